@@ -1,0 +1,57 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'e2e-demo-password';
+export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
+
+let counter = 0;
+export const uniqueName = (prefix = 'e2e') => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The CSRF cookie the server hands out, echoed in the header like the web app does. */
+async function csrfHeaders(request: APIRequestContext, baseURL: string) {
+  await request.get('/api/health');
+  const state = await request.storageState();
+  const token = state.cookies.find((c) => c.name === 'csrf_token' && baseURL.includes(c.domain))?.value
+    ?? state.cookies.find((c) => c.name === 'csrf_token')?.value;
+  return { 'x-csrf-token': token ?? '' };
+}
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Registers a fresh account through the API (only the sign-in tests type passwords into forms). */
+export async function registerViaApi(page: Page, baseURL: string, overrides: Partial<Account> & { firstName?: string } = {}) {
+  const username = overrides.username ?? uniqueName('u');
+  const account = { username, email: overrides.email ?? `${username}@example.test`, password: overrides.password ?? 'e2e password 1' };
+  const headers = await csrfHeaders(page.request, baseURL);
+  const res = await page.request.post('/api/auth/register', { data: { ...account, firstName: overrides.firstName }, headers });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+export async function loginViaApi(page: Page, baseURL: string, username: string, password = DEMO_PASSWORD) {
+  const headers = await csrfHeaders(page.request, baseURL);
+  const res = await page.request.post('/api/auth/login', { data: { username, password }, headers });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Full-page screenshot into .tmp/screenshots/<name>-<project>.png, for a person to look at. */
+export async function snap(page: Page, name: string, projectName: string) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${projectName}.png`), fullPage: true });
+}
+
+/** axe on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+export const ROLES = ['user', 'admin', 'super_admin'] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+export const ACCOUNT_TYPES = ['starter', 'pro'] as const;
+export const ZAccountType = z.enum(ACCOUNT_TYPES);
+export type TAccountType = z.infer<typeof ZAccountType>;
+
+export const isAdministrator = (role: string | null | undefined): boolean =>
+  role === 'admin' || role === 'super_admin';
+
+export const PASSWORD_MIN = 8;
+export const RESET_CODE_LENGTH = 6;
+
+const email = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
+const password = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long.`)
+  .max(200, 'Password must be at most 200 characters long.');
+const optionalName = z
+  .string()
+  .trim()
+  .max(60, 'Names are at most 60 characters')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const ZUsername = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(32, 'Username must be at most 32 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, digits, dot, dash and underscore');
+
+export const ZRegisterRequest = z.object({
+  username: ZUsername,
+  email,
+  password,
+  firstName: optionalName,
+  lastName: optionalName,
+});
+export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
+
+export const ZLoginRequest = z.object({
+  username: z.string().trim().min(1, 'Enter your username or email').max(254),
+  password: z.string().min(1, 'Enter your password').max(200),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZForgotPasswordRequest = z.object({ email });
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
+
+export const ZResetPasswordRequest = z
+  .object({
+    email,
+    resetCode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'The reset code is the 6-digit code from the email'),
+    newPassword: password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+export const ZChangePasswordRequest = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    newPassword: password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+export const ZUpdateProfileRequest = z.object({
+  firstName: z.string().trim().max(60, 'Names are at most 60 characters').nullable(),
+  lastName: z.string().trim().max(60, 'Names are at most 60 characters').nullable(),
+  email,
+});
+export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
+
+/** The signed-in user as the client sees it (spec §3 "Current user"). */
+export const ZCurrentUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: ZRole,
+  accountType: ZAccountType,
+  credits: z.number().int(),
+  createdAt: z.string(),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+export const ZSessionInfo = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+});
+export const ZSessionList = z.array(ZSessionInfo);
+export type TSessionInfo = z.infer<typeof ZSessionInfo>;
+
+/** Same answer whether or not the email is known: no user enumeration. */
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for that email, we sent a 6-digit reset code. It expires in 10 minutes.';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+export const PLATFORMS = ['PSA', 'BGS', 'CGC'] as const;
+export const ZPlatform = z.enum(PLATFORMS);
+export type TPlatform = z.infer<typeof ZPlatform>;
+
+/** Money at the edge: a decimal string with two places ("1234.50"), as the spec's value fields. */
+export const ZDecimalString = z.string().regex(/^-?\d+(\.\d{1,2})?$/);
+
+export const ZBinder = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isPublic: z.boolean(),
+  isOwner: z.boolean(),
+  ownerUsername: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TBinder = z.infer<typeof ZBinder>;
+
+export const ZBinderSummary = ZBinder.extend({
+  cardCount: z.number().int(),
+  totalValue: ZDecimalString,
+});
+export const ZBinderList = z.array(ZBinderSummary);
+export type TBinderSummary = z.infer<typeof ZBinderSummary>;
+
+/** The graded submission a binder entry shows (spec §3 "Submission (binder view)"). */
+export const ZBinderSubmission = z.object({
+  id: z.string(),
+  gradingId: z.string(),
+  cardName: z.string(),
+  cardSet: z.string(),
+  cardNumber: z.string(),
+  rarity: z.string().nullable(),
+  recommendedPlatform: z.string().nullable(),
+  psaGrade: z.number().nullable(),
+  bgsGrade: z.number().nullable(),
+  cgcGrade: z.number().nullable(),
+  psaEstimatedValue: ZDecimalString.nullable(),
+  bgsEstimatedValue: ZDecimalString.nullable(),
+  cgcEstimatedValue: ZDecimalString.nullable(),
+});
+
+export const ZBinderCardEntry = z.object({
+  id: z.string(),
+  submissionId: z.string(),
+  addedAt: z.string(),
+  personalNotes: z.string().nullable(),
+  actualPurchasePrice: ZDecimalString.nullable(),
+  userCard: z.object({
+    /** The collector's card: the card-profile page is /account/collection/card-profile/{id}. */
+    id: z.string(),
+    /** The catalogue card, when the card came from the catalogue. */
+    cardId: z.string().nullable(),
+    frontImageUrl: z.string().nullable(),
+  }),
+  submission: ZBinderSubmission,
+});
+export type TBinderCardEntry = z.infer<typeof ZBinderCardEntry>;
+
+export const ZBinderDetail = z.object({ binder: ZBinder, cards: z.array(ZBinderCardEntry) });
+export type TBinderDetail = z.infer<typeof ZBinderDetail>;
+
+const name = z.string().trim().min(1, 'Give the binder a name').max(80, 'Binder names are at most 80 characters');
+const description = z.string().trim().max(500, 'Descriptions are at most 500 characters').nullable().optional();
+
+export const ZCreateBinderRequest = z.object({ name, description, isPublic: z.boolean().optional() });
+export type TCreateBinderRequest = z.input<typeof ZCreateBinderRequest>;
+export const ZUpdateBinderRequest = z
+  .object({ name: name.optional(), description, isPublic: z.boolean().optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
+export type TUpdateBinderRequest = z.input<typeof ZUpdateBinderRequest>;
+
+export const ZAddBinderCardRequest = z.object({ userCardId: z.string().uuid('Not a valid card id') });
+
+/** Purchase price in dollars: a number or decimal string ≥ 0 with at most two decimals, or null to clear. */
+export const ZPurchasePrice = z
+  .union([z.number(), z.string().trim(), z.null()])
+  .transform((v, ctx) => {
+    if (v === null || v === '') return null;
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isFinite(n) || n < 0 || n > 10_000_000) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a purchase price from 0 to 10,000,000 dollars' });
+      return z.NEVER;
+    }
+    if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
+      ctx.addIssue({ code: 'custom', message: 'Use at most two decimals (cents)' });
+      return z.NEVER;
+    }
+    return Math.round(n * 100);
+  });
+
+export const ZUpdateBinderCardRequest = z.object({
+  personalNotes: z.string().max(2000, 'Notes are at most 2,000 characters').nullable(),
+  actualPurchasePrice: ZPurchasePrice,
+});
+export type TUpdateBinderCardRequest = z.input<typeof ZUpdateBinderCardRequest>;
+
+export const ZBinderParams = z.object({ id: z.string().uuid('Not a valid binder id') });
+export const ZBinderEntryParams = ZBinderParams.extend({ cardId: z.string().uuid('Not a valid card id') });
+export const ZBinderSubmissionParams = ZBinderParams.extend({ submissionId: z.string().uuid('Not a valid submission id') });

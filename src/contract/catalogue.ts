@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const ZCatalogueCard = z.object({
+  id: z.string(),
+  name: z.string(),
+  number: z.string(),
+  rarity: z.string().nullable(),
+  setId: z.string(),
+  setName: z.string(),
+  series: z.string(),
+  setPrintedTotal: z.number().int(),
+  releaseDate: z.string(),
+  imageSmall: z.string().nullable(),
+  imageLarge: z.string().nullable(),
+});
+export type TCatalogueCard = z.infer<typeof ZCatalogueCard>;
+
+export const ZCatalogueSearchQuery = z.object({
+  q: z.string().trim().min(1, 'Type a card name, set or number').max(100, 'Search is at most 100 characters'),
+  setId: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type TCatalogueSearchQuery = z.input<typeof ZCatalogueSearchQuery>;
+
+export const ZCatalogueSearchResult = z.object({
+  query: z.string(),
+  total: z.number().int(),
+  cards: z.array(ZCatalogueCard.extend({ score: z.number() })),
+});
+export type TCatalogueSearchResult = z.infer<typeof ZCatalogueSearchResult>;
+
+export const ZCatalogueSet = z.object({
+  id: z.string(),
+  name: z.string(),
+  series: z.string(),
+  total: z.number().int(),
+  releaseDate: z.string(),
+});
+export const ZCatalogueSetList = z.array(ZCatalogueSet);

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Body of every 4xx/5xx answer from the API: one sentence a person can act on, plus the failing field. */
+export const ZApiError = z.object({
+  message: z.string(),
+  field: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+export const ZMessage = z.object({ message: z.string() });
+export type TMessage = z.infer<typeof ZMessage>;
+
+export const ZIdParam = z.object({ id: z.string().uuid('Not a valid id') });
+
+/** Cookie-authenticated writes must echo the CSRF cookie in this header (double-submit token). */
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_COOKIE = 'sid';

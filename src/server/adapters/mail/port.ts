@@ -1,0 +1,11 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mail port: the outbox table by default, SMTP when SMTP_URL is set. */
+export interface MailPort {
+  readonly transport: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+}

@@ -1,0 +1,114 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
+import { installErrorHandler } from './http/errors';
+import { installAccessControl, type RouteAccess } from './http/access';
+import { isApiPath, serveWebApp } from './http/static-web';
+import { installCsrf } from './security/csrf';
+import { installSecurityHeaders } from './security/headers';
+import { createSessionStore } from './auth/sessions';
+import { createAuthService } from './auth/service';
+import { createPasswordReset } from './auth/password-reset';
+import { authRoutes } from './auth/routes';
+import { createNotificationService } from './notifications/service';
+import { notificationRoutes } from './notifications/routes';
+import { createCatalogueService } from './catalogue/service';
+import { catalogueRoutes } from './catalogue/routes';
+import { createBinderService } from './binders/service';
+import { binderRoutes } from './binders/routes';
+import { userCardImageUrl } from './cards/image-urls';
+import { createUserCardService } from './cards/service';
+import { userCardRoutes } from './cards/routes';
+import fastifyMultipart from '@fastify/multipart';
+import { createCollectionService } from './collection/service';
+import { collectionRoutes } from './collection/routes';
+import path from 'node:path';
+import { createFileImageStore } from './adapters/storage/files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with who may call it; the authorization test walks it. */
+    routeAccess: RouteAccess[];
+  }
+}
+
+export interface BuildAppOptions {
+  /** Folder of the built web app; omitted in API-only tests. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config, database, clock } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secureCookies = (req: { protocol: string }) => req.protocol === 'https';
+
+  await app.register(fastifyCookie);
+  // Routes carry their limits in config.rateLimit; without the plugin (RATE_LIMIT=false, load tests) they are inert.
+  if (config.rateLimit) await app.register(fastifyRateLimit, {
+    global: false,
+    enableDraftSpec: true,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please wait ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s) and try again.`,
+    }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'GradeVault API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  installErrorHandler(app);
+  installSecurityHeaders(app);
+  installCsrf(app, { secureCookies });
+  const sessions = createSessionStore(db, clock, config.sessionDays);
+  const routeAccess = installAccessControl(app, sessions);
+  app.decorate('routeAccess', routeAccess);
+
+  await app.register(authRoutes, {
+    auth: createAuthService(db),
+    sessions,
+    passwordReset: createPasswordReset({ db, mail: deps.mail, clock, secret: deps.secret, sessions }),
+    sessionDays: config.sessionDays,
+    secureCookies,
+  });
+  await app.register(notificationRoutes, { notifications: createNotificationService(db) });
+  const catalogue = createCatalogueService(db);
+  await app.register(catalogueRoutes, { catalogue });
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  const images = deps.images ?? createFileImageStore(path.join(config.dataDir, 'images'));
+  await app.register(collectionRoutes, { collection: createCollectionService(db) });
+  await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }) });
+  await app.register(binderRoutes, { binders: createBinderService(db, userCardImageUrl) });
+
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));
+
+  const hasWeb = options.webDist ? await serveWebApp(app, options.webDist) : false;
+  app.setNotFoundHandler((request, reply) => {
+    if (!hasWeb || isApiPath(request.url) || request.method !== 'GET') {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

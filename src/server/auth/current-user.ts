@@ -1,0 +1,16 @@
+import type { TCurrentUser } from '@contract/auth';
+import type { SessionUser } from './sessions';
+
+export function toCurrentUser(u: SessionUser): TCurrentUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role,
+    accountType: u.accountType,
+    credits: u.credits,
+    createdAt: u.createdAt.toISOString(),
+  };
+}

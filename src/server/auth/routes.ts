@@ -1,0 +1,169 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  ZChangePasswordRequest,
+  ZCurrentUser,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZSessionList,
+  ZUpdateProfileRequest,
+} from '@contract/auth';
+import { SESSION_COOKIE, ZMessage } from '@contract/common';
+import { HttpError, unauthorized } from '../http/errors';
+import { requireUser } from '../http/access';
+import { toCurrentUser } from './current-user';
+import type { AuthService } from './service';
+import type { SessionStore, SessionUser } from './sessions';
+import type { createPasswordReset } from './password-reset';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  sessions: SessionStore;
+  passwordReset: ReturnType<typeof createPasswordReset>;
+  sessionDays: number;
+  secureCookies: (req: FastifyRequest) => boolean;
+}
+
+const limit = (max: number, minutes: number, by: 'ip' | 'ip+login' = 'ip') => ({
+  max,
+  timeWindow: minutes * 60_000,
+  keyGenerator: (req: FastifyRequest) => {
+    if (by === 'ip') return req.ip;
+    const login = (req.body as { username?: unknown } | undefined)?.username;
+    return `${req.ip}:${typeof login === 'string' ? login.toLowerCase() : ''}`;
+  },
+});
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const { auth, sessions, passwordReset } = opts;
+
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
+    // Session fixation defence: whatever session the browser had is ended, and a new id is issued.
+    if (request.session) await sessions.revoke(request.session.id);
+    const token = await sessions.create(user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: opts.secureCookies(request),
+      maxAge: opts.sessionDays * 24 * 60 * 60,
+    });
+  }
+
+  async function endSession(request: FastifyRequest, reply: FastifyReply) {
+    if (request.session) await sessions.revoke(request.session.id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'You have been logged out.' };
+  }
+
+  app.post('/api/auth/register', {
+    config: { access: 'public', rateLimit: limit(10, 60) },
+    schema: { body: ZRegisterRequest, response: { 201: ZCurrentUser } },
+    handler: async (request, reply) => {
+      const user = await auth.register(request.body);
+      await startSession(request, reply, user);
+      return reply.status(201).send(toCurrentUser(user));
+    },
+  });
+
+  app.post('/api/auth/login', {
+    config: { access: 'public', rateLimit: limit(10, 15, 'ip+login') },
+    schema: { body: ZLoginRequest, response: { 200: ZCurrentUser } },
+    handler: async (request, reply) => {
+      const user = await auth.verifyLogin(request.body.username, request.body.password);
+      if (!user) throw new HttpError(401, 'The username or password is not correct.');
+      await startSession(request, reply, user);
+      return toCurrentUser(user);
+    },
+  });
+
+  app.get('/api/auth/user', {
+    config: { access: 'public' },
+    schema: { response: { 200: ZCurrentUser } },
+    handler: async (request) => {
+      if (!request.session) throw unauthorized('Not signed in.');
+      return toCurrentUser(request.session.user);
+    },
+  });
+
+  const logout = { config: { access: 'public' as const }, schema: { response: { 200: ZMessage } } };
+  app.post('/api/auth/logout', { ...logout, handler: endSession });
+  app.post('/api/logout', { ...logout, handler: endSession });
+
+  app.get('/api/login', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/login'));
+
+  app.post('/api/auth/forgot-password', {
+    config: { access: 'public', rateLimit: limit(5, 15) },
+    schema: { body: ZForgotPasswordRequest, response: { 200: ZMessage } },
+    handler: async (request, reply) => {
+      // Answer first, work after: known and unknown emails look the same, in words and in time.
+      reply.send({ message: FORGOT_PASSWORD_ANSWER });
+      passwordReset.requestCode(request.body.email).catch((err) => request.log.error({ err }, 'reset mail failed'));
+      return reply;
+    },
+  });
+
+  app.post('/api/auth/reset-password', {
+    config: { access: 'public', rateLimit: limit(10, 15) },
+    schema: { body: ZResetPasswordRequest, response: { 200: ZMessage } },
+    handler: async (request, reply) => {
+      const { email, resetCode, newPassword } = request.body;
+      await passwordReset.reset(email, resetCode, newPassword);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'Your password has been updated. You can now log in with your new password.' };
+    },
+  });
+
+  app.put('/api/auth/profile', {
+    config: { access: 'user' },
+    schema: { body: ZUpdateProfileRequest, response: { 200: ZCurrentUser } },
+    handler: async (request) => {
+      const user = await auth.updateProfile(requireUser(request).id, request.body);
+      sessions.forgetUser(user.id);
+      return toCurrentUser(user);
+    },
+  });
+
+  app.post('/api/auth/change-password', {
+    config: { access: 'user', rateLimit: limit(10, 15) },
+    schema: { body: ZChangePasswordRequest, response: { 200: ZMessage } },
+    handler: async (request) => {
+      const user = requireUser(request);
+      await auth.changePassword(user.id, request.body.currentPassword, request.body.newPassword);
+      const ended = await sessions.revokeAllForUser(user.id, request.session!.id);
+      return { message: `Password changed. ${ended} other session${ended === 1 ? '' : 's'} signed out.` };
+    },
+  });
+
+  app.get('/api/auth/sessions', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZSessionList } },
+    handler: async (request) => {
+      const current = request.session!;
+      const rows = await sessions.listForUser(current.user.id);
+      return rows
+        .map((s) => ({
+          id: s.id.slice(0, 12),
+          current: s.id === current.id,
+          createdAt: s.createdAt.toISOString(),
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          userAgent: s.userAgent,
+        }))
+        .reverse();
+    },
+  });
+
+  app.post('/api/auth/sessions/revoke-others', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZMessage.extend({ revoked: z.number() }) } },
+    handler: async (request) => {
+      const current = request.session!;
+      const revoked = await sessions.revokeAllForUser(current.user.id, current.id);
+      return { message: `Signed out ${revoked} other session${revoked === 1 ? '' : 's'}.`, revoked };
+    },
+  });
+};

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TBinder } from '@contract/binders';
+import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
+import { buildGrading, buildUserCard } from '../test/factories';
+import { binderCards } from '../db/schema';
+
+let ctx: TestContext;
+let queries = 0;
+beforeAll(async () => {
+  ctx = await createTestApp({ RATE_LIMIT: 'false' }, () => queries++);
+});
+afterAll(() => ctx.close());
+
+async function binderWith(n: number) {
+  const owner = await signedInClient(ctx);
+  const binder = json<TBinder>(await owner.client.post('/api/binders', { name: `${n} cards` }));
+  for (let i = 0; i < n; i++) {
+    const card = await buildUserCard(ctx.database.db, owner.user.id, { cardName: `Card ${i}` });
+    const grading = await buildGrading(ctx.database.db, card);
+    await ctx.database.db.insert(binderCards).values({ binderId: binder.id, userCardId: card.id, submissionId: grading.id });
+  }
+  return { ...owner, binder };
+}
+
+it('reads a binder in the same number of queries whether it holds 2 cards or 40', async () => {
+  const counts: number[] = [];
+  for (const n of [2, 40]) {
+    const { client, binder } = await binderWith(n);
+    await client.get('/api/auth/user'); // warm the session cache: count the binder's own queries
+    queries = 0;
+    const res = await client.get(`/api/binders/${binder.id}`);
+    expect(json<{ cards: unknown[] }>(res).cards).toHaveLength(n);
+    counts.push(queries);
+  }
+  expect(counts[0]).toBe(counts[1]);
+  expect(counts[0]).toBeLessThanOrEqual(2);
+});

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZCatalogueCard, ZCatalogueSearchQuery, ZCatalogueSearchResult, ZCatalogueSetList } from '@contract/catalogue';
+import { notFound } from '../http/errors';
+import type { CatalogueService } from './service';
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
+  app.get('/api/catalogue/search', {
+    config: { access: 'user' },
+    schema: { querystring: ZCatalogueSearchQuery, response: { 200: ZCatalogueSearchResult } },
+    handler: async (request) => {
+      const { q, limit, setId } = request.query;
+      return { query: q, ...(await catalogue.search(q, { limit, setId })) };
+    },
+  });
+
+  app.get('/api/catalogue/sets', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZCatalogueSetList } },
+    handler: async () => catalogue.listSets(),
+  });
+
+  app.get('/api/catalogue/cards/:id', {
+    config: { access: 'user' },
+    schema: { params: z.object({ id: z.string().max(40) }), response: { 200: ZCatalogueCard } },
+    handler: async (request) => {
+      const card = await catalogue.getCard(request.params.id);
+      if (!card) throw notFound('That card is not in the catalogue.');
+      return card;
+    },
+  });
+};

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZCollectionSummary } from '@contract/collection';
+import { requireUser } from '../http/access';
+import type { createCollectionService } from './service';
+
+export const collectionRoutes: FastifyPluginAsyncZod<{ collection: ReturnType<typeof createCollectionService> }> = async (app, { collection }) => {
+  app.get('/api/collection/summary', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZCollectionSummary } },
+    handler: async (request) => collection.summary(requireUser(request).id),
+  });
+};

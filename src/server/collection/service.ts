@@ -1,0 +1,76 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { TCollectionSummary } from '@contract/collection';
+import type { Db } from '../db/client';
+import { gradings, userCards } from '../db/schema';
+
+const displayValue = (g: { recommendedPlatform: string | null; psaEstimatedValue: string | null; bgsEstimatedValue: string | null; cgcEstimatedValue: string | null }) =>
+  Number((g.recommendedPlatform === 'BGS' ? g.bgsEstimatedValue : g.recommendedPlatform === 'CGC' ? g.cgcEstimatedValue : g.psaEstimatedValue) ?? 0);
+const displayGrade = (g: { recommendedPlatform: string | null; psaGrade: number | null; bgsGrade: number | null; cgcGrade: number | null }) =>
+  g.recommendedPlatform === 'BGS' ? g.bgsGrade : g.recommendedPlatform === 'CGC' ? g.cgcGrade : g.psaGrade;
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const money = (c: number) => (c / 100).toFixed(2);
+
+export function createCollectionService(db: Db) {
+  return {
+    /** Two queries (cards, latest completed gradings); the arithmetic is in integer cents. */
+    async summary(userId: string): Promise<TCollectionSummary> {
+      const cards = await db
+        .select({ id: userCards.id, purchasePriceCents: userCards.purchasePriceCents })
+        .from(userCards)
+        .where(eq(userCards.userId, userId));
+      const latest = await db
+        .selectDistinctOn([gradings.userCardId], {
+          userCardId: gradings.userCardId,
+          completedAt: gradings.completedAt,
+          recommendedPlatform: gradings.recommendedPlatform,
+          psaGrade: gradings.psaGrade,
+          bgsGrade: gradings.bgsGrade,
+          cgcGrade: gradings.cgcGrade,
+          psaEstimatedValue: gradings.psaEstimatedValue,
+          bgsEstimatedValue: gradings.bgsEstimatedValue,
+          cgcEstimatedValue: gradings.cgcEstimatedValue,
+        })
+        .from(gradings)
+        .where(sql`${gradings.userId} = ${userId} and ${gradings.status} = 'completed'`)
+        .orderBy(gradings.userCardId, desc(gradings.completedAt));
+      const byCard = new Map(latest.map((g) => [g.userCardId, g]));
+
+      let valueCents = 0, costCents = 0, pairedValue = 0, pairedCost = 0, gradeSum = 0, gradeCount = 0;
+      const monthly = new Map<string, number>();
+      for (const card of cards) {
+        const g = byCard.get(card.id);
+        const v = g ? cents(displayValue(g)) : 0;
+        valueCents += v;
+        if (card.purchasePriceCents !== null) costCents += card.purchasePriceCents;
+        if (g && card.purchasePriceCents !== null) {
+          pairedValue += v;
+          pairedCost += card.purchasePriceCents;
+        }
+        const grade = g && displayGrade(g);
+        if (grade !== null && grade !== undefined) {
+          gradeSum += grade;
+          gradeCount++;
+        }
+        if (g?.completedAt) {
+          const month = g.completedAt.toISOString().slice(0, 7);
+          monthly.set(month, (monthly.get(month) ?? 0) + v);
+        }
+      }
+      let running = 0;
+      const valueHistory = [...monthly.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([month, v]) => ({ month, value: money((running += v)) }));
+      return {
+        totalCards: cards.length,
+        gradedCards: byCard.size,
+        estimatedValue: money(valueCents),
+        totalCost: money(costCents),
+        gainLoss: money(pairedValue - pairedCost),
+        roiPercent: pairedCost > 0 ? Math.round(((pairedValue - pairedCost) / pairedCost) * 1000) / 10 : null,
+        averageGrade: gradeCount ? Math.round((gradeSum / gradeCount) * 10) / 10 : null,
+        valueHistory,
+      };
+    },
+  };
+}

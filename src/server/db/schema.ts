@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role', { enum: ['user', 'admin', 'super_admin'] }).notNull().default('user'),
+    accountType: text('account_type', { enum: ['starter', 'pro'] }).notNull().default('starter'),
+    credits: integer('credits').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Sign-in is case-insensitive, so uniqueness must be too.
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token: a database leak does not hand out live sessions. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** HMAC-SHA256 keyed with the server secret: the code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_codes_user_idx').on(t.userId)],
+);
+
+export const userMessages = pgTable(
+  'user_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    relatedCardId: uuid('related_card_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_messages_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  transport: text('transport').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+});
+
+/** Small key-value store for process-wide settings that must agree across processes (the server secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const cardSets = pgTable('card_sets', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  series: text('series').notNull(),
+  printedTotal: integer('printed_total').notNull(),
+  total: integer('total').notNull(),
+  releaseDate: text('release_date').notNull(),
+  symbolUrl: text('symbol_url'),
+  logoUrl: text('logo_url'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cards = pgTable(
+  'cards',
+  {
+    id: text('id').primaryKey(),
+    setId: text('set_id')
+      .notNull()
+      .references(() => cardSets.id),
+    name: text('name').notNull(),
+    supertype: text('supertype').notNull(),
+    subtypes: jsonb('subtypes').$type<string[]>().notNull().default([]),
+    number: text('number').notNull(),
+    rarity: text('rarity'),
+    artist: text('artist'),
+    nationalPokedexNumbers: jsonb('national_pokedex_numbers').$type<number[]>().notNull().default([]),
+    imageSmall: text('image_small'),
+    imageLarge: text('image_large'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cards_set_idx').on(t.setId), index('cards_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+/** A card a collector owns: a catalogue card or one entered by hand, with the photos they uploaded. */
+export const userCards = pgTable(
+  'user_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').references(() => cards.id),
+    cardName: text('card_name').notNull(),
+    cardSet: text('card_set').notNull(),
+    cardNumber: text('card_number').notNull(),
+    rarity: text('rarity'),
+    /** Storage keys of the sanitized photos: front, back, the 8 corners (frontTopLeft…) and extra details. */
+    images: jsonb('images').$type<{ front?: string; back?: string; corners?: Record<string, string>; details?: string[] }>().notNull().default({}),
+    personalNotes: text('personal_notes'),
+    /** What the collector paid, in cents; null when not told. */
+    purchasePriceCents: integer('purchase_price_cents'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_cards_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** One grading of a user card (the spec's "submission"). Values are decimals kept as numeric. */
+export const gradings = pgTable(
+  'gradings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gradingId: text('grading_id').notNull().unique(),
+    userCardId: uuid('user_card_id')
+      .notNull()
+      .references(() => userCards.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed'] }).notNull().default('pending'),
+    progress: integer('progress').notNull().default(0),
+    currentStep: text('current_step'),
+    error: text('error'),
+    /** 1 when a credit was taken for this grading (starter accounts), so a failure can give it back once. */
+    creditsSpent: integer('credits_spent').notNull().default(0),
+    creditRefunded: boolean('credit_refunded').notNull().default(false),
+    psaGrade: doublePrecision('psa_grade'),
+    bgsGrade: doublePrecision('bgs_grade'),
+    cgcGrade: doublePrecision('cgc_grade'),
+    centeringScore: doublePrecision('centering_score'),
+    cornersScore: doublePrecision('corners_score'),
+    edgesScore: doublePrecision('edges_score'),
+    surfaceScore: doublePrecision('surface_score'),
+    confidence: doublePrecision('confidence'),
+    recommendedPlatform: text('recommended_platform'),
+    psaEstimatedValue: numeric('psa_estimated_value', { precision: 12, scale: 2 }),
+    bgsEstimatedValue: numeric('bgs_estimated_value', { precision: 12, scale: 2 }),
+    cgcEstimatedValue: numeric('cgc_estimated_value', { precision: 12, scale: 2 }),
+    /** Decision logs, analysis steps, adjustments and annotated-image keys: the full report. */
+    report: jsonb('report').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('gradings_user_idx').on(t.userId, t.createdAt), index('gradings_user_card_idx').on(t.userCardId, t.createdAt)],
+);
+
+export const binders = pgTable(
+  'binders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('binders_user_idx').on(t.userId)],
+);
+
+export const binderCards = pgTable(
+  'binder_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    binderId: uuid('binder_id')
+      .notNull()
+      .references(() => binders.id, { onDelete: 'cascade' }),
+    userCardId: uuid('user_card_id')
+      .notNull()
+      .references(() => userCards.id, { onDelete: 'cascade' }),
+    /** The grading shown in the binder (the spec's submissionId). */
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => gradings.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('binder_cards_unique_idx').on(t.binderId, t.userCardId), index('binder_cards_binder_idx').on(t.binderId, t.addedAt)],
+);
+
+/** Every change to a credit balance, with its reason: the balance on `users` is the running total. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: ['grading', 'refund', 'purchase', 'admin', 'signup'] }).notNull(),
+    gradingId: uuid('grading_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+);

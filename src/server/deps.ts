@@ -1,0 +1,21 @@
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import type { MailPort } from './adapters/mail/port';
+import type { ImageStore } from './adapters/storage/port';
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a feature needs from the outside world, injected so tests control it. */
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  mail: MailPort;
+  clock: Clock;
+  /** Server secret for keyed hashes (reset codes). Shared by all processes through the database. */
+  secret: string;
+  /** Defaults to files under DATA_DIR/images. */
+  images?: ImageStore;
+}

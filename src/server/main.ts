@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { openDatabase, migrateDatabase } from './db/client';
+import { seedDatabase } from './db/seed';
+import { loadServerSecret } from './db/secret';
+import { createOutboxMail } from './adapters/mail/outbox';
+import { createSmtpMail } from './adapters/mail/smtp';
+import { buildApp } from './app';
+import { systemClock } from './deps';
+import { WEB_DIST, buildWeb } from '../../scripts/build-web';
+
+const started = Date.now();
+const config = loadConfig();
+
+const database = config.databaseUrl
+  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+  : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+await migrateDatabase(database);
+const seeded = await seedDatabase(database, { demo: config.demo, demoPassword: config.demoPassword });
+const secret = await loadServerSecret(database.db, config.secretKey);
+
+if (config.role !== 'worker' && !fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+  console.log('Building the web app (first start only)…');
+  await buildWeb();
+}
+
+const mail = config.smtpUrl
+  ? createSmtpMail(database.db, config.smtpUrl, config.mailFrom)
+  : createOutboxMail(database.db);
+const app = await buildApp(
+  { config, database, mail, clock: systemClock, secret },
+  { webDist: config.role === 'worker' ? undefined : WEB_DIST },
+);
+
+if (seeded.catalogue) app.log.info(`catalogue loaded: ${seeded.catalogue.sets} sets, ${seeded.catalogue.cards} cards`);
+if (seeded.demo?.created.length) {
+  const pw = seeded.demo.generatedPassword;
+  // Printed once, on the start that creates the accounts; set DEMO_PASSWORD to choose it instead.
+  console.log(
+    `\nDemo accounts: ${seeded.demo.created.join(', ')}\n` +
+      (pw ? `Demo password (shown once): ${pw}\n` : 'Demo password: the value of DEMO_PASSWORD\n'),
+  );
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  await app.close().catch(() => undefined);
+  await database.close().catch(() => undefined);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+if (config.role !== 'worker') {
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`GradeVault ready on http://localhost:${config.port} (${database.kind}, ${Date.now() - started} ms)`);
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openDatabase } from '../db/client';
+import { seedCatalogue } from '../db/seed';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Migrates and seeds one database per test run. On PGlite the result is dumped to a file that each
+ * test file loads (~0.5 s instead of 3–5 s for a fresh PGlite plus migrations and the catalogue).
+ * On PostgreSQL (DATABASE_URL) the files share that one database; tests make their own users.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const database = await openDatabase({ kind: 'postgres', url });
+    await migrateDatabase(database);
+    await database.withLock(727_002, () => seedCatalogue(database.db));
+    await database.close();
+    project.provide('pgliteTemplate', '');
+    return;
+  }
+  const dir = path.resolve('.tmp');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'test-template.tar');
+  const database = await openDatabase({ kind: 'pglite' });
+  await migrateDatabase(database);
+  await seedCatalogue(database.db);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const dump = await client.dumpDataDir('none');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteTemplate', file);
+}
