@@ -17,6 +17,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // bench/web-size.ts reads it to count what the landing page loads.
+    manifest: true,
   },
   server: {
     port: 5173,

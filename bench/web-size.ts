@@ -11,16 +11,31 @@ import { WEB_DIST, buildWeb } from '../scripts/build-web';
 import { startChild } from './lib/child-server';
 
 await buildWeb();
-const html = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
-const refs = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; src?: string };
+const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+// The landing page paints after the entry script and the lazily loaded LandingPage chunk, with
+// everything both import statically, and the stylesheets.
+const wanted = new Set<string>();
+const visit = (key: string) => {
+  const chunk = manifest[key];
+  if (!chunk || wanted.has(chunk.file)) return;
+  wanted.add(chunk.file);
+  chunk.css?.forEach((c) => wanted.add(c));
+  chunk.imports?.forEach(visit);
+};
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+visit(entryKey);
+visit(Object.keys(manifest).find((k) => k.endsWith('features/marketing/LandingPage.tsx'))!);
 let total = 0;
-console.log('\nLoaded before first paint (gzip -9):');
-for (const ref of refs) {
-  const size = zlib.gzipSync(fs.readFileSync(path.join(WEB_DIST, ref)), { level: 9 }).length;
+let jsTotal = 0;
+console.log('\nLanding page: loaded before its first contentful paint (gzip -9):');
+for (const file of wanted) {
+  const size = zlib.gzipSync(fs.readFileSync(path.join(WEB_DIST, file)), { level: 9 }).length;
   total += size;
-  console.log(`  ${ref.padEnd(48)} ${(size / 1024).toFixed(1)} KB`);
+  if (file.endsWith('.js')) jsTotal += size;
+  console.log(`  ${file.padEnd(48)} ${(size / 1024).toFixed(1)} KB`);
 }
-console.log(`  total ${(total / 1024).toFixed(1)} KB (target < 150 KB) ${total < 150 * 1024 ? 'PASS' : 'FAIL'}`);
+console.log(`  JavaScript ${(jsTotal / 1024).toFixed(1)} KB (target < 150 KB) ${jsTotal < 150 * 1024 ? 'PASS' : 'FAIL'}; with CSS ${(total / 1024).toFixed(1)} KB`);
 
 if (!process.env.SKIP_LIGHTHOUSE) {
   const { default: lighthouse } = await import('lighthouse');

@@ -55,3 +55,16 @@ export async function expectAccessible(page: Page) {
 
 export const test = base;
 export { expect };
+
+/** The last 6-digit reset code mailed to `email` (the e2e server's loopback SMTP files each mail). */
+export async function readResetCode(email: string, after = 0): Promise<string> {
+  const file = path.resolve('.tmp/e2e-mail', `${email.toLowerCase()}.eml`);
+  for (let i = 0; i < 50; i++) {
+    if (fs.existsSync(file)) {
+      const codes = [...fs.readFileSync(file, 'utf8').matchAll(/reset code is (\d{6})/g)].map((m) => m[1]!);
+      if (codes.length > after) return codes.at(-1)!;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no reset mail reached ${email}`);
+}

@@ -5,11 +5,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { SMTPServer } from 'smtp-server';
 import { buildWeb } from './build-web';
 
 const dataDir = path.resolve('.tmp/e2e-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
 await buildWeb();
+
+// Password-reset mails go over real SMTP to this loopback server, which files them under
+// .tmp/e2e-mail/<recipient>.eml so the browser tests can read the code like a person would.
+export const MAIL_DIR = path.resolve('.tmp/e2e-mail');
+fs.rmSync(MAIL_DIR, { recursive: true, force: true });
+fs.mkdirSync(MAIL_DIR, { recursive: true });
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      for (const to of session.envelope.rcptTo) fs.appendFileSync(path.join(MAIL_DIR, `${to.address.toLowerCase()}.eml`), Buffer.concat(chunks));
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = (smtp.server.address() as { port: number }).port;
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
   env: {
@@ -19,9 +40,16 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD ?? 'e2e-demo-password',
     RATE_LIMIT: 'false',
     LOG_LEVEL: 'warn',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
   },
 });
-const stop = () => child.kill('SIGTERM');
+const stop = () => {
+  child.kill('SIGTERM');
+  smtp.close();
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  smtp.close();
+  process.exit(code ?? 0);
+});

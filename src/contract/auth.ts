@@ -1,17 +1,12 @@
 import { z } from 'zod';
 
-export const ROLES = ['user', 'admin', 'super_admin'] as const;
+import { ACCOUNT_TYPES, PASSWORD_MIN, ROLES } from './auth-rules';
+
+export { ACCOUNT_TYPES, PASSWORD_MIN, RESET_CODE_LENGTH, ROLES, isAdministrator } from './auth-rules';
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
-export const ACCOUNT_TYPES = ['starter', 'pro'] as const;
 export const ZAccountType = z.enum(ACCOUNT_TYPES);
 export type TAccountType = z.infer<typeof ZAccountType>;
-
-export const isAdministrator = (role: string | null | undefined): boolean =>
-  role === 'admin' || role === 'super_admin';
-
-export const PASSWORD_MIN = 8;
-export const RESET_CODE_LENGTH = 6;
 
 const email = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
 const password = z

@@ -13,7 +13,4 @@ export type TMessage = z.infer<typeof ZMessage>;
 
 export const ZIdParam = z.object({ id: z.string().uuid('Not a valid id') });
 
-/** Cookie-authenticated writes must echo the CSRF cookie in this header (double-submit token). */
-export const CSRF_COOKIE = 'csrf_token';
-export const CSRF_HEADER = 'x-csrf-token';
-export const SESSION_COOKIE = 'sid';
+export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './http-names';

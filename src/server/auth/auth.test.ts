@@ -1,3 +1,4 @@
+import { STARTER_FREE_CREDITS } from '@contract/plans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FORGOT_PASSWORD_ANSWER } from '@contract/auth';
@@ -25,7 +26,7 @@ describe('register', () => {
       firstName: 'Ada',
     });
     expect(res.statusCode).toBe(201);
-    expect(json(res)).toMatchObject({ username: name, email: `${name}@example.test`, role: 'user', accountType: 'starter', credits: 0 });
+    expect(json(res)).toMatchObject({ username: name, email: `${name}@example.test`, role: 'user', accountType: 'starter', credits: STARTER_FREE_CREDITS });
     const cookie = String(res.headers['set-cookie']).split(/,(?=\s*\w+=)/).find((c) => c.includes(`${SESSION_COOKIE}=`))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);

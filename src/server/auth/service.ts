@@ -1,7 +1,8 @@
+import { STARTER_FREE_CREDITS } from '@contract/plans';
 import { eq, sql } from 'drizzle-orm';
 import type { TRegisterRequest, TUpdateProfileRequest } from '@contract/auth';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { creditLedger, users } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { SessionUser } from './sessions';
@@ -25,17 +26,22 @@ export function createAuthService(db: Db) {
     async register(input: TRegisterRequest) {
       const passwordHash = await hashPassword(input.password);
       try {
-        const [user] = await db
-          .insert(users)
-          .values({
-            username: input.username,
-            email: input.email,
-            passwordHash,
-            firstName: input.firstName ?? null,
-            lastName: input.lastName ?? null,
-          })
-          .returning();
-        return user!;
+        // The welcome credits and their ledger line are one fact: both or neither.
+        return await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({
+              username: input.username,
+              email: input.email,
+              passwordHash,
+              firstName: input.firstName ?? null,
+              lastName: input.lastName ?? null,
+              credits: STARTER_FREE_CREDITS,
+            })
+            .returning();
+          await tx.insert(creditLedger).values({ userId: user!.id, delta: STARTER_FREE_CREDITS, reason: 'signup' });
+          return user!;
+        });
       } catch (err) {
         const field = uniqueViolation(err);
         if (field === 'username') throw conflict('That username is taken. Try another one.', 'username');

@@ -1,0 +1,92 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { ScrollToTop } from './ScrollToTop';
+import { SiteLayout } from './layouts';
+import { RequireAuth } from './RequireAuth';
+import { REDIRECTS, redirectElement } from './redirects';
+
+// Every page is its own chunk: the landing page ships only what it draws.
+const LandingPage = lazy(() => import('@web/features/marketing/LandingPage'));
+const FeaturesPage = lazy(() => import('@web/features/marketing/FeaturesPage'));
+const PricingPage = lazy(() => import('@web/features/marketing/PricingPage'));
+const FaqPage = lazy(() => import('@web/features/marketing/FaqPage'));
+const TermsPage = lazy(() => import('@web/features/marketing/TermsPage'));
+const PrivacyPage = lazy(() => import('@web/features/marketing/PrivacyPage'));
+const HowItWorksPage = lazy(() => import('@web/features/marketing/HowItWorksPage'));
+const AboutPage = lazy(() => import('@web/features/marketing/AboutPage'));
+const BlogListPage = lazy(() => import('@web/features/blog/BlogListPage'));
+const BlogPostPage = lazy(() => import('@web/features/blog/BlogPostPage'));
+const LoginPage = lazy(() => import('@web/features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('@web/features/auth/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('@web/features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('@web/features/auth/ResetPasswordPage'));
+const LogoutSuccessPage = lazy(() => import('@web/features/auth/LogoutSuccessPage'));
+const ProfilePage = lazy(() => import('@web/features/account/ProfilePage'));
+const ProfileEditPage = lazy(() => import('@web/features/account/ProfileEditPage'));
+const SecurityPage = lazy(() => import('@web/features/account/SecurityPage'));
+const ComingSoonPage = lazy(() => import('@web/features/account/ComingSoonPage'));
+const AdminGate = lazy(() => import('@web/features/account/AdminGate'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+
+/** Signed-in screens that later releases fill in; until then they say so plainly. */
+const UPCOMING_ACCOUNT_ROUTES: { path: string; title: string }[] = [
+  { path: '/account/dashboard', title: 'Dashboard' },
+  { path: '/account/collection', title: 'Collection' },
+  { path: '/account/collection/card-profile/:id', title: 'Card profile' },
+  { path: '/account/collection/binder-detail/:id', title: 'Binder' },
+  { path: '/binder/:id', title: 'Binder' },
+  { path: '/account/card/add-card', title: 'Add a card' },
+  { path: '/account/card/grade-card/:id', title: 'Grade a card' },
+  { path: '/account/card/grading-progress/:userCardId', title: 'Grading progress' },
+  { path: '/account/manual-grading', title: 'Manual grading' },
+  { path: '/account/manual-grading/:cardId', title: 'Manual grading' },
+  { path: '/account/checkout/credits', title: 'Buy credits' },
+  { path: '/account/checkout/subscriptions', title: 'Go Pro' },
+  { path: '/account/billing', title: 'Billing' },
+  { path: '/account/first-grade', title: 'Your first grade' },
+  { path: '/account/test-detection', title: 'Test card detection' },
+];
+
+const guarded = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
+
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollToTop />
+      <Routes>
+        <Route element={<SiteLayout footer />}>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/features" element={<FeaturesPage />} />
+          <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/faq" element={<FaqPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/how-it-works" element={<HowItWorksPage />} />
+          <Route path="/about" element={<AboutPage />} />
+          <Route path="/blog" element={<BlogListPage />} />
+          <Route path="/blog/:slug" element={<BlogPostPage />} />
+        </Route>
+        <Route element={<SiteLayout />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/auth/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/auth/register" element={<RegisterPage />} />
+          <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/auth/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/logout-success" element={<LogoutSuccessPage />} />
+          <Route path="/account/profile" element={guarded(<ProfilePage />)} />
+          <Route path="/account/profile/edit" element={guarded(<ProfileEditPage />)} />
+          <Route path="/account/security" element={guarded(<SecurityPage />)} />
+          {UPCOMING_ACCOUNT_ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={guarded(<ComingSoonPage title={r.title} />)} />
+          ))}
+          <Route path="/admin/*" element={guarded(<AdminGate />)} />
+          {REDIRECTS.map((r) => (
+            <Route key={r.from} path={r.from} element={redirectElement(r.to)} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </>
+  );
+}

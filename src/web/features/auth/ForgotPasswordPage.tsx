@@ -1,0 +1,66 @@
+import { useMutation } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { apiRequest, errorMessage } from '@web/lib/api';
+import { AuthCard } from './AuthCard';
+
+/** Spec §2.5: an email step, then 'Check Your Email' with Resend Email and Back to Login. */
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const send = useMutation({
+    mutationFn: (address: string) => apiRequest('POST', '/api/auth/forgot-password', { email: address }),
+    onSuccess: () => {
+      setSent(true);
+      toast.success('Password reset email sent', { description: 'Please check your email for the reset code.' });
+    },
+    onError: (error) => toast.error('Error sending reset email', { description: errorMessage(error, 'Please try again later.') }),
+  });
+
+  if (sent)
+    return (
+      <AuthCard title="Check Your Email" description={<>If an account exists for <strong className="text-slate-900">{email}</strong>, we sent it a 6-digit reset code. It expires in 10 minutes.</>}>
+        <div className="grid gap-3">
+          <div className="flex justify-center py-2 text-brand-700">
+            <MailCheck aria-hidden className="size-12" />
+          </div>
+          <Button asChild>
+            <Link to={`/auth/reset-password?email=${encodeURIComponent(email)}`}>Enter reset code</Link>
+          </Button>
+          <Button variant="outline" onClick={() => send.mutate(email)} disabled={send.isPending}>
+            {send.isPending ? 'Sending…' : 'Resend Email'}
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to="/auth/login">Back to Login</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+
+  return (
+    <AuthCard title="Forgot your password?" description="Enter the email of your account and we'll send you a 6-digit code to reset it.">
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send.mutate(email.trim());
+        }}
+      >
+        <FormField label="Email">
+          <Input type="email" required autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+        </FormField>
+        <Button type="submit" disabled={send.isPending}>
+          {send.isPending ? 'Sending…' : 'Send reset code'}
+        </Button>
+        <Link to="/auth/login" className="text-center text-sm text-brand-700 hover:underline">
+          Back to Login
+        </Link>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,57 @@
+import { Infinity as InfinityIcon, Coins } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { DEFAULT_CREDIT_PACKAGE } from '@contract/plans';
+import { useAuth } from '@web/lib/auth';
+import { cn } from '@web/lib/cn';
+import { formatInteger } from '@web/lib/format';
+
+/** Screens where the account bar would only distract (spec §2.6). */
+const HIDDEN_ON = new Set(['/login', '/register', '/auth/login', '/auth/register', '/logout-success']);
+
+export function AccountBar() {
+  const { user, isAdmin } = useAuth();
+  const { pathname } = useLocation();
+  if (!user || HIDDEN_ON.has(pathname)) return null;
+
+  const links = [
+    { to: '/account/dashboard', label: 'Dashboard' },
+    { to: '/account/collection', label: 'Collection' },
+    { to: '/account/profile', label: 'Account' },
+    ...(isAdmin ? [{ to: '/admin/dashboard', label: 'Admin' }] : []),
+  ];
+  const pro = user.accountType === 'pro';
+
+  return (
+    <div className="border-b border-slate-200 bg-brand-900 text-white">
+      <div className="mx-auto flex h-11 max-w-7xl items-center gap-1 overflow-x-auto px-2 sm:px-6">
+        <nav aria-label="Account">
+          <ul className="flex items-center gap-1">
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink
+                  to={l.to}
+                  className={({ isActive }) =>
+                    cn('whitespace-nowrap rounded px-2.5 py-1.5 text-sm hover:bg-white/10', isActive ? 'bg-white/15 font-semibold' : 'text-indigo-100')
+                  }
+                >
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link
+          to={pro ? '/account/billing' : `/account/checkout/credits?package=${DEFAULT_CREDIT_PACKAGE}`}
+          className="ml-auto flex shrink-0 items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold hover:bg-white/20"
+          aria-label={pro ? 'PRO plan, unlimited gradings. Manage billing' : `STARTER plan, ${user.credits} credits. Buy credits`}
+        >
+          <span className={cn('rounded px-1.5 py-0.5 text-[11px] tracking-wide', pro ? 'bg-gold-400 text-slate-900' : 'bg-indigo-200 text-brand-900')}>
+            {pro ? 'PRO' : 'STARTER'}
+          </span>
+          {pro ? <InfinityIcon aria-hidden className="size-3.5" /> : <Coins aria-hidden className="size-3.5" />}
+          <span>{pro ? 'Unlimited' : `${formatInteger(user.credits)} credits`}</span>
+        </Link>
+      </div>
+    </div>
+  );
+}

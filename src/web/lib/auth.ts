@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TCurrentUser } from '@contract/auth';
+import { isAdministrator } from '@contract/auth-rules';
+import { ApiError, apiRequest } from './api';
+
+export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+
+async function fetchCurrentUser(): Promise<TCurrentUser | null> {
+  try {
+    return await apiRequest<TCurrentUser>('GET', CURRENT_USER_KEY[0]);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The signed-in state is the current-user lookup returning a record; a 401 means nobody (spec §4). */
+export function useAuth() {
+  const query = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    retry: false,
+    staleTime: 0,
+    gcTime: 300_000,
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
+  });
+  const user = query.data ?? null;
+  return {
+    user,
+    isLoading: query.isLoading,
+    isAuthenticated: !!user,
+    isAdmin: isAdministrator(user?.role),
+  };
+}
+
+/** First letter of the first name, else of the email, else 'U' (spec §2.6). */
+export function avatarLetter(user: Pick<TCurrentUser, 'firstName' | 'email'> | null): string {
+  const source = user?.firstName?.trim() || user?.email?.trim() || 'U';
+  return source.charAt(0).toUpperCase();
+}

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { ApiError } from './api';
+import { CURRENT_USER_KEY } from './auth';
+import { createQueryClient, retryUpToThree } from './query-client';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('query client', () => {
+  it('on a 401 shows the logout toast and goes to /api/login after 500 ms, without retrying', async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const location = { href: '/account/profile' };
+    vi.stubGlobal('location', location);
+    const client = createQueryClient();
+    const queryFn = vi.fn().mockRejectedValue(new ApiError(401, '{"message":"Not signed in."}', 'Not signed in.'));
+    await client.fetchQuery({ queryKey: ['/api/binders', 'x'], queryFn }).catch(() => {});
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(error).toHaveBeenCalledWith('Unauthorized', { description: 'You are logged out. Logging in again...' });
+    vi.advanceTimersByTime(499);
+    expect(location.href).toBe('/account/profile');
+    vi.advanceTimersByTime(1);
+    expect(location.href).toBe('/api/login');
+    vi.unstubAllGlobals();
+  });
+
+  it('treats a 401 on the current-user lookup as signed out, not as an error to announce', async () => {
+    const error = vi.spyOn(toast, 'error').mockReturnValue(1);
+    const client = createQueryClient();
+    await client
+      .fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: () => Promise.reject(new ApiError(401, 'x', 'x')) })
+      .catch(() => {});
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('uses the spec defaults: no retry, no refetch on focus, 5 and 10 minutes', () => {
+    const q = createQueryClient().getDefaultOptions().queries!;
+    expect(q).toMatchObject({ retry: false, refetchOnWindowFocus: false, staleTime: 300_000, gcTime: 600_000 });
+    expect(createQueryClient().getDefaultOptions().mutations).toMatchObject({ retry: false });
+  });
+
+  it('retries binder-area failures up to 3 times but never client errors', () => {
+    expect(retryUpToThree(0, new Error('500: boom'))).toBe(true);
+    expect(retryUpToThree(3, new Error('500: boom'))).toBe(false);
+    expect(retryUpToThree(0, new Error('404: gone'))).toBe(false);
+  });
+});
