@@ -46,20 +46,30 @@ if (!process.env.SKIP_LIGHTHOUSE) {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   try {
-    console.log('\nLighthouse (mobile emulation, simulated throttling):');
+    // Lighthouse scores move by a few points between runs on a shared machine: report the median of RUNS.
+    const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+    console.log(`\nLighthouse (mobile emulation, simulated throttling; median of ${RUNS} runs):`);
     for (const page of ['/', '/login']) {
-      const result = await lighthouse(`http://127.0.0.1:${server.port}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      const c = result!.lhr.categories;
-      const perf = Math.round((c.performance?.score ?? 0) * 100);
-      const a11y = Math.round((c.accessibility?.score ?? 0) * 100);
-      const fcp = result!.lhr.audits['first-contentful-paint']?.displayValue;
-      const lcp = result!.lhr.audits['largest-contentful-paint']?.displayValue;
-      console.log(`  ${page.padEnd(8)} performance ${perf}  accessibility ${a11y}  (FCP ${fcp}, LCP ${lcp})  ${perf >= 95 && a11y >= 95 ? 'PASS' : 'FAIL'}`);
+      const runs: { perf: number; a11y: number; line: string }[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`http://127.0.0.1:${server.port}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        const { categories: c, audits: a } = result!.lhr;
+        runs.push({
+          perf: Math.round((c.performance?.score ?? 0) * 100),
+          a11y: Math.round((c.accessibility?.score ?? 0) * 100),
+          line: `FCP ${a['first-contentful-paint']?.displayValue}, LCP ${a['largest-contentful-paint']?.displayValue}, TBT ${a['total-blocking-time']?.displayValue}, CLS ${a['cumulative-layout-shift']?.displayValue}`,
+        });
+      }
+      runs.sort((x, y) => x.perf - y.perf);
+      const mid = runs[Math.floor(runs.length / 2)]!;
+      console.log(
+        `  ${page.padEnd(8)} performance ${mid.perf} (runs ${runs.map((r) => r.perf).join(', ')})  accessibility ${mid.a11y}  (${mid.line})  ${mid.perf >= 95 && mid.a11y >= 95 ? 'PASS' : 'FAIL'}`,
+      );
     }
   } finally {
     chrome.kill();

@@ -23,12 +23,14 @@ export function SiteLayout({ footer = false }: { footer?: boolean }) {
       <SkipLink />
       <TopNav />
       <AccountBar />
-      <main id="main" className="flex-1">
-        <Suspense key={pathname} fallback={<PageSpinner />}>
+      {/* The footer waits inside the boundary with the page: drawn under the spinner, it would jump
+          down when the page arrives (a layout shift Lighthouse rightly punishes). */}
+      <Suspense key={pathname} fallback={<PageSpinner className="flex-1" />}>
+        <main id="main" className="flex-1">
           <Outlet />
-        </Suspense>
-      </main>
-      {footer && <Footer />}
+        </main>
+        {footer && <Footer />}
+      </Suspense>
     </div>
   );
 }

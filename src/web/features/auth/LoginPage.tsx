@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ZLoginRequest, type TCurrentUser, type TLoginRequest } from '@contract/auth';
+import type { TCurrentUser, TLoginRequest } from '@contract/auth';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest } from '@web/lib/api';
+import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
 import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
-import { applyServerError } from '@web/lib/form-errors';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
 import { safeNext } from './safe-next';
@@ -22,7 +19,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), defaultValues: { username: '', password: '' } });
+  // Two required fields need no validation library: the login page stays light (Lighthouse ≥ 95).
+  const [values, setValues] = useState<TLoginRequest>({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof TLoginRequest, string>>>({});
+  const set = (key: keyof TLoginRequest) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const login = useMutation({
     mutationFn: (body: TLoginRequest) => apiRequest<TCurrentUser>('POST', '/api/auth/login', body),
@@ -31,11 +31,14 @@ export default function LoginPage() {
       queryClient.setQueryData(CURRENT_USER_KEY, signedIn);
       navigate(next, { replace: true });
     },
-    onError: (error) => setFormError(applyServerError(error, form.setError, ['username', 'password'])),
+    onError: (error) => {
+      if (error instanceof ApiError && (error.field === 'username' || error.field === 'password'))
+        setFieldErrors({ [error.field]: error.userMessage });
+      else setFormError(errorMessage(error));
+    },
   });
 
   if (user && !login.isPending && !login.isSuccess) return <Navigate to={next} replace />;
-  const { errors } = form.formState;
 
   return (
     <AuthCard
@@ -53,17 +56,23 @@ export default function LoginPage() {
       <form
         noValidate
         className="grid gap-4"
-        onSubmit={form.handleSubmit((values) => {
+        onSubmit={(e) => {
+          e.preventDefault();
+          const missing = {
+            ...(values.username.trim() ? {} : { username: 'Enter your username or email' }),
+            ...(values.password ? {} : { password: 'Enter your password' }),
+          };
+          setFieldErrors(missing);
           setFormError(null);
-          login.mutate(values);
-        })}
+          if (Object.keys(missing).length === 0) login.mutate({ username: values.username.trim(), password: values.password });
+        }}
       >
         {formError && <Alert variant="destructive">{formError}</Alert>}
-        <FormField label="Username or email" error={errors.username?.message}>
-          <Input autoComplete="username" autoFocus {...form.register('username')} />
+        <FormField label="Username or email" error={fieldErrors.username}>
+          <Input autoComplete="username" autoFocus value={values.username} onChange={set('username')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          <PasswordInput autoComplete="current-password" {...form.register('password')} />
+        <FormField label="Password" error={fieldErrors.password}>
+          <PasswordInput autoComplete="current-password" value={values.password} onChange={set('password')} />
         </FormField>
         <div className="-mt-2 text-right">
           <Link to="/auth/forgot-password" className="text-sm text-brand-700 hover:underline">
