@@ -122,3 +122,10 @@ export function percentile(values: number[], q: number): number {
 }
 export const median = (values: number[]): number => percentile(values, 0.5);
 export const mean = (values: number[]): number => values.reduce((s, v) => s + v, 0) / values.length;
+
+/** Signed distance (mm, negative inside) to the rounded card outline. */
+export function roundedRectDistance(x: number, y: number, w = CARD_WIDTH_MM, h = CARD_HEIGHT_MM, r = CORNER_RADIUS_MM): number {
+  const qx = Math.abs(x - w / 2) - (w / 2 - r);
+  const qy = Math.abs(y - h / 2) - (h / 2 - r);
+  return Math.min(Math.max(qx, qy), 0) + Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) - r;
+}

@@ -3,7 +3,7 @@
  * injected defects. This is ground truth for tests and the benchmark: every number the engine should
  * measure is chosen here.
  */
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM, CORNER_RADIUS_MM } from '../geometry';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, CORNER_RADIUS_MM, roundedRectDistance } from '../geometry';
 import type { Random } from './random';
 
 export type Face = 'front' | 'back';
@@ -44,12 +44,7 @@ const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 /** Exact coverage of the texel [i, i+1) by the interval [a, b), in texel units. */
 const cover = (i: number, a: number, b: number) => clamp01(Math.min(i + 1, b) - Math.max(i, a));
 
-/** Signed distance (mm, negative inside) to the rounded card outline. */
-export function roundedRectDistance(x: number, y: number, w = CARD_WIDTH_MM, h = CARD_HEIGHT_MM, r = CORNER_RADIUS_MM): number {
-  const qx = Math.abs(x - w / 2) - (w / 2 - r);
-  const qy = Math.abs(y - h / 2) - (h / 2 - r);
-  return Math.min(Math.max(qx, qy), 0) + Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) - r;
-}
+export { roundedRectDistance };
 
 function lerpInto(rgb: Float32Array, i: number, c: Rgb, t: number) {
   if (t <= 0) return;

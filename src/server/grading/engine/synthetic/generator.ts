@@ -76,7 +76,7 @@ export async function generateSyntheticCard(seed: number, options: SyntheticOpti
     const design: CardDesign = {
       face,
       borders: b,
-      borderColor: face === 'back' ? (heldout ? [60, 70, 150] : BORDER_COLORS.blueBack!) : heldout ? BORDER_COLORS.white! : rnd.next() < 0.7 ? BORDER_COLORS.yellow! : BORDER_COLORS.silver!,
+      borderColor: face === 'back' ? (heldout ? [70, 112, 205] : BORDER_COLORS.blueBack!) : heldout ? BORDER_COLORS.white! : rnd.next() < 0.7 ? BORDER_COLORS.yellow! : BORDER_COLORS.silver!,
       panelColor: rnd.pick(heldout ? HELDOUT_PANELS : PANELS),
       fullArt,
       defects: options.defects?.[face] ?? randomDefects(rnd, rate, face),

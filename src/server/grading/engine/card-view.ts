@@ -1,0 +1,34 @@
+/** The card as measured: the photo plus the homography from card millimetres to photo pixels. */
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, applyHomography, homographyFromPoints, type Homography, type Point } from './geometry';
+import { sampleRgb, type RgbImage } from './image';
+import type { Quad } from './detect';
+
+export type CardView = { img: RgbImage; toPhoto: Homography; pxPerMm: number };
+
+export function createCardView(img: RgbImage, corners: Quad): CardView {
+  const mm: Point[] = [{ x: 0, y: 0 }, { x: CARD_WIDTH_MM, y: 0 }, { x: CARD_WIDTH_MM, y: CARD_HEIGHT_MM }, { x: 0, y: CARD_HEIGHT_MM }];
+  const toPhoto = homographyFromPoints(mm, corners);
+  const h = (Math.hypot(corners[3].x - corners[0].x, corners[3].y - corners[0].y) + Math.hypot(corners[2].x - corners[1].x, corners[2].y - corners[1].y)) / 2;
+  return { img, toPhoto, pxPerMm: h / CARD_HEIGHT_MM };
+}
+
+/** Colour at card coordinates (mm). */
+export function sampleMm(view: CardView, x: number, y: number, out: number[]): void {
+  const p = applyHomography(view.toPhoto, x, y);
+  sampleRgb(view.img, p.x, p.y, out);
+}
+
+/** The straightened card at `pxPerMm` (bilinear), for surface analysis and evidence images. */
+export function rectify(view: CardView, pxPerMm: number, region = { x0: 0, y0: 0, x1: CARD_WIDTH_MM, y1: CARD_HEIGHT_MM }): RgbImage {
+  const width = Math.round((region.x1 - region.x0) * pxPerMm);
+  const height = Math.round((region.y1 - region.y0) * pxPerMm);
+  const data = new Uint8ClampedArray(width * height * 3);
+  const buf = [0, 0, 0];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      sampleMm(view, region.x0 + (x + 0.5) / pxPerMm, region.y0 + (y + 0.5) / pxPerMm, buf);
+      const o = (y * width + x) * 3;
+      data[o] = buf[0]!; data[o + 1] = buf[1]!; data[o + 2] = buf[2]!;
+    }
+  return { width, height, data, channels: 3 };
+}

@@ -1,0 +1,86 @@
+/** The four corners of one face: whitening along the rounded cut, and rounding beyond the standard radius. */
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, CORNER_RADIUS_MM, roundedRectDistance } from './geometry';
+import { sampleMm, type CardView } from './card-view';
+import { localBorderColor, whitenessScale } from './whiteness';
+
+export const CORNER_NAMES = ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'] as const;
+export type CornerName = (typeof CORNER_NAMES)[number];
+export type CornerIssue = 'whitening' | 'rounding' | 'fray';
+export type CornerMeasure = {
+  corner: CornerName;
+  score: number;
+  condition: 'Sharp' | 'Light wear' | 'Moderate wear' | 'Heavy wear';
+  issues: CornerIssue[];
+  /** Share of the corner's edge band that is whitened, percent. */
+  whitenedPercent: number;
+  /** How much further the cut sits from the sharp corner than a standard 3 mm radius would, mm. */
+  roundingExcessMm: number | null;
+  /** Whether whitening could be judged at all (not on white or silver borders). */
+  whiteningMeasurable: boolean;
+};
+
+const ZONE_MM = 4.5;
+const BAND = { from: 0.25, to: 0.9 };
+
+export function cornerOrigin(corner: CornerName) {
+  const right = corner.endsWith('Right'), bottom = corner.startsWith('Bottom');
+  return { x: right ? CARD_WIDTH_MM : 0, y: bottom ? CARD_HEIGHT_MM : 0, sx: right ? -1 : 1, sy: bottom ? -1 : 1 };
+}
+
+export const conditionFor = (score: number): CornerMeasure['condition'] =>
+  score >= 9.5 ? 'Sharp' : score >= 8.5 ? 'Light wear' : score >= 7 ? 'Moderate wear' : 'Heavy wear';
+
+export function measureCorner(view: CardView, corner: CornerName): CornerMeasure {
+  const o = cornerOrigin(corner);
+  // The border colour next to this corner, far enough along both edges to be clear of corner wear.
+  const border = localBorderColor(view, ...rect(o, 9, 0.5, 12, 1.2));
+  const whiteness = whitenessScale(border);
+  const buf = [0, 0, 0];
+  let samples = 0, white = 0, alongEdge = 0;
+  for (let v = 0; v <= ZONE_MM; v += 0.06)
+    for (let u = 0; u <= ZONE_MM; u += 0.06) {
+      const x = o.x + o.sx * u, y = o.y + o.sy * v;
+      const inside = -roundedRectDistance(x, y);
+      if (inside < BAND.from || inside > BAND.to) continue;
+      samples++;
+      if (!whiteness) continue;
+      sampleMm(view, x, y, buf);
+      if (whiteness(buf) > 0.5) {
+        white++;
+        if (u > CORNER_RADIUS_MM + 0.5 || v > CORNER_RADIUS_MM + 0.5) alongEdge++;
+      }
+    }
+  const whitened = samples ? (100 * white) / samples : 0;
+  const rounding = roundingExcess(view, o, border, buf);
+  const issues: CornerIssue[] = [];
+  let score = 10 - Math.max(0, whitened - 0.5) * 0.45;
+  if (whiteness && whitened > 1.5) issues.push('whitening');
+  if (alongEdge > white * 0.4 && whitened > 4) issues.push('fray');
+  if (rounding !== null && rounding > 0.35) {
+    issues.push('rounding');
+    score -= (rounding - 0.35) * 4;
+  }
+  score = Math.max(1, Math.min(10, score));
+  return { corner, score: Math.round(score * 10) / 10, condition: conditionFor(score), issues, whitenedPercent: Math.round(whitened * 10) / 10, roundingExcessMm: rounding === null ? null : Math.round(rounding * 100) / 100, whiteningMeasurable: !!whiteness };
+}
+
+function rect(o: ReturnType<typeof cornerOrigin>, u0: number, v0: number, u1: number, v1: number): [number, number, number, number] {
+  const xs = [o.x + o.sx * u0, o.x + o.sx * u1], ys = [o.y + o.sy * v0, o.y + o.sy * v1];
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** Walks the corner's diagonal from outside in and finds where the card begins. */
+function roundingExcess(view: CardView, o: ReturnType<typeof cornerOrigin>, border: number[], buf: number[]): number | null {
+  const expected = CORNER_RADIUS_MM * (Math.SQRT2 - 1) * Math.SQRT2 / Math.SQRT2; // r(√2−1) along the diagonal
+  const dir = { x: o.sx / Math.SQRT2, y: o.sy / Math.SQRT2 };
+  const prof: number[] = [];
+  for (let s = -0.6; s <= 3; s += 0.03) {
+    sampleMm(view, o.x + dir.x * s, o.y + dir.y * s, buf);
+    prof.push(Math.hypot(buf[0]! - border[0]!, buf[1]! - border[1]!, buf[2]! - border[2]!));
+  }
+  // Background is far from the border colour, card is near it: the half-way crossing is the cut.
+  const outside = prof.slice(0, 10).reduce((s, v) => s + v, 0) / 10;
+  if (outside < 30) return null;
+  for (let k = 20; k < prof.length; k++) if (prof[k]! < outside / 2) return Math.max(0, -0.6 + k * 0.03 - expected);
+  return null;
+}

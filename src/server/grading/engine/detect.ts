@@ -1,0 +1,227 @@
+/**
+ * Finds the card in the small working copy: a background colour model from the frame's border
+ * ring, a foreground mask, its largest blob, and a quadrilateral fitted to the blob's four sides
+ * (not an axis-aligned box). The fit is coarse; refine.ts makes it sub-pixel on the full image.
+ */
+import { fitLineRobust, intersect, type Point } from './geometry';
+import type { RgbImage } from './image';
+import { EngineRefusal } from './refusal';
+
+export type Quad = [Point, Point, Point, Point]; // top-left, top-right, bottom-right, bottom-left
+
+type Cluster = { r: number; g: number; b: number; spread: number };
+
+function kMeans(samples: number[][], k: number): Cluster[] {
+  let centres = Array.from({ length: k }, (_, i) => [...samples[Math.floor(((i + 0.5) * samples.length) / k)]!]);
+  let labels = new Array(samples.length).fill(0);
+  for (let iter = 0; iter < 10; iter++) {
+    labels = samples.map((s) => {
+      let best = 0, bestD = Infinity;
+      centres.forEach((c, j) => {
+        const d = (s[0]! - c[0]!) ** 2 + (s[1]! - c[1]!) ** 2 + (s[2]! - c[2]!) ** 2;
+        if (d < bestD) (bestD = d), (best = j);
+      });
+      return best;
+    });
+    centres = centres.map((c, j) => {
+      const members = samples.filter((_, i) => labels[i] === j);
+      if (!members.length) return c;
+      return [0, 1, 2].map((ch) => members.reduce((s, m) => s + m[ch]!, 0) / members.length);
+    });
+  }
+  return centres.map((c, j) => {
+    const members = samples.filter((_, i) => labels[i] === j);
+    const spread = members.length
+      ? Math.sqrt(members.reduce((s, m) => s + (m[0]! - c[0]!) ** 2 + (m[1]! - c[1]!) ** 2 + (m[2]! - c[2]!) ** 2, 0) / members.length)
+      : 0;
+    return { r: c[0]!, g: c[1]!, b: c[2]!, spread };
+  });
+}
+
+/** Otsu's threshold on values in [0, max]. */
+function otsu(values: Float32Array, max: number): number {
+  const bins = 256;
+  const hist = new Float64Array(bins);
+  for (const v of values) hist[Math.min(bins - 1, Math.floor((v / max) * bins))]!++;
+  let sum = 0;
+  for (let i = 0; i < bins; i++) sum += i * hist[i]!;
+  let sumB = 0, wB = 0, best = 0, bestVar = -1;
+  for (let i = 0; i < bins; i++) {
+    wB += hist[i]!;
+    if (!wB) continue;
+    const wF = values.length - wB;
+    if (!wF) break;
+    sumB += i * hist[i]!;
+    const mB = sumB / wB, mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) ** 2;
+    if (between > bestVar) (bestVar = between), (best = i);
+  }
+  return ((best + 0.5) / bins) * max;
+}
+
+/** Distance of every pixel from the nearest background colour, in units of that colour's spread. */
+function backgroundDistance(img: RgbImage): Float32Array {
+  const { width: w, height: h, data } = img;
+  const ring = Math.max(2, Math.round(Math.min(w, h) * 0.025));
+  const samples: number[][] = [];
+  for (let y = 0; y < h; y += 2)
+    for (let x = 0; x < w; x += 2) {
+      if (x >= ring && x < w - ring && y >= ring && y < h - ring) continue;
+      const i = (y * w + x) * 3;
+      samples.push([data[i]!, data[i + 1]!, data[i + 2]!]);
+    }
+  const clusters = kMeans(samples, 3);
+  const out = new Float32Array(w * h);
+  for (let i = 0, j = 0; i < out.length; i++, j += 3) {
+    let best = Infinity;
+    for (const c of clusters) {
+      const d = Math.sqrt((data[j]! - c.r) ** 2 + (data[j + 1]! - c.g) ** 2 + (data[j + 2]! - c.b) ** 2) / (c.spread + 6);
+      if (d < best) best = d;
+    }
+    out[i] = best;
+  }
+  return out;
+}
+
+/** Largest 4-connected component of `mask`, with its holes filled. */
+function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array; area: number } {
+  const label = new Int32Array(w * h);
+  let bestLabel = 0, bestArea = 0, next = 0;
+  const stack: number[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || label[start]) continue;
+    next++;
+    let area = 0;
+    stack.push(start);
+    label[start] = next;
+    while (stack.length) {
+      const p = stack.pop()!;
+      area++;
+      const x = p % w, y = (p - x) / w;
+      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1])
+        if (q >= 0 && mask[q] && !label[q]) (label[q] = next), stack.push(q);
+    }
+    if (area > bestArea) (bestArea = area), (bestLabel = next);
+  }
+  const blob = new Uint8Array(w * h);
+  for (let i = 0; i < blob.length; i++) blob[i] = label[i] === bestLabel ? 1 : 0;
+  // Fill holes: whatever background cannot reach from the frame is part of the card.
+  const outside = new Uint8Array(w * h);
+  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) if (!blob[y * w + x]) (outside[y * w + x] = 1), stack.push(y * w + x);
+  for (let y = 0; y < h; y++) for (const x of [0, w - 1]) if (!blob[y * w + x] && !outside[y * w + x]) (outside[y * w + x] = 1), stack.push(y * w + x);
+  while (stack.length) {
+    const p = stack.pop()!;
+    const x = p % w, y = (p - x) / w;
+    for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1])
+      if (q >= 0 && !blob[q] && !outside[q]) (outside[q] = 1), stack.push(q);
+  }
+  let area = 0;
+  for (let i = 0; i < blob.length; i++) if (!outside[i]) (blob[i] = 1), area++;
+  return { blob, area };
+}
+
+function convexHull(points: Point[]): Point[] {
+  const pts = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const lower: Point[] = [], upper: Point[] = [];
+  for (const p of pts) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  for (const p of pts.reverse()) {
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  return lower.slice(0, -1).concat(upper.slice(0, -1));
+}
+
+/** Minimum-area bounding rectangle of a convex polygon (rotating calipers over hull edges). */
+function minAreaRect(hull: Point[]): { angle: number; corners: Point[] } {
+  let best = { area: Infinity, angle: 0, corners: [] as Point[] };
+  for (let i = 0; i < hull.length; i++) {
+    const a = hull[i]!, b = hull[(i + 1) % hull.length]!;
+    const angle = Math.atan2(b.y - a.y, b.x - a.x);
+    const c = Math.cos(angle), s = Math.sin(angle);
+    let minU = Infinity, maxU = -Infinity, minV = Infinity, maxV = -Infinity;
+    for (const p of hull) {
+      const u = p.x * c + p.y * s, v = -p.x * s + p.y * c;
+      minU = Math.min(minU, u); maxU = Math.max(maxU, u); minV = Math.min(minV, v); maxV = Math.max(maxV, v);
+    }
+    const area = (maxU - minU) * (maxV - minV);
+    if (area < best.area) {
+      const toXY = (u: number, v: number) => ({ x: u * c - v * s, y: u * s + v * c });
+      best = { area, angle, corners: [toXY(minU, minV), toXY(maxU, minV), toXY(maxU, maxV), toXY(minU, maxV)] };
+    }
+  }
+  return best;
+}
+
+/** Orders four points as top-left, top-right, bottom-right, bottom-left (portrait card). */
+export function orderQuad(points: Point[]): Quad {
+  const cx = points.reduce((s, p) => s + p.x, 0) / 4, cy = points.reduce((s, p) => s + p.y, 0) / 4;
+  const sorted = [...points].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx));
+  // Angles from -π: the top-left corner has the angle nearest -3π/4.
+  let start = 0, bestDiff = Infinity;
+  sorted.forEach((p, i) => {
+    const d = Math.abs(Math.atan2(p.y - cy, p.x - cx) + (3 * Math.PI) / 4);
+    if (d < bestDiff) (bestDiff = d), (start = i);
+  });
+  const q = [0, 1, 2, 3].map((k) => sorted[(start + k) % 4]!) as Quad;
+  // A landscape-looking quad (photo taken sideways) is rotated so that the long sides are left/right.
+  const top = Math.hypot(q[1].x - q[0].x, q[1].y - q[0].y), left = Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y);
+  return top > left ? ([q[1], q[2], q[3], q[0]] as Quad) : q;
+}
+
+export type Detection = { quad: Quad; touchesFrame: boolean; areaShare: number };
+
+export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
+  const { width: w, height: h } = img;
+  const dist = backgroundDistance(img);
+  // Clip before Otsu: very distinct print details (a red logo on a dark card) would otherwise pull
+  // the threshold up between card parts instead of between card and background.
+  const CLIP = 12;
+  const clipped = dist.map((v) => Math.min(v, CLIP));
+  const threshold = Math.min(6, Math.max(2.5, otsu(clipped, CLIP)));
+  const mask = new Uint8Array(w * h);
+  for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! > threshold ? 1 : 0;
+  const { blob, area } = largestBlob(mask, w, h);
+  const areaShare = area / (w * h);
+  if (areaShare < 0.08) throw new EngineRefusal('no_card_found', face);
+
+  const boundary: Point[] = [];
+  let frameTouches = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!blob[i]) continue;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) {
+        frameTouches++;
+        boundary.push({ x: x + 0.5, y: y + 0.5 });
+      } else if (!blob[i - 1] || !blob[i + 1] || !blob[i - w] || !blob[i + w]) boundary.push({ x: x + 0.5, y: y + 0.5 });
+    }
+  const hull = convexHull(boundary);
+  const rect = minAreaRect(hull);
+  const rc = rect.corners;
+  // Each rectangle side collects the boundary points nearest to it, away from the rounded corners.
+  const lines = [0, 1, 2, 3].map((side) => {
+    const a = rc[side]!, b = rc[(side + 1) % 4]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
+    const pts = boundary.filter((p) => {
+      const t = (p.x - a.x) * ux + (p.y - a.y) * uy;
+      const d = Math.abs((p.x - a.x) * uy - (p.y - a.y) * ux);
+      return t > len * 0.12 && t < len * 0.88 && d < len * 0.08;
+    });
+    if (pts.length < 10) throw new EngineRefusal('no_card_found', face, 'no straight card edges');
+    return fitLineRobust(pts).line;
+  });
+  const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4]!, lines[i]!));
+  const quad = orderQuad(corners);
+  // Shape check: a card seen at up to 15° keeps its 63:88 proportions within about 20%.
+  const sideLen = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);
+  const ratio = (sideLen(0) + sideLen(2)) / (sideLen(1) + sideLen(3));
+  if (!(ratio > 0.55 && ratio < 0.9)) throw new EngineRefusal('no_card_found', face, `shape ratio ${ratio.toFixed(2)}`);
+  const margin = 1.5;
+  const outside = quad.some((p) => p.x < margin || p.y < margin || p.x > w - margin || p.y > h - margin);
+  return { quad, touchesFrame: outside || frameTouches > (w + h) * 0.05, areaShare };
+}

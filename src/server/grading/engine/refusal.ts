@@ -1,0 +1,22 @@
+/** Why the engine declined to grade a photo. Refusing beats guessing: each reason tells the user what to fix. */
+export const REFUSAL_CODES = {
+  invalid_image: 'The file is not an image we can read. Upload a JPEG, PNG, WebP or HEIC photo.',
+  image_too_large: 'The image is larger than 40 megapixels or 25 MB. Upload a smaller photo.',
+  image_too_small: 'The image is too small to measure the card. Use a photo at least 800 pixels on its short side, with the card filling most of it.',
+  no_card_found: 'No card was found in the photo. Lay the card flat on a plain surface that contrasts with its border and fill most of the frame.',
+  card_cut_off: 'Part of the card is outside the photo. Leave a little background visible on every side of the card.',
+  too_blurry: 'The photo is too blurry to measure edges and corners. Hold the phone still, tap the card to focus and try again.',
+  glare: 'Glare washes out part of the card. Move away from direct light or take the card out of its sleeve and try again.',
+} as const;
+export type RefusalCode = keyof typeof REFUSAL_CODES;
+
+export class EngineRefusal extends Error {
+  constructor(
+    readonly code: RefusalCode,
+    readonly face?: 'front' | 'back',
+    detail?: string,
+  ) {
+    super(`${face ? `${face[0]!.toUpperCase()}${face.slice(1)} photo: ` : ''}${REFUSAL_CODES[code]}${detail ? ` (${detail})` : ''}`);
+    this.name = 'EngineRefusal';
+  }
+}
