@@ -37,31 +37,48 @@ export function measureCorner(view: CardView, corner: CornerName): CornerMeasure
   const whiteness = whitenessScale(border);
   const buf = [0, 0, 0];
   let samples = 0, white = 0, alongEdge = 0;
+  const band: number[] = [], reference: number[] = [];
   for (let v = 0; v <= ZONE_MM; v += 0.06)
     for (let u = 0; u <= ZONE_MM; u += 0.06) {
       const x = o.x + o.sx * u, y = o.y + o.sy * v;
       const inside = -roundedRectDistance(x, y);
-      if (inside < BAND.from || inside > BAND.to) continue;
-      samples++;
-      if (!whiteness) continue;
+      const inBand = inside >= BAND.from && inside <= BAND.to;
+      const inReference = inside >= 1.3 && inside <= 2.2;
+      if (!inBand && !inReference) continue;
+      if (!whiteness) {
+        if (inBand) samples++;
+        continue;
+      }
       sampleMm(view, x, y, buf);
-      if (whiteness(buf) > 0.5) {
+      const w = whiteness(buf);
+      if (inReference) {
+        reference.push(w);
+        continue;
+      }
+      samples++;
+      band.push(w);
+      if (w > 0.5) {
         white++;
         if (u > CORNER_RADIUS_MM + 0.5 || v > CORNER_RADIUS_MM + 0.5) alongEdge++;
       }
     }
+  // Faint, compressed specks rarely reach full white: compare the brightest tenth of the edge band
+  // with the brightest tenth of the border just inside it (same light, same noise).
+  const excess = whiteness ? Math.max(0, topMean(band, 0.1) - topMean(reference, 0.1)) : 0;
   const whitened = samples ? (100 * white) / samples : 0;
   const rounding = roundingExcess(view, o, border, buf);
   const issues: CornerIssue[] = [];
-  let score = 10 - Math.max(0, whitened - 0.5) * 0.45;
-  if (whiteness && whitened > 1.5) issues.push('whitening');
+  // Whitening shows early: the first percent costs more than the tenth. A 0.1% noise floor keeps
+  // clean corners at 10; above it the score is continuous so light wear still ranks below clean.
+  let score = 10 - Math.max(1.5 * Math.sqrt(Math.max(0, whitened - 0.1)), 6 * Math.max(0, excess - 0.03));
+  if (whiteness && (whitened > 1.5 || excess > 0.12)) issues.push('whitening');
   if (alongEdge > white * 0.4 && whitened > 4) issues.push('fray');
   if (rounding !== null && rounding > 0.35) {
     issues.push('rounding');
     score -= (rounding - 0.35) * 4;
   }
   score = Math.max(1, Math.min(10, score));
-  return { corner, score: Math.round(score * 10) / 10, condition: conditionFor(score), issues, whitenedPercent: Math.round(whitened * 10) / 10, roundingExcessMm: rounding === null ? null : Math.round(rounding * 100) / 100, whiteningMeasurable: !!whiteness };
+  return { corner, score: Math.round(score * 100) / 100, condition: conditionFor(score), issues, whitenedPercent: Math.round(whitened * 10) / 10, roundingExcessMm: rounding === null ? null : Math.round(rounding * 100) / 100, whiteningMeasurable: !!whiteness };
 }
 
 function rect(o: ReturnType<typeof cornerOrigin>, u0: number, v0: number, u1: number, v1: number): [number, number, number, number] {
@@ -83,4 +100,12 @@ function roundingExcess(view: CardView, o: ReturnType<typeof cornerOrigin>, bord
   if (outside < 30) return null;
   for (let k = 20; k < prof.length; k++) if (prof[k]! < outside / 2) return Math.max(0, -0.6 + k * 0.03 - expected);
   return null;
+}
+
+/** Mean of the largest `share` of the values. */
+function topMean(values: number[], share: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => b - a);
+  const n = Math.max(1, Math.round(sorted.length * share));
+  return sorted.slice(0, n).reduce((s, v) => s + v, 0) / n;
 }

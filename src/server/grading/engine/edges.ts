@@ -41,7 +41,7 @@ export function measureEdge(view: CardView, edge: EdgeName): EdgeMeasure {
   for (let s = END_SKIP_MM; s < len - END_SKIP_MM; s += BIN_MM) {
     let binWhite = 0, binTotal = 0;
     for (let along = s; along < s + BIN_MM; along += 0.06)
-      for (let depth = 0.25; depth <= 0.9; depth += 0.06) {
+      for (let depth = 0.18; depth <= 0.75; depth += 0.05) {
         const p = edgePoint(edge, along, depth);
         sampleMm(view, p.x, p.y, buf);
         binTotal++;
@@ -51,12 +51,12 @@ export function measureEdge(view: CardView, edge: EdgeName): EdgeMeasure {
     total += binTotal;
     white += binWhite;
   }
-  // A chip: consecutive bins where at least a fifth of the band is whitened.
+  // A chip: consecutive bins where at least 15% of the band is whitened.
   const chips: EdgeChip[] = [];
   for (let i = 0; i < bins.length; i++) {
-    if (bins[i]! < 0.2) continue;
+    if (bins[i]! < 0.15) continue;
     let j = i;
-    while (j + 1 < bins.length && bins[j + 1]! >= 0.12) j++;
+    while (j + 1 < bins.length && bins[j + 1]! >= 0.1) j++;
     chips.push({ atMm: Math.round((END_SKIP_MM + ((i + j + 1) / 2) * BIN_MM) * 10) / 10, lengthMm: (j - i + 1) * BIN_MM });
     i = j;
   }

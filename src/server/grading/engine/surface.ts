@@ -45,13 +45,16 @@ export function measureSurface(view: CardView, noiseLevel = 3): SurfaceMeasure {
       let bestUp = 0, bestDown = 0;
       for (const [dx, dy] of dirs) {
         const a = I[(y + dy) * w + x + dx]!, b = I[(y - dy) * w + x - dx]!;
-        bestUp = Math.max(bestUp, v - Math.max(a, b));
-        bestDown = Math.max(bestDown, Math.min(a, b) - v);
+        // A line has like sides; a halo beside a printed edge (JPEG ringing, sharpening) does not.
+        const sides = Math.abs(a - b);
+        const up = v - Math.max(a, b), down = Math.min(a, b) - v;
+        if (up > sides) bestUp = Math.max(bestUp, up);
+        if (down > sides) bestDown = Math.max(bestDown, down);
       }
       if (bestUp > threshold) (bright[i] = 1), (strength[i] = bestUp);
       else if (bestDown > threshold) (dark[i] = 1), (strength[i] = bestDown);
     }
-  const issues = [...lineComponents(bright, strength, w, h, s, 'bright'), ...lineComponents(dark, strength, w, h, s, 'dark')];
+  const issues = mergeCollinear([...lineComponents(bright, strength, w, h, s, 'bright'), ...lineComponents(dark, strength, w, h, s, 'dark')]);
   const penalty = issues.reduce((sum, i) => sum + (i.severity === 'major' ? 2 : i.severity === 'moderate' ? 1 : 0.5), 0);
   return { issues, score: Math.max(1, Math.round((10 - penalty) * 10) / 10), rectified, pxPerMm: s };
 }
@@ -109,7 +112,8 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
   }
   const lengthMm = (hi - lo + 1) / s;
   const widthMm = pts.length / (hi - lo + 1) / s;
-  if (lengthMm < 2.5 || widthMm > 0.45) return null;
+  // Below 3.5 mm a line is indistinguishable from print detail at phone resolution.
+  if (lengthMm < 3.5 || widthMm > 0.45) return null;
   const angle = Math.abs(((theta * 180) / Math.PI + 180) % 90);
   const axisAligned = angle < 3 || angle > 87;
   const printLine = axisAligned && lengthMm > 25;
@@ -132,3 +136,43 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
 }
 
 export { CARD_HEIGHT_MM, CARD_WIDTH_MM };
+
+/** Joins pieces of one scratch interrupted where it crosses print of similar brightness. */
+function mergeCollinear(issues: SurfaceIssue[]): SurfaceIssue[] {
+  const out = [...issues];
+  const dir = (i: SurfaceIssue) => Math.atan2(i.to.yMm - i.from.yMm, i.to.xMm - i.from.xMm);
+  for (let merged = true; merged; ) {
+    merged = false;
+    outer: for (let a = 0; a < out.length; a++)
+      for (let b = a + 1; b < out.length; b++) {
+        const A = out[a]!, B = out[b]!;
+        if (A.type !== B.type) continue;
+        let dA = dir(A), dB = dir(B);
+        let diff = Math.abs(dA - dB) % Math.PI;
+        diff = Math.min(diff, Math.PI - diff);
+        if (diff > (8 * Math.PI) / 180) continue;
+        // B's centre must lie close to A's line, and the gap between their ends be short.
+        const off = Math.abs((B.xMm - A.xMm) * Math.sin(dA) - (B.yMm - A.yMm) * Math.cos(dA));
+        const ends = [A.from, A.to].flatMap((p) => [B.from, B.to].map((q) => Math.hypot(p.xMm - q.xMm, p.yMm - q.yMm)));
+        if (off > 0.6 || Math.min(...ends) > 4) continue;
+        const pts = [A.from, A.to, B.from, B.to];
+        let best = [pts[0]!, pts[1]!], bestLen = 0;
+        for (const p of pts) for (const q of pts) { const l = Math.hypot(p.xMm - q.xMm, p.yMm - q.yMm); if (l > bestLen) (bestLen = l), (best = [p, q]); }
+        const lengthMm = Math.round(bestLen * 10) / 10;
+        const rank = { minor: 0, moderate: 1, major: 2 } as const;
+        out[a] = {
+          ...A,
+          from: best[0]!, to: best[1]!, lengthMm,
+          xMm: Math.round(((best[0]!.xMm + best[1]!.xMm) / 2) * 10) / 10,
+          yMm: Math.round(((best[0]!.yMm + best[1]!.yMm) / 2) * 10) / 10,
+          contrast: Math.max(A.contrast, B.contrast),
+          severity: A.type === 'scratch' && lengthMm > 15 ? 'major' : rank[A.severity] >= rank[B.severity] ? A.severity : B.severity,
+        };
+        out.splice(b, 1);
+        void dB;
+        merged = true;
+        break outer;
+      }
+  }
+  return out;
+}

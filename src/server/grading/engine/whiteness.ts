@@ -20,14 +20,17 @@ export function localBorderColor(view: CardView, x0: number, y0: number, x1: num
 }
 
 /**
- * A scorer for "is this sample whitened?": the sample's position between the border colour (0)
- * and paper white (1). Returns null when border and white are too alike to tell apart.
+ * A scorer for "is this sample whitened?": the sample's brightness between the border's (0) and
+ * paper white's (1). Brightness, not colour: JPEG keeps luma at full resolution but halves chroma,
+ * so a white speck on a yellow border survives compression as a bright, yellowish speck.
+ * Returns null when border and white are too alike in brightness to tell apart.
  */
 export function whitenessScale(border: Rgb): ((rgb: number[]) => number) | null {
-  const level = Math.min(255, Math.max(...border) * 1.03 + 12);
-  const white = [level, level, level];
-  const d = [white[0]! - border[0], white[1]! - border[1], white[2]! - border[2]];
-  const dd = d[0]! ** 2 + d[1]! ** 2 + d[2]! ** 2;
-  if (dd < 45 ** 2) return null;
-  return (rgb) => ((rgb[0]! - border[0]) * d[0]! + (rgb[1]! - border[1]) * d[1]! + (rgb[2]! - border[2]) * d[2]!) / dd;
+  const luma = (c: ArrayLike<number>) => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
+  const base = luma(border);
+  // Paper white sits about 45 levels above the brightest border channel (or at the ceiling).
+  const white = Math.min(255, Math.max(...border) + 45);
+  const span = white - base;
+  if (span < 28) return null;
+  return (rgb) => (luma(rgb) - base) / span;
 }

@@ -1,0 +1,126 @@
+/**
+ * Grading engine benchmark on synthetic cards of known truth (never the same seeds as the tests):
+ * centering error, corner-whitening ranking, scratch precision/recall, false scratches on holo
+ * glare, refusal rate, latency and peak memory. `style: heldout` cards use border colours,
+ * panels and backgrounds the engine was not tuned on.
+ *   npm run bench:grading                 (BENCH_CARDS=40 BENCH_HELDOUT=20 by default)
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gradeCard, EngineRefusal } from '../src/server/grading/engine';
+import { percentile } from '../src/server/grading/engine/geometry';
+import { generateSyntheticCard, type SyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import type { Defect } from '../src/server/grading/engine/synthetic/card';
+import type { ReportSurfaceIssue } from '../src/server/grading/engine/report';
+
+const CARDS = Number(process.env.BENCH_CARDS ?? 40);
+const HELDOUT = Number(process.env.BENCH_HELDOUT ?? 20);
+const SEED0 = 900_000;
+
+type Sample = { style: string; face: string; axis: string; tilt: number; error: number };
+const centering: Sample[] = [];
+let cornerPairs = 0, cornerPairsOk = 0;
+let truthScratches = 0, foundScratches = 0, detections = 0, falseDetections = 0;
+let glareFaces = 0, glareFalse = 0;
+let refusals = 0, graded = 0;
+const latencies: number[] = [];
+const refusalCodes: Record<string, number> = {};
+
+const segDist = (px: number, py: number, d: Extract<Defect, { kind: 'scratch' }>) => {
+  const vx = d.x1 - d.x0, vy = d.y1 - d.y0, L = vx * vx + vy * vy;
+  const t = Math.max(0, Math.min(1, ((px - d.x0) * vx + (py - d.y0) * vy) / L));
+  return Math.hypot(px - (d.x0 + t * vx), py - (d.y0 + t * vy));
+};
+
+function scoreFace(card: SyntheticCard, face: 'front' | 'back', issues: ReportSurfaceIssue[], corners: Record<string, { score: number }>) {
+  const truth = card.truth[face];
+  // Corners: each whitened corner against each clean corner of the same face.
+  const whitened = truth.defects.filter((d): d is Extract<Defect, { kind: 'cornerWhitening' }> => d.kind === 'cornerWhitening').map((d) => d.corner as string);
+  if (whitened.length)
+    for (const w of whitened)
+      for (const c of ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'].filter((c) => !whitened.includes(c))) {
+        cornerPairs++;
+        if (corners[`${face}${w}`]!.score < corners[`${face}${c}`]!.score) cornerPairsOk++;
+      }
+  // Scratches: a detection matches a truth scratch when its midpoint lies within 1.5 mm of the scratch.
+  const scratches = truth.defects.filter((d): d is Extract<Defect, { kind: 'scratch' }> => d.kind === 'scratch');
+  const detected = issues.filter((i) => i.type === 'scratch');
+  truthScratches += scratches.length;
+  for (const s of scratches) if (detected.some((d) => segDist(d.xMm, d.yMm, s) < 1.5)) foundScratches++;
+  detections += detected.length;
+  const glare = truth.defects.find((d): d is Extract<Defect, { kind: 'holoGlare' }> => d.kind === 'holoGlare');
+  if (glare) glareFaces++;
+  for (const d of detected) {
+    if (scratches.some((s) => segDist(d.xMm, d.yMm, s) < 1.5)) continue;
+    falseDetections++;
+    if (glare && ((d.xMm - glare.cx) / (glare.rx * 1.5)) ** 2 + ((d.yMm - glare.cy) / (glare.ry * 1.5)) ** 2 < 1) glareFalse++;
+  }
+}
+
+let peakRss = 0;
+const started = Date.now();
+for (const [style, count] of [['tuning', CARDS], ['heldout', HELDOUT]] as const) {
+  for (let i = 0; i < count; i++) {
+    const seed = SEED0 + (style === 'heldout' ? 50_000 : 0) + i;
+    const card = await generateSyntheticCard(seed, { style, defectRate: 0.6 });
+    const t0 = performance.now();
+    try {
+      const { report } = await gradeCard({ front: card.front, back: card.back });
+      latencies.push(performance.now() - t0);
+      graded++;
+      for (const face of ['front', 'back'] as const) {
+        const log = report.centeringDecisionLog[face];
+        const truth = card.truth[face];
+        if (log.measurable) {
+          centering.push({ style, face, axis: 'horizontal', tilt: truth.conditions.tiltDeg, error: Math.abs(log.horizontal - truth.horizontal) });
+          centering.push({ style, face, axis: 'vertical', tilt: truth.conditions.tiltDeg, error: Math.abs(log.vertical - truth.vertical) });
+        }
+        scoreFace(card, face, face === 'front' ? report.surfaceDecisionLog.frontIssues : report.surfaceDecisionLog.backIssues, report.cornersDecisionLog.details);
+      }
+    } catch (err) {
+      if (!(err instanceof EngineRefusal)) throw err;
+      refusals++;
+      refusalCodes[err.code] = (refusalCodes[err.code] ?? 0) + 1;
+    }
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    process.stderr.write(`\r  ${style} ${i + 1}/${count}`);
+  }
+}
+process.stderr.write('\n');
+
+const stats = (xs: number[]) => (xs.length ? `mean ${(xs.reduce((s, x) => s + x, 0) / xs.length).toFixed(3)}  p95 ${percentile(xs, 0.95).toFixed(3)}  (n=${xs.length})` : 'n=0');
+console.log(`\nGrading benchmark: ${CARDS} tuning + ${HELDOUT} held-out synthetic cards (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+console.log('\nCentering absolute error, percentage points (target: mean ≤ 0.5, p95 ≤ 1.5):');
+for (const style of ['tuning', 'heldout'])
+  for (const face of ['front', 'back'])
+    for (const axis of ['horizontal', 'vertical'])
+      console.log(`  ${style.padEnd(8)} ${face.padEnd(6)} ${axis.padEnd(11)} ${stats(centering.filter((c) => c.style === style && c.face === face && c.axis === axis).map((c) => c.error))}`);
+for (const [lo, hi] of [[0, 5], [5, 10], [10, 15.01]] as const)
+  console.log(`  tilt ${lo}–${Math.round(hi)}°${' '.repeat(21)}${stats(centering.filter((c) => c.tilt >= lo && c.tilt < hi).map((c) => c.error))}`);
+const all = centering.map((c) => c.error);
+console.log(`  all${' '.repeat(29)}${stats(all)}  ${all.length && all.reduce((s, x) => s + x, 0) / all.length <= 0.5 && percentile(all, 0.95) <= 1.5 ? 'PASS' : 'FAIL'}`);
+console.log(`\nCorner whitening: whitened corner scores below a clean corner of the same face in ${cornerPairsOk}/${cornerPairs} pairs = ${((100 * cornerPairsOk) / Math.max(1, cornerPairs)).toFixed(1)}% (target ≥ 95%)`);
+const recall = foundScratches / Math.max(1, truthScratches), fpRate = falseDetections / Math.max(1, detections);
+console.log(`Scratches: recall ${(100 * recall).toFixed(1)}% (${foundScratches}/${truthScratches}), precision ${(100 * (1 - fpRate)).toFixed(1)}%, false positives ${(100 * fpRate).toFixed(1)}% of detections (targets: recall ≥ 90%, false positives ≤ 10%)`);
+console.log(`Holo glare: ${glareFalse} false scratches on ${glareFaces} faces with holo glare`);
+console.log(`Refusals of valid photos: ${refusals}/${CARDS + HELDOUT} (${((100 * refusals) / (CARDS + HELDOUT)).toFixed(1)}%) ${JSON.stringify(refusalCodes)}`);
+console.log(`In-process latency per card (front + back): p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms; peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (generator included)`);
+
+// One card end to end through the command line, process start-up included, as a user would run it.
+const dir = path.resolve('.tmp/bench-grading');
+fs.mkdirSync(dir, { recursive: true });
+const sample = await generateSyntheticCard(SEED0 - 1, { defectRate: 0.5 });
+fs.writeFileSync(path.join(dir, 'front.jpg'), sample.front);
+fs.writeFileSync(path.join(dir, 'back.jpg'), sample.back);
+const cli: number[] = [];
+let cliRss = 0;
+for (let i = 0; i < 5; i++) {
+  const t0 = performance.now();
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/grade.ts', '--front', path.join(dir, 'front.jpg'), '--back', path.join(dir, 'back.jpg'), '--json'], { encoding: 'utf8' });
+  cli.push(performance.now() - t0);
+  JSON.parse(out);
+}
+const timeOut = execFileSync('/usr/bin/env', ['bash', '-c', `/usr/bin/time -f '%M' ${process.execPath} --import tsx scripts/grade.ts --front ${dir}/front.jpg --back ${dir}/back.jpg --json 2>&1 >/dev/null | tail -1`], { encoding: 'utf8' });
+cliRss = Number(timeOut.trim()) / 1024;
+console.log(`Command line, one card (2 photos of ${(sample.truth.front.conditions.width * sample.truth.front.conditions.height / 1e6).toFixed(1)} MP, start-up included): p50 ${percentile(cli, 0.5).toFixed(0)} ms over ${cli.length} runs; peak memory ${Number.isFinite(cliRss) ? cliRss.toFixed(0) : '?'} MB (targets: p50 ≤ 1000 ms, ≤ 400 MB)`);

@@ -1,0 +1,201 @@
+/**
+ * gradeCard: front and back photos in, a GradingReport out (or an EngineRefusal). Pure library:
+ * no HTTP, no database. Front and back are analysed one after the other to keep peak memory low.
+ */
+import { decodePhoto } from './decode';
+import { analyseFace, type FaceAnalysis } from './face';
+import { GRADE_TABLES_VERSION } from './grade-tables';
+import { bgsGrade, cgcGrade, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
+import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
+
+export const ENGINE_VERSION = '1.0.0';
+export const CLOSE_UP_NAMES = ['frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight', 'backTopLeft', 'backTopRight', 'backBottomLeft', 'backBottomRight'] as const;
+export type CloseUpName = (typeof CLOSE_UP_NAMES)[number];
+
+export type GradeInput = {
+  front: Buffer;
+  back: Buffer;
+  closeUps?: Partial<Record<CloseUpName, Buffer>>;
+  details?: Buffer[];
+  /** Ungraded market value (USD) the graded values are estimated from. */
+  rawValueUsd?: number;
+};
+export type GradeResult = { report: GradingReport; faces: { front: FaceAnalysis; back: FaceAnalysis } };
+
+export const DEFAULT_RAW_VALUE_USD = 20;
+const r2 = (v: number) => Math.round(v * 100) / 100;
+const ratio = (share: number) => `${Math.round(share)}/${100 - Math.round(share)}`;
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+function centeringLog(a: FaceAnalysis): FaceCenteringLog {
+  const c = a.centering;
+  if (!c.measurable) return { measurable: false, reason: c.reason };
+  return {
+    measurable: true,
+    horizontal: r2(c.horizontal),
+    vertical: r2(c.vertical),
+    horizontalRatio: ratio(c.horizontal),
+    verticalRatio: ratio(c.vertical),
+    uncertainty: { horizontal: r2(c.horizontalUncertainty), vertical: r2(c.verticalUncertainty) },
+    bordersMm: { left: r2(c.sides.left.widthMm), right: r2(c.sides.right.widthMm), top: r2(c.sides.top.widthMm), bottom: r2(c.sides.bottom.widthMm) },
+    spreadMm: { left: r2(c.sides.left.spreadMm), right: r2(c.sides.right.spreadMm), top: r2(c.sides.top.spreadMm), bottom: r2(c.sides.bottom.spreadMm) },
+  };
+}
+
+/** Photo quality factor 0..1: soft edges and low resolution lower what fine measurements can claim. */
+function photoQuality(a: FaceAnalysis): number {
+  const blurMm = a.checks.edgeWidthPx / a.checks.pxPerMm;
+  return clamp(1 - Math.max(0, blurMm - 0.15) * 1.2 - Math.max(0, 10 - a.checks.pxPerMm) * 0.03, 0.4, 1);
+}
+
+export async function gradeCard(input: GradeInput): Promise<GradeResult> {
+  // Close-ups and detail images must at least be readable photos within the caps.
+  for (const [name, buf] of Object.entries(input.closeUps ?? {})) if (buf) await decodePhoto(buf, name.startsWith('front') ? 'front' : 'back');
+  const front = await analyseFace('front', input.front);
+  const back = await analyseFace('back', input.back);
+  const faces = [front, back];
+
+  const shares: CenteringShares = {
+    front: front.centering.measurable ? { h: front.centering.horizontal, v: front.centering.vertical } : null,
+    back: back.centering.measurable ? { h: back.centering.horizontal, v: back.centering.vertical } : null,
+  };
+  const cornerScores = faces.flatMap((f) => f.corners.map((c) => c.score));
+  const edgeScores = faces.flatMap((f) => f.edges.map((e) => e.score));
+  const sub = subGrades({ centering: shares, cornerScores, edgeScores, surfaceScores: faces.map((f) => f.surface.score) });
+  const psa = psaGrade(sub, shares);
+  const bgs = bgsGrade(sub);
+  const cgc = cgcGrade(sub, shares);
+  const rawValueUsd = input.rawValueUsd ?? DEFAULT_RAW_VALUE_USD;
+  const money = valuesAndRecommendation(rawValueUsd, { psa: psa.grade, bgs: bgs.grade, cgc: cgc.grade, bgsBlackLabel: bgs.blackLabel, cgcPristine: cgc.pristine });
+
+  // Confidence per category from uncertainty and photo quality, then weighted overall.
+  const quality = Math.min(...faces.map(photoQuality));
+  const centeringU = faces.map((f) => (f.centering.measurable ? Math.max(f.centering.horizontalUncertainty, f.centering.verticalUncertainty) : 3));
+  const centeringConf = clamp(0.99 - 0.1 * Math.max(...centeringU), 0.5, 0.99);
+  const whiteningMeasurable = faces.every((f) => f.corners.every((c) => c.whiteningMeasurable));
+  const closeUpBonus = Object.keys(input.closeUps ?? {}).length === 8 ? 0.03 : 0;
+  const cornersConf = clamp((whiteningMeasurable ? 0.9 : 0.72) * quality + closeUpBonus, 0.4, 0.97);
+  const edgesConf = clamp((faces.every((f) => f.edges.every((e) => e.measurable)) ? 0.9 : 0.72) * quality, 0.4, 0.97);
+  const surfaceConf = clamp(0.85 * quality, 0.4, 0.95);
+  const confidence = Math.round(100 * (0.3 * centeringConf + 0.25 * cornersConf + 0.2 * edgesConf + 0.25 * surfaceConf));
+
+  const cornerDetails = Object.fromEntries(
+    faces.flatMap((f) => f.corners.map((c) => [`${f.face}${c.corner}`, { score: c.score, condition: c.condition, issues: c.issues, whitenedPercent: c.whitenedPercent, roundingExcessMm: c.roundingExcessMm }])),
+  );
+  const perfectCorners = cornerScores.filter((s) => s >= 9.5).length;
+  const averageCorner = cornerScores.reduce((s, v) => s + v, 0) / cornerScores.length;
+  const worstCorner = Object.entries(cornerDetails).sort((a, b) => a[1].score - b[1].score)[0]!;
+  const wear = (f: FaceAnalysis) => f.edges.reduce((s, e) => s + e.wearPercent, 0) / f.edges.length;
+  const edgeDetails = Object.fromEntries(faces.flatMap((f) => f.edges.map((e) => [`${f.face}${e.edge}`, { score: e.score, wearPercent: e.wearPercent, chips: e.chips }])));
+  const chips = Object.values(edgeDetails).reduce((s, e) => s + e.chips.length, 0);
+  const issues = (f: FaceAnalysis): ReportSurfaceIssue[] => f.surface.issues.map((i) => ({ ...i, face: f.face }));
+  const allIssues = [...issues(front), ...issues(back)];
+  const count = (sev: string) => allIssues.filter((i) => i.severity === sev).length;
+  const frontLog = centeringLog(front), backLog = centeringLog(back);
+  const centeringSummary = [frontLog, backLog]
+    .map((l, i) => `${i ? 'Back' : 'Front'} ${l.measurable ? `${l.horizontalRatio} L/R, ${l.verticalRatio} T/B (±${Math.max(l.uncertainty.horizontal, l.uncertainty.vertical).toFixed(1)})` : 'not measurable'}`)
+    .join('; ');
+
+  let stepNumber = 0;
+  const report: GradingReport = {
+    engineVersion: ENGINE_VERSION,
+    gradeTablesVersion: GRADE_TABLES_VERSION,
+    psaGrade: psa.grade,
+    psaLabel: psa.label,
+    bgsGrade: bgs.grade,
+    bgsLabel: bgs.label,
+    cgcGrade: cgc.grade,
+    cgcLabel: cgc.label,
+    centeringScore: sub.centering,
+    cornersScore: sub.corners,
+    edgesScore: sub.edges,
+    surfaceScore: sub.surface,
+    confidence,
+    recommendedPlatform: money.recommended,
+    psaEstimatedValue: money.values.PSA.toFixed(2),
+    bgsEstimatedValue: money.values.BGS.toFixed(2),
+    cgcEstimatedValue: money.values.CGC.toFixed(2),
+    valueBasis: { rawValueUsd, netAfterFeesUsd: money.netAfterFees },
+    centeringDecisionLog: {
+      horizontalRatio: frontLog.measurable ? frontLog.horizontalRatio : null,
+      verticalRatio: frontLog.measurable ? frontLog.verticalRatio : null,
+      score: sub.centering,
+      confidence: Math.round(centeringConf * 100),
+      summary: centeringSummary,
+      reasoning: shares.front
+        ? `Worst front axis ${worstShare(shares.front).toFixed(1)}/${(100 - worstShare(shares.front)).toFixed(1)}${shares.back ? `, worst back axis ${worstShare(shares.back).toFixed(1)}/${(100 - worstShare(shares.back)).toFixed(1)}` : ''}; the centering sub-grade is the highest whose limits both faces meet (PSA caps this card at ${psa.centeringCap}).`
+        : 'The front has no measurable border, so centering does not limit the grade.',
+      front: frontLog,
+      back: backLog,
+      details: faces.map((f) => `${f.face}: ${f.centering.measurable ? `borders L ${f.centering.sides.left.widthMm.toFixed(2)} mm, R ${f.centering.sides.right.widthMm.toFixed(2)} mm, T ${f.centering.sides.top.widthMm.toFixed(2)} mm, B ${f.centering.sides.bottom.widthMm.toFixed(2)} mm` : f.centering.reason}`),
+    },
+    cornersDecisionLog: {
+      averageScore: r2(averageCorner),
+      perfectCorners,
+      score: sub.corners,
+      confidence: Math.round(cornersConf * 100),
+      summary: `${perfectCorners} of 8 corners sharp; weakest ${worstCorner[0]} (${worstCorner[1].score}, ${worstCorner[1].condition.toLowerCase()}).`,
+      reasoning: `Corner sub-grade blends the average (${averageCorner.toFixed(2)}) with the weakest corner, because one worn corner shows on a slab.${whiteningMeasurable ? '' : ' Whitening cannot be judged on a white or silver border, so those corners are scored on shape only.'}`,
+      details: cornerDetails,
+    },
+    edgesDecisionLog: {
+      frontEdgeWear: r2(wear(front)),
+      backEdgeWear: r2(wear(back)),
+      averageWear: r2((wear(front) + wear(back)) / 2),
+      score: sub.edges,
+      confidence: Math.round(edgesConf * 100),
+      summary: `${chips} chip${chips === 1 ? '' : 's'}; whitening wear ${wear(front).toFixed(2)}% front, ${wear(back).toFixed(2)}% back.`,
+      reasoning: 'Wear is the whitened share of a 0.2–0.75 mm band inside each cut edge; chips are short runs where at least 15% of the band is whitened.',
+      details: edgeDetails,
+    },
+    surfaceDecisionLog: {
+      totalIssues: allIssues.length,
+      majorIssues: count('major'),
+      moderateIssues: count('moderate'),
+      minorIssues: count('minor'),
+      frontIssues: issues(front),
+      backIssues: issues(back),
+      score: sub.surface,
+      confidence: Math.round(surfaceConf * 100),
+      summary: allIssues.length ? allIssues.map((i) => `${i.severity} ${i.type} on the ${i.face} (${i.lengthMm} mm)`).join('; ') : 'No scratches or print lines found.',
+      reasoning: 'Scratches are thin bright lines brighter than both sides; broad holo shine has no such ridge and is not counted. Dents and stains need raking light and are not assessed from flat photos.',
+      details: faces.map((f) => `${f.face}: ${f.surface.issues.length} issue${f.surface.issues.length === 1 ? '' : 's'} at ${f.surface.pxPerMm} px/mm`),
+    },
+    photoChecks: Object.fromEntries(
+      faces.map((f) => [f.face, { widthPx: f.checks.widthPx, heightPx: f.checks.heightPx, pxPerMm: r2(f.checks.pxPerMm), edgeWidthPx: r2(f.checks.edgeWidthPx), saturatedPercent: r2(f.checks.saturatedPercent) }]),
+    ) as GradingReport['photoChecks'],
+    imageAdjustments: faces.flatMap((f, i) => [
+      {
+        adjustmentStep: i * 2 + 1,
+        adjustmentType: 'perspective-correction',
+        adjustmentDescription: `Straightened the ${f.face} to 63 × 88 mm at ${f.surface.pxPerMm} px/mm from corners fitted to the four cut edges.`,
+        originalImageType: f.face,
+        annotations: [{ severity: 'info' as const, annotationText: `Edge sharpness ${f.checks.edgeWidthPx.toFixed(1)} px (10–90%), ${f.checks.pxPerMm.toFixed(1)} px/mm` }],
+      },
+      {
+        adjustmentStep: i * 2 + 2,
+        adjustmentType: 'annotation',
+        adjustmentDescription: `Marked the measured print frame, corner scores, edge wear and surface issues on the ${f.face}.`,
+        originalImageType: f.face,
+        annotations: [
+          ...f.corners.filter((c) => c.issues.length).map((c) => ({ severity: (c.score < 7 ? 'major' : c.score < 9 ? 'moderate' : 'minor') as 'major' | 'moderate' | 'minor', annotationText: `${c.corner}: ${c.issues.join(', ')} (${c.score})` })),
+          ...f.edges.flatMap((e) => e.chips.map((ch) => ({ severity: 'moderate' as const, annotationText: `${e.edge} edge chip at ${ch.atMm} mm, ${ch.lengthMm} mm long` }))),
+          ...f.surface.issues.map((s) => ({ severity: s.severity, annotationText: `${s.type} at ${s.xMm}, ${s.yMm} mm (${s.lengthMm} mm)` })),
+        ],
+      },
+    ]),
+    analysisSteps: faces.flatMap((f) => f.steps).map((s) => ({
+      stepNumber: ++stepNumber,
+      stepName: s.name,
+      stepDescription: s.description,
+      status: 'completed' as const,
+      stepResults: s.results,
+      startTime: s.startTime.toISOString(),
+      endTime: s.endTime.toISOString(),
+    })),
+    inputs: { closeUps: Object.keys(input.closeUps ?? {}), detailImages: input.details?.length ?? 0 },
+  };
+  return { report, faces: { front, back } };
+}
+
+

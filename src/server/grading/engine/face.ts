@@ -1,0 +1,80 @@
+/** Everything measured on one face (front or back) of the card, with the photo checks that guard it. */
+import { createCardView, type CardView } from './card-view';
+import { measureCentering, type FaceCentering } from './centering';
+import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
+import { decodePhoto } from './decode';
+import { detectCard, type Quad } from './detect';
+import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, roundedRectDistance } from './geometry';
+import { refineEdges } from './refine';
+import { EngineRefusal } from './refusal';
+import { measureSurface, type SurfaceMeasure } from './surface';
+import { sampleMm } from './card-view';
+
+export type Face = 'front' | 'back';
+export type StepLog = { name: string; description: string; startTime: Date; endTime: Date; results: Record<string, unknown> };
+export type PhotoChecks = { widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; edgeContrast: number; saturatedPercent: number; corners: Quad; edgeResidualPx: number[] };
+export type FaceAnalysis = {
+  face: Face;
+  view: CardView;
+  checks: PhotoChecks;
+  centering: FaceCentering;
+  corners: CornerMeasure[];
+  edges: EdgeMeasure[];
+  surface: SurfaceMeasure;
+  steps: StepLog[];
+};
+
+/** Minimum card resolution: below ~6 px per mm, whitening and scratches are sub-pixel. */
+const MIN_PX_PER_MM = 6;
+const MAX_SATURATED_PERCENT = 1.5;
+
+function timed<T>(steps: StepLog[], name: string, description: string, fn: () => T, results: (r: T) => Record<string, unknown>): T {
+  const startTime = new Date();
+  const r = fn();
+  steps.push({ name, description, startTime, endTime: new Date(), results: results(r) });
+  return r;
+}
+
+/** Share of the card's area (grid every 0.5 mm) whose pixels are clipped to white in every channel. */
+function saturatedPercent(view: CardView): number {
+  const buf = [0, 0, 0];
+  let n = 0, hot = 0;
+  for (let y = 0.5; y < CARD_HEIGHT_MM; y += 0.5)
+    for (let x = 0.5; x < CARD_WIDTH_MM; x += 0.5) {
+      if (roundedRectDistance(x, y) > -0.5) continue;
+      sampleMm(view, x, y, buf);
+      n++;
+      if (buf[0]! >= 250 && buf[1]! >= 250 && buf[2]! >= 250) hot++;
+    }
+  return (100 * hot) / Math.max(1, n);
+}
+
+export async function analyseFace(face: Face, photo: Buffer): Promise<FaceAnalysis> {
+  const steps: StepLog[] = [];
+  const t0 = new Date();
+  const decoded = await decodePhoto(photo, face);
+  steps.push({ name: `${face}: decode`, description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.', startTime: t0, endTime: new Date(), results: { width: decoded.full.width, height: decoded.full.height } });
+  const detection = timed(steps, `${face}: detect card`, 'Separate the card from the background and fit a quadrilateral to its four sides.', () => detectCard(decoded.small, face), (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }));
+  if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
+  const s = 1 / decoded.scale;
+  const coarse = detection.quad.map((p) => ({ x: p.x * s, y: p.y * s })) as Quad;
+  const refined = timed(steps, `${face}: refine edges`, 'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.', () => refineEdges(decoded.full, coarse), (r) => ({ edgeWidthPx: Math.round(r.edgeWidthPx * 100) / 100, residualPx: r.residualPx.map((x) => Math.round(x * 100) / 100) }));
+  const { width, height } = decoded.full;
+  if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
+  if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
+  const view = createCardView(decoded.full, refined.corners);
+  if (view.pxPerMm < MIN_PX_PER_MM) throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
+  if (refined.edgeWidthPx > Math.max(6, 0.4 * view.pxPerMm)) throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
+  const saturated = saturatedPercent(view);
+  if (saturated > MAX_SATURATED_PERCENT) throw new EngineRefusal('glare', face, `${saturated.toFixed(1)}% of the card is washed out`);
+  const checks: PhotoChecks = { widthPx: width, heightPx: height, pxPerMm: view.pxPerMm, edgeWidthPx: refined.edgeWidthPx, edgeContrast: refined.contrast, saturatedPercent: saturated, corners: refined.corners, edgeResidualPx: refined.residualPx };
+
+  const centering = timed(steps, `${face}: centering`, 'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.', () => measureCentering(view), (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }));
+  const corners = timed(steps, `${face}: corners`, 'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.', () => CORNER_NAMES.map((c) => measureCorner(view, c)), (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])));
+  const edges = timed(steps, `${face}: edges`, 'Measure whitening wear in a 0.2–0.75 mm band along each edge and find chips.', () => EDGE_NAMES.map((e) => measureEdge(view, e)), (es) => Object.fromEntries(es.map((e) => [e.edge, e.wearPercent])));
+  const surface = timed(steps, `${face}: surface`, 'Straighten the card and look for thin bright lines (scratches) and long straight lines (print lines).', () => measureSurface(view), (m) => ({ issues: m.issues.length }));
+  return { face, view, checks, centering, corners, edges, surface, steps };
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -1,0 +1,86 @@
+/** Sub-grades from measurements, and PSA-, BGS- and CGC-style grades from the versioned tables. */
+import {
+  BGS_CENTERING, BGS_LABELS, CGC_CENTERING, CGC_LABELS, CGC_PRISTINE_CENTERING, GRADING_FEES_USD, PSA_CENTERING, PSA_LABELS, VALUE_MULTIPLIERS,
+} from './grade-tables';
+
+export type Platform = 'PSA' | 'BGS' | 'CGC';
+export type SubGrades = { centering: number; corners: number; edges: number; surface: number };
+export type CenteringShares = { front: { h: number; v: number } | null; back: { h: number; v: number } | null };
+
+export const halfStep = (v: number) => Math.max(1, Math.min(10, Math.floor(v * 2 + 1e-9) / 2));
+/** The worse axis, as the larger share (55.2 for 55.2/44.8 or 44.8/55.2). */
+export const worstShare = (f: { h: number; v: number }) => Math.max(f.h, 100 - f.h, f.v, 100 - f.v);
+
+/** Highest grade whose limits both faces meet; unmeasurable faces do not limit. */
+function centeringGrade(table: { grade: number; front: number; back: number }[], c: CenteringShares, floor: number): number {
+  const front = c.front ? worstShare(c.front) : 50, back = c.back ? worstShare(c.back) : 50;
+  for (const row of table) if (front <= row.front && back <= row.back) return row.grade;
+  return floor;
+}
+
+export function subGrades(input: { centering: CenteringShares; cornerScores: number[]; edgeScores: number[]; surfaceScores: number[] }): SubGrades {
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const min = (xs: number[]) => Math.min(...xs);
+  return {
+    centering: centeringGrade(BGS_CENTERING, input.centering, 4),
+    // One bad corner pulls the grade down more than an average would: blend mean and minimum.
+    corners: halfStep(0.5 * mean(input.cornerScores) + 0.5 * min(input.cornerScores) + 0.25),
+    edges: halfStep(0.5 * mean(input.edgeScores) + 0.5 * min(input.edgeScores) + 0.25),
+    surface: halfStep(min(input.surfaceScores) + 0.25),
+  };
+}
+
+export function psaGrade(sub: SubGrades, c: CenteringShares) {
+  const cap = centeringGrade(PSA_CENTERING, c, 1);
+  const condition = Math.min(sub.corners, sub.edges, sub.surface);
+  // PSA 10 needs condition of 9.5 or better; below that, whole grades.
+  const fromCondition = condition >= 9.5 ? 10 : Math.floor(condition);
+  const grade = Math.max(1, Math.min(cap, fromCondition));
+  return { grade, label: PSA_LABELS[grade]!, centeringCap: cap };
+}
+
+export function bgsGrade(sub: SubGrades) {
+  const values = [sub.centering, sub.corners, sub.edges, sub.surface];
+  const lowest = Math.min(...values);
+  const avg = values.reduce((s, v) => s + v, 0) / 4;
+  if (values.every((v) => v === 10)) return { grade: 10, label: 'Pristine 10 (Black Label)', blackLabel: true };
+  // Overall: the average rounded down to a half, never more than one grade above the lowest sub-grade.
+  let grade = Math.min(halfStep(avg), lowest + 1);
+  if (grade === 10 && values.some((v) => v < 9.5)) grade = 9.5;
+  const label = BGS_LABELS.find(([g]) => grade >= g)![1];
+  return { grade, label: grade === 10 ? 'Pristine 10' : label, blackLabel: false };
+}
+
+export function cgcGrade(sub: SubGrades, c: CenteringShares) {
+  const cap = centeringGrade(CGC_CENTERING, c, 5);
+  const condition = Math.min(sub.corners, sub.edges, sub.surface);
+  const grade = Math.min(cap, halfStep(0.7 * condition + 0.3 * ((sub.corners + sub.edges + sub.surface) / 3) + 0.2));
+  const pristine =
+    grade === 10 && sub.corners === 10 && sub.edges === 10 && sub.surface === 10 &&
+    (!c.front || worstShare(c.front) <= CGC_PRISTINE_CENTERING.front) && (!c.back || worstShare(c.back) <= CGC_PRISTINE_CENTERING.back);
+  return { grade, label: pristine ? 'Pristine 10' : CGC_LABELS.find(([g]) => grade >= g)![1], pristine };
+}
+
+function multiplier(platform: Platform, grade: number, special: boolean): number {
+  const t = VALUE_MULTIPLIERS[platform];
+  const key = platform === 'PSA' ? String(Math.floor(grade)) : String(grade);
+  const base = t[key] ?? t.low!;
+  return special ? base * 1.6 : base;
+}
+
+/** Estimated graded values (USD) and the platform with the best expected value after fees. */
+export function valuesAndRecommendation(rawValueUsd: number, grades: { psa: number; bgs: number; cgc: number; bgsBlackLabel: boolean; cgcPristine: boolean }) {
+  const values = {
+    PSA: rawValueUsd * multiplier('PSA', grades.psa, false),
+    BGS: rawValueUsd * multiplier('BGS', grades.bgs, grades.bgsBlackLabel),
+    CGC: rawValueUsd * multiplier('CGC', grades.cgc, grades.cgcPristine),
+  };
+  const net = (Object.keys(values) as Platform[]).map((p) => ({ platform: p, net: values[p] - GRADING_FEES_USD[p] }));
+  net.sort((a, b) => b.net - a.net);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    values: { PSA: round(values.PSA), BGS: round(values.BGS), CGC: round(values.CGC) },
+    netAfterFees: Object.fromEntries(net.map((n) => [n.platform, round(n.net)])) as Record<Platform, number>,
+    recommended: net[0]!.platform,
+  };
+}

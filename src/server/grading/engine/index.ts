@@ -1,0 +1,5 @@
+/** The grading engine's public surface. */
+export { gradeCard, ENGINE_VERSION, CLOSE_UP_NAMES, DEFAULT_RAW_VALUE_USD, type GradeInput, type GradeResult, type CloseUpName } from './engine';
+export { renderEvidence, type EvidenceImages } from './evidence';
+export { EngineRefusal, REFUSAL_CODES, type RefusalCode } from './refusal';
+export type { GradingReport } from './report';

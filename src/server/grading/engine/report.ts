@@ -1,0 +1,64 @@
+/** The grading report the engine returns: plain JSON, the fields of spec §3 plus the measurements behind them. */
+import type { CornerIssue } from './corners';
+import type { Platform } from './grades';
+import type { SurfaceIssue } from './surface';
+
+export type DecisionBase = { score: number; reasoning: string; confidence: number; summary: string };
+
+export type FaceCenteringLog =
+  | {
+      measurable: true;
+      /** Left share, percent (55.2 means 55.2/44.8). */
+      horizontal: number;
+      /** Top share, percent. */
+      vertical: number;
+      horizontalRatio: string;
+      verticalRatio: string;
+      uncertainty: { horizontal: number; vertical: number };
+      bordersMm: { left: number; right: number; top: number; bottom: number };
+      /** How much each border's width varies along its edge (10th–90th percentile), mm. */
+      spreadMm: { left: number; right: number; top: number; bottom: number };
+    }
+  | { measurable: false; reason: string };
+
+export type CornerDetail = { score: number; condition: string; issues: CornerIssue[]; whitenedPercent: number; roundingExcessMm: number | null };
+export type EdgeDetail = { score: number; wearPercent: number; chips: { atMm: number; lengthMm: number }[] };
+export type ReportSurfaceIssue = SurfaceIssue & { face: 'front' | 'back' };
+
+export type GradingReport = {
+  engineVersion: string;
+  gradeTablesVersion: string;
+  psaGrade: number;
+  psaLabel: string;
+  bgsGrade: number;
+  bgsLabel: string;
+  cgcGrade: number;
+  cgcLabel: string;
+  centeringScore: number;
+  cornersScore: number;
+  edgesScore: number;
+  surfaceScore: number;
+  /** 0–100: how far the measurements can be trusted, from their uncertainties and the photo quality. */
+  confidence: number;
+  recommendedPlatform: Platform;
+  psaEstimatedValue: string;
+  bgsEstimatedValue: string;
+  cgcEstimatedValue: string;
+  valueBasis: { rawValueUsd: number; netAfterFeesUsd: Record<Platform, number> };
+  centeringDecisionLog: DecisionBase & { horizontalRatio: string | null; verticalRatio: string | null; front: FaceCenteringLog; back: FaceCenteringLog; details: string[] };
+  cornersDecisionLog: DecisionBase & { averageScore: number; perfectCorners: number; details: Record<string, CornerDetail> };
+  edgesDecisionLog: DecisionBase & { frontEdgeWear: number; backEdgeWear: number; averageWear: number; details: Record<string, EdgeDetail> };
+  surfaceDecisionLog: DecisionBase & {
+    totalIssues: number;
+    majorIssues: number;
+    moderateIssues: number;
+    minorIssues: number;
+    frontIssues: ReportSurfaceIssue[];
+    backIssues: ReportSurfaceIssue[];
+    details: string[];
+  };
+  photoChecks: Record<'front' | 'back', { widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; saturatedPercent: number }>;
+  imageAdjustments: { adjustmentStep: number; adjustmentType: string; adjustmentDescription: string; originalImageType: string; annotations: { severity: 'info' | 'minor' | 'moderate' | 'major'; annotationText: string }[] }[];
+  analysisSteps: { stepNumber: number; stepName: string; stepDescription: string; status: 'completed'; stepResults: Record<string, unknown>; startTime: string; endTime: string }[];
+  inputs: { closeUps: string[]; detailImages: number };
+};
