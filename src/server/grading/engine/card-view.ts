@@ -24,11 +24,18 @@ export function rectify(view: CardView, pxPerMm: number, region = { x0: 0, y0: 0
   const height = Math.round((region.y1 - region.y0) * pxPerMm);
   const data = new Uint8ClampedArray(width * height * 3);
   const buf = [0, 0, 0];
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      sampleMm(view, region.x0 + (x + 0.5) / pxPerMm, region.y0 + (y + 0.5) / pxPerMm, buf);
+  const [a, b, c, d, e, f, g, h2, i9] = view.toPhoto;
+  for (let y = 0; y < height; y++) {
+    const my = region.y0 + (y + 0.5) / pxPerMm;
+    // Along a row the homography's three terms change linearly: step them instead of re-evaluating.
+    const mx0 = region.x0 + 0.5 / pxPerMm, dx = 1 / pxPerMm;
+    let X = a * mx0 + b * my + c, Y = d * mx0 + e * my + f, W = g * mx0 + h2 * my + i9;
+    const dX = a * dx, dY = d * dx, dW = g * dx;
+    for (let x = 0; x < width; x++, X += dX, Y += dY, W += dW) {
+      sampleRgb(view.img, X / W, Y / W, buf);
       const o = (y * width + x) * 3;
       data[o] = buf[0]!; data[o + 1] = buf[1]!; data[o + 2] = buf[2]!;
     }
+  }
   return { width, height, data, channels: 3 };
 }

@@ -70,7 +70,7 @@ export function measureCorner(view: CardView, corner: CornerName): CornerMeasure
   const issues: CornerIssue[] = [];
   // Whitening shows early: the first percent costs more than the tenth. A 0.1% noise floor keeps
   // clean corners at 10; above it the score is continuous so light wear still ranks below clean.
-  let score = 10 - Math.max(1.5 * Math.sqrt(Math.max(0, whitened - 0.1)), 6 * Math.max(0, excess - 0.03));
+  let score = 10 - Math.max(1.5 * Math.sqrt(Math.max(0, whitened - 0.1)), 6 * Math.max(0, excess - 0.06));
   if (whiteness && (whitened > 1.5 || excess > 0.12)) issues.push('whitening');
   if (alongEdge > white * 0.4 && whitened > 4) issues.push('fray');
   if (rounding !== null && rounding > 0.35) {

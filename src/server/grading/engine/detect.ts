@@ -9,33 +9,44 @@ import { EngineRefusal } from './refusal';
 
 export type Quad = [Point, Point, Point, Point]; // top-left, top-right, bottom-right, bottom-left
 
-type Cluster = { r: number; g: number; b: number; spread: number };
+type Cluster = { r: number; g: number; b: number; spread: number; share: number };
 
 function kMeans(samples: number[][], k: number): Cluster[] {
-  let centres = Array.from({ length: k }, (_, i) => [...samples[Math.floor(((i + 0.5) * samples.length) / k)]!]);
-  let labels = new Array(samples.length).fill(0);
-  for (let iter = 0; iter < 10; iter++) {
-    labels = samples.map((s) => {
-      let best = 0, bestD = Infinity;
-      centres.forEach((c, j) => {
-        const d = (s[0]! - c[0]!) ** 2 + (s[1]! - c[1]!) ** 2 + (s[2]! - c[2]!) ** 2;
-        if (d < bestD) (bestD = d), (best = j);
-      });
-      return best;
-    });
-    centres = centres.map((c, j) => {
-      const members = samples.filter((_, i) => labels[i] === j);
-      if (!members.length) return c;
-      return [0, 1, 2].map((ch) => members.reduce((s, m) => s + m[ch]!, 0) / members.length);
-    });
+  // Typed arrays and running sums: this runs on every photo, so no per-iteration allocation.
+  const n = samples.length;
+  const px = new Float32Array(n * 3);
+  samples.forEach((s, i) => ((px[i * 3] = s[0]!), (px[i * 3 + 1] = s[1]!), (px[i * 3 + 2] = s[2]!)));
+  const centres = new Float64Array(k * 3);
+  for (let j = 0; j < k; j++) {
+    const i = Math.floor(((j + 0.5) * n) / k);
+    centres.set(px.subarray(i * 3, i * 3 + 3), j * 3);
   }
-  return centres.map((c, j) => {
-    const members = samples.filter((_, i) => labels[i] === j);
-    const spread = members.length
-      ? Math.sqrt(members.reduce((s, m) => s + (m[0]! - c[0]!) ** 2 + (m[1]! - c[1]!) ** 2 + (m[2]! - c[2]!) ** 2, 0) / members.length)
-      : 0;
-    return { r: c[0]!, g: c[1]!, b: c[2]!, spread };
-  });
+  const labels = new Int32Array(n);
+  for (let iter = 0; iter < 10; iter++) {
+    const sums = new Float64Array(k * 3), counts = new Int32Array(k);
+    for (let i = 0; i < n; i++) {
+      let best = 0, bestD = Infinity;
+      for (let j = 0; j < k; j++) {
+        const d = (px[i * 3]! - centres[j * 3]!) ** 2 + (px[i * 3 + 1]! - centres[j * 3 + 1]!) ** 2 + (px[i * 3 + 2]! - centres[j * 3 + 2]!) ** 2;
+        if (d < bestD) (bestD = d), (best = j);
+      }
+      labels[i] = best;
+      counts[best]!++;
+      for (let c = 0; c < 3; c++) sums[best * 3 + c]! += px[i * 3 + c]!;
+    }
+    for (let j = 0; j < k; j++) if (counts[j]) for (let c = 0; c < 3; c++) centres[j * 3 + c] = sums[j * 3 + c]! / counts[j]!;
+  }
+  const spread = new Float64Array(k), counts = new Int32Array(k);
+  for (let i = 0; i < n; i++) {
+    const j = labels[i]!;
+    counts[j]!++;
+    spread[j]! += (px[i * 3]! - centres[j * 3]!) ** 2 + (px[i * 3 + 1]! - centres[j * 3 + 1]!) ** 2 + (px[i * 3 + 2]! - centres[j * 3 + 2]!) ** 2;
+  }
+  return Array.from({ length: k }, (_, j) => ({
+    r: centres[j * 3]!, g: centres[j * 3 + 1]!, b: centres[j * 3 + 2]!,
+    spread: counts[j] ? Math.sqrt(spread[j]! / counts[j]!) : 0,
+    share: counts[j]! / n,
+  }));
 }
 
 /** Otsu's threshold on values in [0, max]. */
@@ -64,13 +75,30 @@ function backgroundDistance(img: RgbImage): Float32Array {
   const { width: w, height: h, data } = img;
   const ring = Math.max(2, Math.round(Math.min(w, h) * 0.025));
   const samples: number[][] = [];
+  const sides: number[] = []; // 0 top, 1 right, 2 bottom, 3 left
   for (let y = 0; y < h; y += 2)
     for (let x = 0; x < w; x += 2) {
       if (x >= ring && x < w - ring && y >= ring && y < h - ring) continue;
       const i = (y * w + x) * 3;
       samples.push([data[i]!, data[i + 1]!, data[i + 2]!]);
+      sides.push(y < ring ? 0 : y >= h - ring ? 2 : x < ring ? 3 : 1);
     }
-  const clusters = kMeans(samples, 3);
+  // Background is what surrounds the photo: a colour counts only if it shows on at least three of
+  // the four sides. A card running off one side (or a corner) of the frame does not.
+  const all = kMeans(samples, 4);
+  const presence = all.map(() => [0, 0, 0, 0]);
+  const sideCounts = [0, 0, 0, 0];
+  samples.forEach((sm, i) => {
+    let best = 0, bestD = Infinity;
+    all.forEach((c, j) => {
+      const d = (sm[0]! - c.r) ** 2 + (sm[1]! - c.g) ** 2 + (sm[2]! - c.b) ** 2;
+      if (d < bestD) (bestD = d), (best = j);
+    });
+    presence[best]![sides[i]!]!++;
+    sideCounts[sides[i]!]!++;
+  });
+  let clusters = all.filter((_, j) => presence[j]!.filter((count, side) => count >= 0.08 * sideCounts[side]!).length >= 3);
+  if (!clusters.length) clusters = all.filter((c) => c.share >= 0.12);
   const out = new Float32Array(w * h);
   for (let i = 0, j = 0; i < out.length; i++, j += 3) {
     let best = Infinity;
@@ -98,12 +126,15 @@ function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array
       const p = stack.pop()!;
       area++;
       const x = p % w, y = (p - x) / w;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1])
-        if (q >= 0 && mask[q] && !label[q]) (label[q] = next), stack.push(q);
+      if (x > 0 && mask[p - 1] && !label[p - 1]) (label[p - 1] = next), stack.push(p - 1);
+      if (x < w - 1 && mask[p + 1] && !label[p + 1]) (label[p + 1] = next), stack.push(p + 1);
+      if (y > 0 && mask[p - w] && !label[p - w]) (label[p - w] = next), stack.push(p - w);
+      if (y < h - 1 && mask[p + w] && !label[p + w]) (label[p + w] = next), stack.push(p + w);
     }
     if (area > bestArea) (bestArea = area), (bestLabel = next);
   }
   const blob = new Uint8Array(w * h);
+  if (bestArea === 0) return { blob, area: 0 };
   for (let i = 0; i < blob.length; i++) blob[i] = label[i] === bestLabel ? 1 : 0;
   // Fill holes: whatever background cannot reach from the frame is part of the card.
   const outside = new Uint8Array(w * h);
@@ -112,8 +143,10 @@ function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array
   while (stack.length) {
     const p = stack.pop()!;
     const x = p % w, y = (p - x) / w;
-    for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1])
-      if (q >= 0 && !blob[q] && !outside[q]) (outside[q] = 1), stack.push(q);
+    if (x > 0 && !blob[p - 1] && !outside[p - 1]) (outside[p - 1] = 1), stack.push(p - 1);
+    if (x < w - 1 && !blob[p + 1] && !outside[p + 1]) (outside[p + 1] = 1), stack.push(p + 1);
+    if (y > 0 && !blob[p - w] && !outside[p - w]) (outside[p - w] = 1), stack.push(p - w);
+    if (y < h - 1 && !blob[p + w] && !outside[p + w]) (outside[p + w] = 1), stack.push(p + w);
   }
   let area = 0;
   for (let i = 0; i < blob.length; i++) if (!outside[i]) (blob[i] = 1), area++;
@@ -186,7 +219,8 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! > threshold ? 1 : 0;
   const { blob, area } = largestBlob(mask, w, h);
   const areaShare = area / (w * h);
-  if (areaShare < 0.08) throw new EngineRefusal('no_card_found', face);
+  // Nothing stands out, or everything does (no background to tell the card from).
+  if (areaShare < 0.08 || areaShare > 0.97) throw new EngineRefusal('no_card_found', face);
 
   const boundary: Point[] = [];
   let frameTouches = 0;
@@ -199,6 +233,8 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
         boundary.push({ x: x + 0.5, y: y + 0.5 });
       } else if (!blob[i - 1] || !blob[i + 1] || !blob[i - w] || !blob[i + w]) boundary.push({ x: x + 0.5, y: y + 0.5 });
     }
+  // A card running off the frame: say so before the shape checks below would call it no card at all.
+  if (frameTouches > (w + h) * 0.05) throw new EngineRefusal('card_cut_off', face);
   const hull = convexHull(boundary);
   const rect = minAreaRect(hull);
   const rc = rect.corners;

@@ -76,7 +76,7 @@ export function refineEdges(img: RgbImage, coarse: Quad): RefinedEdges {
       const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
       if ((mid.x - centre.x) * n.x + (mid.y - centre.y) * n.y < 0) n = { x: -n.x, y: -n.y }; // outward
       const points: Point[] = [];
-      const samples = Math.min(400, Math.max(60, Math.round(len / 3)));
+      const samples = Math.min(160, Math.max(60, Math.round(len / 5)));
       for (let i = 0; i < samples; i++) {
         // Skip the rounded corners: 10% of the side at each end.
         const t = 0.1 + (0.8 * (i + 0.5)) / samples;

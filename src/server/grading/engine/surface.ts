@@ -28,7 +28,8 @@ export type SurfaceMeasure = { issues: SurfaceIssue[]; score: number; rectified:
 const MARGIN_MM = 1.2;
 
 export function measureSurface(view: CardView, noiseLevel = 3): SurfaceMeasure {
-  const s = Math.max(8, Math.min(14, Math.round(view.pxPerMm)));
+  // 8–11 px/mm: scratches of 0.1 mm still span a pixel, and the whole card stays under 0.7 MP.
+  const s = Math.max(8, Math.min(11, Math.round(view.pxPerMm)));
   const rectified = rectify(view, s);
   const gray = toGray(rectified);
   const { width: w, height: h, data: I } = gray;
@@ -37,24 +38,39 @@ export function measureSurface(view: CardView, noiseLevel = 3): SurfaceMeasure {
   const m = Math.round(MARGIN_MM * s);
   const bright = new Uint8Array(w * h), dark = new Uint8Array(w * h);
   const strength = new Float32Array(w * h);
-  const dirs = [[k, 0], [0, k], [k, k], [k, -k]] as const;
+  // Neighbour offsets across the four line directions (0°, 90°, 45°, 135°), as flat indexes.
+  const offsets = new Int32Array([k, k * w, k * w + k, k - k * w]);
   for (let y = m; y < h - m; y++)
     for (let x = m; x < w - m; x++) {
       const i = y * w + x;
       const v = I[i]!;
       let bestUp = 0, bestDown = 0;
-      for (const [dx, dy] of dirs) {
-        const a = I[(y + dy) * w + x + dx]!, b = I[(y - dy) * w + x - dx]!;
+      for (let d = 0; d < 4; d++) {
+        const a = I[i + offsets[d]!]!, b = I[i - offsets[d]!]!;
         // A line has like sides; a halo beside a printed edge (JPEG ringing, sharpening) does not.
-        const sides = Math.abs(a - b);
-        const up = v - Math.max(a, b), down = Math.min(a, b) - v;
-        if (up > sides) bestUp = Math.max(bestUp, up);
-        if (down > sides) bestDown = Math.max(bestDown, down);
+        const sides = a > b ? a - b : b - a;
+        const hi = a > b ? a : b, lo = a > b ? b : a;
+        const up = v - hi, down = lo - v;
+        if (up > sides && up > bestUp) bestUp = up;
+        if (down > sides && down > bestDown) bestDown = down;
       }
       if (bestUp > threshold) (bright[i] = 1), (strength[i] = bestUp);
       else if (bestDown > threshold) (dark[i] = 1), (strength[i] = bestDown);
     }
-  const issues = mergeCollinear([...lineComponents(bright, strength, w, h, s, 'bright'), ...lineComponents(dark, strength, w, h, s, 'dark')]);
+  // Pieces are joined first (a line is broken wherever it crosses print of its own brightness),
+  // then classified: long and axis-aligned is a print line, any other bright line a scratch, and a
+  // short dark line is print detail, not damage.
+  const issues = [...mergeCollinear(lineComponents(bright, strength, w, h, s, 'bright')), ...mergeCollinear(lineComponents(dark, strength, w, h, s, 'dark'))]
+    .map(classify)
+    .filter((i): i is SurfaceIssue => i !== null);
+  // Print lines run the whole card and are often too faint to see pixel by pixel: look for them in
+  // the median ridge response of every column and row instead.
+  for (const line of printLines(I, w, h, s, k, m)) if (!issues.some((i) => i.type === 'print line' && Math.abs(i.xMm - line.xMm) < 1 && Math.abs(i.yMm - line.yMm) < 1 && i.lengthMm > 25)) {
+    // A faint print line first seen as a short "scratch" along the same column/row is that line.
+    const duplicate = issues.findIndex((i) => (line.from.xMm === line.to.xMm ? Math.abs(i.from.xMm - line.xMm) < 0.6 && Math.abs(i.to.xMm - line.xMm) < 0.6 : Math.abs(i.from.yMm - line.yMm) < 0.6 && Math.abs(i.to.yMm - line.yMm) < 0.6));
+    if (duplicate >= 0) issues.splice(duplicate, 1);
+    issues.push(line);
+  }
   const penalty = issues.reduce((sum, i) => sum + (i.severity === 'major' ? 2 : i.severity === 'moderate' ? 1 : 0.5), 0);
   return { issues, score: Math.max(1, Math.round((10 - penalty) * 10) / 10), rectified, pxPerMm: s };
 }
@@ -114,17 +130,12 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
   const widthMm = pts.length / (hi - lo + 1) / s;
   // Below 3.5 mm a line is indistinguishable from print detail at phone resolution.
   if (lengthMm < 3.5 || widthMm > 0.45) return null;
-  const angle = Math.abs(((theta * 180) / Math.PI + 180) % 90);
-  const axisAligned = angle < 3 || angle > 87;
-  const printLine = axisAligned && lengthMm > 25;
-  // Only bright lines are scratches; a short dark line is print detail, not damage.
-  if (!printLine && polarity === 'dark') return null;
   const contrast = c / pts.length;
-  const severity: Severity = printLine ? (lengthMm > 50 ? 'moderate' : 'minor') : lengthMm > 15 || contrast > 60 ? 'major' : lengthMm > 6 ? 'moderate' : 'minor';
   const at = (t: number) => ({ xMm: Math.round(((mx + ux * t + 0.5) / s) * 10) / 10, yMm: Math.round(((my + uy * t + 0.5) / s) * 10) / 10 });
   return {
-    type: printLine ? 'print line' : 'scratch',
-    severity,
+    // Provisional: carries the polarity until classify() decides (dark lines can only be print lines).
+    type: polarity === 'bright' ? 'scratch' : 'print line',
+    severity: 'minor',
     xMm: Math.round(((mx + 0.5) / s) * 10) / 10,
     yMm: Math.round(((my + 0.5) / s) * 10) / 10,
     from: at(lo),
@@ -136,6 +147,15 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
 }
 
 export { CARD_HEIGHT_MM, CARD_WIDTH_MM };
+
+function classify(line: SurfaceIssue): SurfaceIssue | null {
+  const angle = Math.abs(((Math.atan2(line.to.yMm - line.from.yMm, line.to.xMm - line.from.xMm) * 180) / Math.PI + 180) % 90);
+  const printLine = (angle < 3 || angle > 87) && line.lengthMm > 25;
+  const dark = line.type === 'print line';
+  if (!printLine && dark) return null;
+  if (printLine) return { ...line, type: 'print line', severity: line.lengthMm > 50 ? 'moderate' : 'minor' };
+  return { ...line, type: 'scratch', severity: line.lengthMm > 15 || line.contrast > 60 ? 'major' : line.lengthMm > 6 ? 'moderate' : 'minor' };
+}
 
 /** Joins pieces of one scratch interrupted where it crosses print of similar brightness. */
 function mergeCollinear(issues: SurfaceIssue[]): SurfaceIssue[] {
@@ -166,13 +186,58 @@ function mergeCollinear(issues: SurfaceIssue[]): SurfaceIssue[] {
           xMm: Math.round(((best[0]!.xMm + best[1]!.xMm) / 2) * 10) / 10,
           yMm: Math.round(((best[0]!.yMm + best[1]!.yMm) / 2) * 10) / 10,
           contrast: Math.max(A.contrast, B.contrast),
-          severity: A.type === 'scratch' && lengthMm > 15 ? 'major' : rank[A.severity] >= rank[B.severity] ? A.severity : B.severity,
+          severity: rank[A.severity] >= rank[B.severity] ? A.severity : B.severity,
         };
         out.splice(b, 1);
         void dB;
         merged = true;
         break outer;
       }
+  }
+  return out;
+}
+
+/**
+ * Columns (vertical lines) and rows (horizontal lines) where most pixels are a faint ridge (or
+ * valley) across the line: a median test done by counting, in one pass over the image.
+ */
+function printLines(I: Float32Array, w: number, h: number, s: number, k: number, m: number): SurfaceIssue[] {
+  const out: SurfaceIssue[] = [];
+  const T = 4;
+  for (const vertical of [true, false]) {
+    const across = vertical ? w : h, along = vertical ? h : w;
+    const up = new Float32Array(across), down = new Float32Array(across);
+    const upSum = new Float32Array(across), downSum = new Float32Array(across);
+    const stepAcross = vertical ? 1 : w, stepAlong = vertical ? w : 1;
+    for (let b = m; b < along - m; b++)
+      for (let a = m + k; a < across - m - k; a++) {
+        const i = b * stepAlong + a * stepAcross;
+        const v = I[i]!, n1 = I[i - k * stepAcross]!, n2 = I[i + k * stepAcross]!;
+        const r = v - (n1 > n2 ? n1 : n2), q = (n1 < n2 ? n1 : n2) - v;
+        if (r > T) (up[a]!++, (upSum[a]! += r));
+        if (q > T) (down[a]!++, (downSum[a]! += q));
+      }
+    const len = along - 2 * m;
+    for (let a = m + k + 1; a < across - m - k - 1; a++) {
+      const bright = up[a]! >= down[a]!;
+      const frac = (bright ? up[a]! : down[a]!) / len;
+      const fracOf = (x: number) => Math.max(up[x]!, down[x]!) / len;
+      if (frac < 0.5 || frac < fracOf(a - 1) || frac < fracOf(a + 1)) continue;
+      const pos = Math.round(((a + 0.5) / s) * 10) / 10;
+      const start = Math.round((m / s) * 10) / 10, end = Math.round(((along - m) / s) * 10) / 10;
+      const contrast = bright ? upSum[a]! / up[a]! : -downSum[a]! / down[a]!;
+      out.push({
+        type: 'print line',
+        severity: end - start > 50 ? 'moderate' : 'minor',
+        xMm: vertical ? pos : Math.round(((start + end) / 2) * 10) / 10,
+        yMm: vertical ? Math.round(((start + end) / 2) * 10) / 10 : pos,
+        from: vertical ? { xMm: pos, yMm: start } : { xMm: start, yMm: pos },
+        to: vertical ? { xMm: pos, yMm: end } : { xMm: end, yMm: pos },
+        lengthMm: Math.round((end - start) * 10) / 10,
+        widthMm: Math.round((1 / s) * 100) / 100,
+        contrast: Math.round(contrast),
+      });
+    }
   }
   return out;
 }

@@ -35,7 +35,7 @@ function ChangePasswordCard() {
     mutationFn: (body: TChangePasswordRequest) => apiRequest<{ message: string }>('POST', '/api/auth/change-password', body),
     onSuccess: (res) => {
       setForm(EMPTY);
-      toast.success('Password changed', { description: res.message });
+      toast.success(res.message);
       void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
     },
     onError: (error) => setBlocker(errorMessage(error)),
