@@ -119,6 +119,9 @@ export function measureCentering(view: CardView): FaceCentering {
       return [side, { widthMm: mean, spreadMm: percentile(widths, 0.9) - percentile(widths, 0.1), samples: widths.length, stdErrMm: sd / Math.sqrt(kept.length) }];
     }),
   ) as Record<SideName, SideWidth>;
+  // A printed frame is straight: a border whose width wanders by a millimetre is not one we found.
+  const wandering = Object.values(stats).some((side) => side.spreadMm > 1 || side.samples < 40);
+  if (wandering) return { measurable: false, reason: 'The print frame could not be followed cleanly along every side, so centering is not measured rather than guessed.' };
   // Calibration floor: the edge fit itself is good to about a quarter pixel.
   const floorMm = 0.25 / view.pxPerMm;
   const share = (a: SideWidth, b: SideWidth) => {

@@ -63,6 +63,9 @@ export async function analyseFace(face: Face, photo: Buffer): Promise<FaceAnalys
   const { width, height } = decoded.full;
   if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
   if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
+  // A cut edge is straight to a fraction of a pixel; a ragged fit means we traced something else
+  // (print inside a border that blends into the background, say). Refuse rather than measure it.
+  if (Math.max(...refined.residualPx) > 1.5) throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
   const view = createCardView(decoded.full, refined.corners);
   if (view.pxPerMm < MIN_PX_PER_MM) throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
   if (refined.edgeWidthPx > Math.max(6, 0.4 * view.pxPerMm)) throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
