@@ -27,7 +27,7 @@ for (const p of PUBLIC_PAGES) {
     await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toHaveCount(p.footer ? 1 : 0);
     // Signed out: Sign In in the bar on desktop, behind the menu button at phone width.
-    await expect(info.project.name === 'phone' ? page.getByRole('button', { name: 'Open menu' }) : page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(info.project.name === 'phone' ? page.getByRole('button', { name: 'Open menu' }) : page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
     await expectAccessible(page);
     await snap(page, p.name, info.project.name);
   });

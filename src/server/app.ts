@@ -33,11 +33,17 @@ import { createCollectionService } from './collection/service';
 import { collectionRoutes } from './collection/routes';
 import path from 'node:path';
 import { createFileImageStore } from './adapters/storage/files';
+import { createGradingService } from './grading/service';
+import { gradingRoutes } from './grading/routes';
+import { createGradingWorker, type GradingWorker } from './grading/worker';
+import { createEmbeddedPricing } from './pricing/embedded';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with who may call it; the authorization test walks it. */
     routeAccess: RouteAccess[];
+    /** Runs grading jobs; started by main.ts for the `all` and `worker` roles, by tests on demand. */
+    gradingWorker: GradingWorker;
   }
 }
 
@@ -99,6 +105,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(collectionRoutes, { collection: createCollectionService(db) });
   await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }) });
   await app.register(binderRoutes, { binders: createBinderService(db, userCardImageUrl) });
+  const gradingWorker = createGradingWorker({ db, images, pricing: deps.pricing ?? createEmbeddedPricing(), clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id) });
+  app.decorate('gradingWorker', gradingWorker);
+  await app.register(gradingRoutes, {
+    gradings: createGradingService(db, { creditsChanged: (id) => sessions.forgetUser(id), queued: () => gradingWorker.poke() }),
+    images,
+  });
+  app.addHook('onClose', async () => gradingWorker.stop());
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));
 

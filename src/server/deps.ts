@@ -2,6 +2,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { MailPort } from './adapters/mail/port';
 import type { ImageStore } from './adapters/storage/port';
+import type { PricingPort } from './pricing/port';
 
 export interface Clock {
   now(): Date;
@@ -18,4 +19,6 @@ export interface AppDeps {
   secret: string;
   /** Defaults to files under DATA_DIR/images. */
   images?: ImageStore;
+  /** Defaults to the embedded, catalogue-based estimate. */
+  pricing?: PricingPort;
 }

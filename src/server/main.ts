@@ -55,6 +55,9 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+// Grading jobs run in this process unless it is a web-only process (ROLE=web) of a larger deployment.
+if (config.role !== 'web') await app.gradingWorker.start();
+
 if (config.role !== 'worker') {
   await app.listen({ port: config.port, host: config.host });
   console.log(`GradeVault ready on http://localhost:${config.port} (${database.kind}, ${Date.now() - started} ms)`);

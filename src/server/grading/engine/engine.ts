@@ -3,7 +3,7 @@
  * no HTTP, no database. Front and back are analysed one after the other to keep peak memory low.
  */
 import { decodePhoto } from './decode';
-import { analyseFace, type FaceAnalysis } from './face';
+import { FACE_STEPS, analyseFace, type FaceAnalysis } from './face';
 import { GRADE_TABLES_VERSION } from './grade-tables';
 import { bgsGrade, cgcGrade, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
@@ -19,6 +19,8 @@ export type GradeInput = {
   details?: Buffer[];
   /** Ungraded market value (USD) the graded values are estimated from. */
   rawValueUsd?: number;
+  /** Called after each analysis step with the step's name and the share of the work done (0..1). */
+  onProgress?: (stepName: string, done: number) => void;
 };
 export type GradeResult = { report: GradingReport; faces: { front: FaceAnalysis; back: FaceAnalysis } };
 
@@ -51,8 +53,10 @@ function photoQuality(a: FaceAnalysis): number {
 export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   // Close-ups and detail images must at least be readable photos within the caps.
   for (const [name, buf] of Object.entries(input.closeUps ?? {})) if (buf) await decodePhoto(buf, name.startsWith('front') ? 'front' : 'back');
-  const front = await analyseFace('front', input.front);
-  const back = await analyseFace('back', input.back);
+  let done = 0;
+  const progress = (step: { name: string }) => input.onProgress?.(step.name, ++done / (2 * FACE_STEPS));
+  const front = await analyseFace('front', input.front, progress);
+  const back = await analyseFace('back', input.back, progress);
   const faces = [front, back];
 
   const shares: CenteringShares = {

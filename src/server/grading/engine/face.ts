@@ -29,10 +29,10 @@ export type FaceAnalysis = {
 const MIN_PX_PER_MM = 6;
 const MAX_SATURATED_PERCENT = 1.5;
 
-function timed<T>(steps: StepLog[], name: string, description: string, fn: () => T, results: (r: T) => Record<string, unknown>): T {
+function timed<T>(record: (step: StepLog) => void, name: string, description: string, fn: () => T, results: (r: T) => Record<string, unknown>): T {
   const startTime = new Date();
   const r = fn();
-  steps.push({ name, description, startTime, endTime: new Date(), results: results(r) });
+  record({ name, description, startTime, endTime: new Date(), results: results(r) });
   return r;
 }
 
@@ -50,16 +50,24 @@ function saturatedPercent(view: CardView): number {
   return (100 * hot) / Math.max(1, n);
 }
 
-export async function analyseFace(face: Face, photo: Buffer): Promise<FaceAnalysis> {
+/** Steps analyseFace runs, for progress reporting. */
+export const FACE_STEPS = 7;
+
+export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: StepLog) => void): Promise<FaceAnalysis> {
   const steps: StepLog[] = [];
+  // Each finished step is also reported as it happens (the grading job turns them into a progress bar).
+  const record = (step: StepLog) => {
+    steps.push(step);
+    onStep?.(step);
+  };
   const t0 = new Date();
   const decoded = await decodePhoto(photo, face);
-  steps.push({ name: `${face}: decode`, description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.', startTime: t0, endTime: new Date(), results: { width: decoded.full.width, height: decoded.full.height } });
-  const detection = timed(steps, `${face}: detect card`, 'Separate the card from the background and fit a quadrilateral to its four sides.', () => detectCard(decoded.small, face), (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }));
+  record({ name: `${face}: decode`, description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.', startTime: t0, endTime: new Date(), results: { width: decoded.full.width, height: decoded.full.height } });
+  const detection = timed(record, `${face}: detect card`, 'Separate the card from the background and fit a quadrilateral to its four sides.', () => detectCard(decoded.small, face), (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }));
   if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
   const s = 1 / decoded.scale;
   const coarse = detection.quad.map((p) => ({ x: p.x * s, y: p.y * s })) as Quad;
-  const refined = timed(steps, `${face}: refine edges`, 'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.', () => refineEdges(decoded.full, coarse), (r) => ({ edgeWidthPx: Math.round(r.edgeWidthPx * 100) / 100, residualPx: r.residualPx.map((x) => Math.round(x * 100) / 100) }));
+  const refined = timed(record, `${face}: refine edges`, 'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.', () => refineEdges(decoded.full, coarse), (r) => ({ edgeWidthPx: Math.round(r.edgeWidthPx * 100) / 100, residualPx: r.residualPx.map((x) => Math.round(x * 100) / 100) }));
   const { width, height } = decoded.full;
   if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
   if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
@@ -73,10 +81,10 @@ export async function analyseFace(face: Face, photo: Buffer): Promise<FaceAnalys
   if (saturated > MAX_SATURATED_PERCENT) throw new EngineRefusal('glare', face, `${saturated.toFixed(1)}% of the card is washed out`);
   const checks: PhotoChecks = { widthPx: width, heightPx: height, pxPerMm: view.pxPerMm, edgeWidthPx: refined.edgeWidthPx, edgeContrast: refined.contrast, saturatedPercent: saturated, corners: refined.corners, edgeResidualPx: refined.residualPx };
 
-  const centering = timed(steps, `${face}: centering`, 'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.', () => measureCentering(view), (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }));
-  const corners = timed(steps, `${face}: corners`, 'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.', () => CORNER_NAMES.map((c) => measureCorner(view, c)), (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])));
-  const edges = timed(steps, `${face}: edges`, 'Measure whitening wear in a 0.2–0.75 mm band along each edge and find chips.', () => EDGE_NAMES.map((e) => measureEdge(view, e)), (es) => Object.fromEntries(es.map((e) => [e.edge, e.wearPercent])));
-  const surface = timed(steps, `${face}: surface`, 'Straighten the card and look for thin bright lines (scratches) and long straight lines (print lines).', () => measureSurface(view), (m) => ({ issues: m.issues.length }));
+  const centering = timed(record, `${face}: centering`, 'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.', () => measureCentering(view), (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }));
+  const corners = timed(record, `${face}: corners`, 'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.', () => CORNER_NAMES.map((c) => measureCorner(view, c)), (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])));
+  const edges = timed(record, `${face}: edges`, 'Measure whitening wear in a 0.2–0.75 mm band along each edge and find chips.', () => EDGE_NAMES.map((e) => measureEdge(view, e)), (es) => Object.fromEntries(es.map((e) => [e.edge, e.wearPercent])));
+  const surface = timed(record, `${face}: surface`, 'Straighten the card and look for thin bright lines (scratches) and long straight lines (print lines).', () => measureSurface(view), (m) => ({ issues: m.issues.length }));
   return { face, view, checks, centering, corners, edges, surface, steps };
 }
 

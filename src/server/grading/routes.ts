@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isAdministrator } from '@contract/auth';
+import { ZGrading, ZGradingIdParam } from '@contract/gradings';
+import { ZUserCardParams } from '@contract/user-cards';
+import type { ImageStore } from '../adapters/storage/port';
+import { requireUser } from '../http/access';
+import { notFound } from '../http/errors';
+import type { GradingService } from './service';
+
+const ZEvidenceParams = ZGradingIdParam.extend({ name: z.string().regex(/^[a-zA-Z]{3,40}$/, 'Not a valid image name') });
+
+export const gradingRoutes: FastifyPluginAsyncZod<{ gradings: GradingService; images: ImageStore }> = async (app, { gradings, images }) => {
+  app.post('/api/user-cards/:id/grade', {
+    config: { access: 'user' },
+    schema: { params: ZUserCardParams, response: { 202: ZGrading } },
+    handler: async (request, reply) => reply.status(202).send(await gradings.start(requireUser(request).id, request.params.id)),
+  });
+
+  app.get('/api/user-cards/:id/gradings', {
+    config: { access: 'user' },
+    schema: { params: ZUserCardParams, response: { 200: z.array(ZGrading) } },
+    handler: async (request) => gradings.listForCard(requireUser(request).id, request.params.id),
+  });
+
+  app.get('/api/gradings/:gradingId', {
+    config: { access: 'user' },
+    schema: { params: ZGradingIdParam, response: { 200: ZGrading } },
+    handler: async (request) => {
+      const user = requireUser(request);
+      return gradings.get(user.id, request.params.gradingId, isAdministrator(user.role));
+    },
+  });
+
+  app.get('/api/gradings/:gradingId/report', {
+    config: { access: 'user' },
+    schema: { params: ZGradingIdParam },
+    handler: async (request) => gradings.report(requireUser(request).id, request.params.gradingId),
+  });
+
+  app.get('/api/gradings/:gradingId/images/:name', {
+    config: { access: 'user' },
+    schema: { params: ZEvidenceParams },
+    handler: async (request, reply) => {
+      const report = await gradings.report(requireUser(request).id, request.params.gradingId);
+      const key = (report.evidenceKeys as Record<string, string> | undefined)?.[request.params.name];
+      const image = key ? await images.get(key) : null;
+      if (!image) throw notFound('No such evidence image.');
+      return reply.header('Content-Type', image.contentType).header('Cache-Control', 'private, max-age=86400').send(image.data);
+    },
+  });
+};

@@ -1,0 +1,96 @@
+/**
+ * Grading jobs. Starting one spends a credit (starter accounts) in the same transaction that queues
+ * the job, with a conditional UPDATE so concurrent requests can never spend more than the balance.
+ * The `gradings` table is the queue: a worker claims rows with FOR UPDATE SKIP LOCKED, so any number
+ * of worker processes share it without double work (see worker.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { NO_CREDITS_MESSAGE, type TGrading } from '@contract/gradings';
+import type { Db } from '../db/client';
+import { creditLedger, gradings, userCards, users } from '../db/schema';
+import { HttpError, badRequest, notFound } from '../http/errors';
+
+type GradingRow = typeof gradings.$inferSelect;
+
+export const newGradingId = () => `GV-${randomBytes(5).toString('hex').toUpperCase()}`;
+
+export function toGrading(g: GradingRow): TGrading {
+  return {
+    gradingId: g.gradingId,
+    userCardId: g.userCardId,
+    status: g.status,
+    progress: g.progress,
+    currentStep: g.currentStep,
+    error: g.error,
+    creditRefunded: g.creditRefunded,
+    createdAt: g.createdAt.toISOString(),
+    completedAt: g.completedAt?.toISOString() ?? null,
+    psaGrade: g.psaGrade,
+    bgsGrade: g.bgsGrade,
+    cgcGrade: g.cgcGrade,
+    centeringScore: g.centeringScore,
+    cornersScore: g.cornersScore,
+    edgesScore: g.edgesScore,
+    surfaceScore: g.surfaceScore,
+    confidence: g.confidence,
+    recommendedPlatform: (g.recommendedPlatform as TGrading['recommendedPlatform']) ?? null,
+    psaEstimatedValue: g.psaEstimatedValue,
+    bgsEstimatedValue: g.bgsEstimatedValue,
+    cgcEstimatedValue: g.cgcEstimatedValue,
+  };
+}
+
+export function createGradingService(db: Db, hooks: { creditsChanged(userId: string): void; queued(): void }) {
+  return {
+    /** Queues a grading of the caller's card; 404 for anyone else's card, 402 without credits. */
+    async start(userId: string, userCardId: string): Promise<TGrading> {
+      const row = await db.transaction(async (tx) => {
+        const [card] = await tx.select().from(userCards).where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId))).limit(1);
+        if (!card) throw notFound('No such card in your collection.');
+        if (!card.images.front || !card.images.back) throw badRequest('Add a front and a back photo before grading this card.', 'front');
+        const [user] = await tx.select({ accountType: users.accountType }).from(users).where(eq(users.id, userId)).limit(1);
+        const gradingId = newGradingId();
+        let creditsSpent = 0;
+        if (user!.accountType !== 'pro') {
+          // The balance check and the spend are one statement: two requests cannot both see the last credit.
+          const spent = await tx
+            .update(users)
+            .set({ credits: sql`${users.credits} - 1` })
+            .where(and(eq(users.id, userId), sql`${users.credits} >= 1`))
+            .returning({ credits: users.credits });
+          if (!spent.length) throw new HttpError(402, NO_CREDITS_MESSAGE, 'credits');
+          creditsSpent = 1;
+        }
+        const [g] = await tx.insert(gradings).values({ gradingId, userCardId, userId, creditsSpent, currentStep: 'Waiting in the queue' }).returning();
+        if (creditsSpent) await tx.insert(creditLedger).values({ userId, delta: -1, reason: 'grading', gradingId: g!.id });
+        return g!;
+      });
+      if (row.creditsSpent) hooks.creditsChanged(userId);
+      hooks.queued();
+      return toGrading(row);
+    },
+
+    async get(userId: string, gradingId: string, asAdmin = false): Promise<TGrading> {
+      const where = asAdmin ? eq(gradings.gradingId, gradingId) : and(eq(gradings.gradingId, gradingId), eq(gradings.userId, userId));
+      const [g] = await db.select().from(gradings).where(where).limit(1);
+      if (!g) throw notFound('No such grading.');
+      return toGrading(g);
+    },
+
+    /** Gradings of one of the caller's cards, newest first. */
+    async listForCard(userId: string, userCardId: string): Promise<TGrading[]> {
+      const rows = await db.select().from(gradings).where(and(eq(gradings.userCardId, userCardId), eq(gradings.userId, userId))).orderBy(desc(gradings.createdAt));
+      return rows.map(toGrading);
+    },
+
+    /** The full report of a completed grading (owner only). */
+    async report(userId: string, gradingId: string): Promise<Record<string, unknown>> {
+      const [g] = await db.select().from(gradings).where(and(eq(gradings.gradingId, gradingId), eq(gradings.userId, userId))).limit(1);
+      if (!g) throw notFound('No such grading.');
+      if (g.status !== 'completed' || !g.report) throw new HttpError(409, 'This grading has no report yet.');
+      return g.report;
+    },
+  };
+}
+export type GradingService = ReturnType<typeof createGradingService>;

@@ -1,0 +1,192 @@
+/**
+ * The grading worker. The `gradings` table is the queue: a job is claimed by flipping one pending
+ * row to processing with FOR UPDATE SKIP LOCKED, so several worker processes never take the same
+ * job. A job whose worker died (processing for longer than STALE_MS) goes back to pending and runs
+ * again; writing its results is idempotent (same row, same image keys), so a resumed job leaves no
+ * duplicates. A failed grading gives its credit back exactly once.
+ *
+ * Why not pg-boss: it needs PostgreSQL and its own schema; the embedded PGlite default would need a
+ * second queue. One table that both databases run is simpler and the job's state is the row itself.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImageStore } from '../adapters/storage/port';
+import type { Db } from '../db/client';
+import { creditLedger, gradings, userCards, userMessages, users } from '../db/schema';
+import type { Clock } from '../deps';
+import type { PricingPort } from '../pricing/port';
+import { EngineRefusal, gradeCard, renderEvidence, type CloseUpName } from './engine';
+
+export const STALE_MS = 5 * 60_000;
+const POLL_MS = 1000;
+
+type Job = typeof gradings.$inferSelect;
+
+export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing: PricingPort; clock: Clock; log?: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>; creditsChanged?: (userId: string) => void }) {
+  const { db, images, pricing, clock, log } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = true;
+
+  async function claim(): Promise<Job | null> {
+    const next = sql`(SELECT id FROM gradings WHERE status = 'pending' ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)`;
+    const [job] = await db
+      .update(gradings)
+      .set({ status: 'processing', startedAt: clock.now(), progress: 1, currentStep: 'Starting' })
+      .where(eq(gradings.id, next))
+      .returning();
+    return job ?? null;
+  }
+
+  /** Jobs left in processing by a worker that died go back to the queue. */
+  async function recoverStale(): Promise<number> {
+    const cutoff = new Date(clock.now().getTime() - STALE_MS);
+    const rows = await db
+      .update(gradings)
+      .set({ status: 'pending', currentStep: 'Resuming after an interruption', progress: 0 })
+      .where(and(eq(gradings.status, 'processing'), lt(gradings.startedAt, cutoff)))
+      .returning({ id: gradings.id });
+    if (rows.length) log?.warn({ count: rows.length }, 'resumed interrupted gradings');
+    return rows.length;
+  }
+
+  async function fail(job: Job, reason: string) {
+    await db.transaction(async (tx) => {
+      // Only the first failure of a job that spent a credit gives it back.
+      const [updated] = await tx
+        .update(gradings)
+        .set({ status: 'failed', error: reason, completedAt: clock.now(), currentStep: 'Failed', creditRefunded: sql`${gradings.creditsSpent} > 0` })
+        .where(and(eq(gradings.id, job.id), eq(gradings.creditRefunded, false)))
+        .returning();
+      const refund = !!updated && updated.creditsSpent > 0;
+      if (refund) {
+        await tx.update(users).set({ credits: sql`${users.credits} + ${updated.creditsSpent}` }).where(eq(users.id, job.userId));
+        await tx.insert(creditLedger).values({ userId: job.userId, delta: updated.creditsSpent, reason: 'refund', gradingId: job.id });
+      }
+      await tx.insert(userMessages).values({
+        userId: job.userId,
+        title: 'Grading failed',
+        message: `${reason}${refund ? ' Your credit has been returned.' : ''}`,
+        relatedCardId: job.userCardId,
+      });
+    });
+    deps.creditsChanged?.(job.userId);
+  }
+
+  async function process(job: Job) {
+    const [card] = await db.select().from(userCards).where(eq(userCards.id, job.userCardId));
+    if (!card) return fail(job, 'The card was removed before it could be graded.');
+    const load = async (key: string | undefined) => (key ? (await images.get(key))?.data : undefined);
+    const front = await load(card.images.front), back = await load(card.images.back);
+    if (!front || !back) return fail(job, 'The front or back photo is missing.');
+    const closeUps: Partial<Record<CloseUpName, Buffer>> = {};
+    for (const [name, key] of Object.entries(card.images.corners ?? {})) {
+      const data = await load(key);
+      if (data) closeUps[name as CloseUpName] = data;
+    }
+    let lastWrite = 0;
+    const pending: Promise<unknown>[] = [];
+    try {
+      const rawValueUsd = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
+      const { report, faces } = await gradeCard({
+        front,
+        back,
+        closeUps,
+        rawValueUsd,
+        onProgress: (step, done) => {
+          // At most a few writes a second: the progress bar polls, it doesn't need every step.
+          const now = Date.now();
+          if (now - lastWrite < 150 && done < 1) return;
+          lastWrite = now;
+          pending.push(db.update(gradings).set({ progress: Math.min(95, Math.round(5 + done * 85)), currentStep: step }).where(eq(gradings.id, job.id)));
+        },
+      });
+      await Promise.all(pending);
+      await db.update(gradings).set({ progress: 95, currentStep: 'Saving evidence images' }).where(eq(gradings.id, job.id));
+      const evidence = await renderEvidence([faces.front, faces.back]);
+      const evidenceKeys: Record<string, string> = {};
+      for (const [name, data] of Object.entries(evidence)) {
+        // Deterministic keys: a resumed job overwrites, never duplicates.
+        const key = `gradings/${job.gradingId.toLowerCase()}/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.jpg`;
+        await images.put(key, data, 'image/jpeg');
+        evidenceKeys[name] = key;
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(gradings)
+          .set({
+            status: 'completed',
+            progress: 100,
+            currentStep: 'Completed',
+            completedAt: clock.now(),
+            psaGrade: report.psaGrade,
+            bgsGrade: report.bgsGrade,
+            cgcGrade: report.cgcGrade,
+            centeringScore: report.centeringScore,
+            cornersScore: report.cornersScore,
+            edgesScore: report.edgesScore,
+            surfaceScore: report.surfaceScore,
+            confidence: report.confidence / 100,
+            recommendedPlatform: report.recommendedPlatform,
+            psaEstimatedValue: report.psaEstimatedValue,
+            bgsEstimatedValue: report.bgsEstimatedValue,
+            cgcEstimatedValue: report.cgcEstimatedValue,
+            report: { ...report, evidenceKeys } as unknown as Record<string, unknown>,
+          })
+          .where(eq(gradings.id, job.id));
+        await tx.insert(userMessages).values({
+          userId: job.userId,
+          title: 'Grading complete',
+          message: `${card.cardName}: PSA ${report.psaGrade}, BGS ${report.bgsGrade}, CGC ${report.cgcGrade}. Best value with ${report.recommendedPlatform}.`,
+          relatedCardId: job.userCardId,
+        });
+      });
+    } catch (err) {
+      await Promise.allSettled(pending);
+      if (err instanceof EngineRefusal) return fail(job, err.message);
+      log?.error({ err, gradingId: job.gradingId }, 'grading failed');
+      return fail(job, 'Grading failed on our side. Please try again.');
+    }
+  }
+
+  /** Claims and runs one job; returns whether there was one. */
+  async function runOnce(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    await process(job);
+    return true;
+  }
+
+  async function loop() {
+    while (!stopped && (await runOnce())) {
+      /* drain the queue */
+    }
+  }
+
+  return {
+    runOnce,
+    recoverStale,
+    /** Wake the loop now (a job was just queued in this process). */
+    poke() {
+      if (stopped || running) return;
+      running = loop().finally(() => (running = null));
+    },
+    async start() {
+      stopped = false;
+      await recoverStale();
+      const tick = () => {
+        if (stopped) return;
+        this.poke();
+        timer = setTimeout(tick, POLL_MS);
+      };
+      tick();
+      setInterval(() => void recoverStale().catch(() => {}), STALE_MS).unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type GradingWorker = ReturnType<typeof createGradingWorker>;
