@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ZPlatform } from './binders';
-
-export const GRADING_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
-export const ZGradingStatus = z.enum(GRADING_STATUSES);
+import { ZGradingStatus } from './user-cards';
 
 /** A grading job as its owner follows it: progress while it runs, grades when it is done. */
 export const ZGrading = z.object({

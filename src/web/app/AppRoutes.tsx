@@ -26,18 +26,17 @@ const ProfileEditPage = lazy(() => import('@web/features/account/ProfileEditPage
 const SecurityPage = lazy(() => import('@web/features/account/SecurityPage'));
 const ComingSoonPage = lazy(() => import('@web/features/account/ComingSoonPage'));
 const AdminGate = lazy(() => import('@web/features/account/AdminGate'));
+const DashboardPage = lazy(() => import('@web/features/collection/DashboardPage'));
+const CollectionPage = lazy(() => import('@web/features/collection/CollectionPage'));
+const AddCardPage = lazy(() => import('@web/features/cards/AddCardPage'));
+const GradeCardPage = lazy(() => import('@web/features/grading/GradeCardPage'));
+const GradingProgressPage = lazy(() => import('@web/features/grading/GradingProgressPage'));
+const CardProfilePage = lazy(() => import('@web/features/grading/CardProfilePage'));
+const BinderDetailPage = lazy(() => import('@web/features/binders/BinderDetailPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 /** Signed-in screens that later releases fill in; until then they say so plainly. */
 const UPCOMING_ACCOUNT_ROUTES: { path: string; title: string }[] = [
-  { path: '/account/dashboard', title: 'Dashboard' },
-  { path: '/account/collection', title: 'Collection' },
-  { path: '/account/collection/card-profile/:id', title: 'Card profile' },
-  { path: '/account/collection/binder-detail/:id', title: 'Binder' },
-  { path: '/binder/:id', title: 'Binder' },
-  { path: '/account/card/add-card', title: 'Add a card' },
-  { path: '/account/card/grade-card/:id', title: 'Grade a card' },
-  { path: '/account/card/grading-progress/:userCardId', title: 'Grading progress' },
   { path: '/account/manual-grading', title: 'Manual grading' },
   { path: '/account/manual-grading/:cardId', title: 'Manual grading' },
   { path: '/account/checkout/credits', title: 'Buy credits' },
@@ -77,6 +76,14 @@ export function AppRoutes() {
           <Route path="/account/profile" element={guarded(<ProfilePage />)} />
           <Route path="/account/profile/edit" element={guarded(<ProfileEditPage />)} />
           <Route path="/account/security" element={guarded(<SecurityPage />)} />
+          <Route path="/account/dashboard" element={guarded(<DashboardPage />)} />
+          <Route path="/account/collection" element={guarded(<CollectionPage />)} />
+          <Route path="/account/collection/card-profile/:id" element={guarded(<CardProfilePage />)} />
+          <Route path="/account/collection/binder-detail/:id" element={guarded(<BinderDetailPage />)} />
+          <Route path="/binder/:id" element={guarded(<BinderDetailPage />)} />
+          <Route path="/account/card/add-card" element={guarded(<AddCardPage />)} />
+          <Route path="/account/card/grade-card/:id" element={guarded(<GradeCardPage />)} />
+          <Route path="/account/card/grading-progress/:userCardId" element={guarded(<GradingProgressPage />)} />
           {UPCOMING_ACCOUNT_ROUTES.map((r) => (
             <Route key={r.path} path={r.path} element={guarded(<ComingSoonPage title={r.title} />)} />
           ))}

@@ -86,9 +86,19 @@ function rect(o: ReturnType<typeof cornerOrigin>, u0: number, v0: number, u1: nu
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
-/** Walks the corner's diagonal from outside in and finds where the card begins. */
+/** Where the rounded cut crosses the diagonal of a standard corner: r(√2−1) from the sharp corner. */
+export const EXPECTED_CORNER_CUT_MM = CORNER_RADIUS_MM * (Math.SQRT2 - 1);
+
 function roundingExcess(view: CardView, o: ReturnType<typeof cornerOrigin>, border: number[], buf: number[]): number | null {
-  const expected = CORNER_RADIUS_MM * (Math.SQRT2 - 1) * Math.SQRT2 / Math.SQRT2; // r(√2−1) along the diagonal
+  const d = cornerCutDistance(view, o, border, buf);
+  return d === null ? null : Math.max(0, d - EXPECTED_CORNER_CUT_MM);
+}
+
+/** Local border colour of a corner, as measureCorner uses it. */
+export const cornerBorderColor = (view: CardView, corner: CornerName) => localBorderColor(view, ...rect(cornerOrigin(corner), 9, 0.5, 12, 1.2));
+
+/** Walks the corner's diagonal from outside in and returns how far in (mm) the card begins. */
+export function cornerCutDistance(view: CardView, o: ReturnType<typeof cornerOrigin>, border: number[], buf: number[] = [0, 0, 0]): number | null {
   const dir = { x: o.sx / Math.SQRT2, y: o.sy / Math.SQRT2 };
   const prof: number[] = [];
   for (let s = -0.6; s <= 3; s += 0.03) {
@@ -98,7 +108,7 @@ function roundingExcess(view: CardView, o: ReturnType<typeof cornerOrigin>, bord
   // Background is far from the border colour, card is near it: the half-way crossing is the cut.
   const outside = prof.slice(0, 10).reduce((s, v) => s + v, 0) / 10;
   if (outside < 30) return null;
-  for (let k = 20; k < prof.length; k++) if (prof[k]! < outside / 2) return Math.max(0, -0.6 + k * 0.03 - expected);
+  for (let k = 10; k < prof.length; k++) if (prof[k]! < outside / 2) return -0.6 + k * 0.03;
   return null;
 }
 

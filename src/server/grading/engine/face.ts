@@ -1,7 +1,7 @@
 /** Everything measured on one face (front or back) of the card, with the photo checks that guard it. */
 import { createCardView, type CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
-import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
+import { CORNER_NAMES, EXPECTED_CORNER_CUT_MM, cornerBorderColor, cornerCutDistance, cornerOrigin, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
 import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
@@ -76,6 +76,11 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   if (Math.max(...refined.residualPx) > 1.5) throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
   const view = createCardView(decoded.full, refined.corners);
   if (view.pxPerMm < MIN_PX_PER_MM) throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
+  // Cards have rounded corners. Square corners mean we outlined the print frame: the real cut edge
+  // blends into the background (a silver border on a grey table, say), so nothing can be measured.
+  const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter((d): d is number => d !== null);
+  if (cuts.length >= 3 && cuts.filter((d) => d < EXPECTED_CORNER_CUT_MM * 0.4).length >= 3)
+    throw new EngineRefusal('no_card_found', face, "the card's rounded corners were not found; its border blends into the background");
   if (refined.edgeWidthPx > Math.max(6, 0.4 * view.pxPerMm)) throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
   const saturated = saturatedPercent(view);
   if (saturated > MAX_SATURATED_PERCENT) throw new EngineRefusal('glare', face, `${saturated.toFixed(1)}% of the card is washed out`);

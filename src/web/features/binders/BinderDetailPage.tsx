@@ -1,0 +1,222 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Globe, Pencil, Trash2 } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { TBinderCardEntry, TBinderDetail } from '@contract/binders';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input, Textarea } from '@web/components/ui/input';
+import { apiRequest, errorMessage } from '@web/lib/api';
+import { useAuth } from '@web/lib/auth';
+import { formatDollars } from '@web/lib/format';
+import { retryUpToThree } from '@web/lib/query-client';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { displayedGrade } from '@web/features/grading/grade-scale';
+
+export const binderKey = (id: string) => ['/api/binders', id] as const;
+
+/** Spec §2.4: summary tiles, card tiles with edit and remove, skeleton, empty and error states. */
+export default function BinderDetailPage() {
+  const { id = '' } = useParams();
+  const { isAuthenticated } = useAuth();
+  const binder = useQuery<TBinderDetail>({ queryKey: binderKey(id), enabled: isAuthenticated && !!id, retry: retryUpToThree, staleTime: 0 });
+  useDocumentTitle(binder.data?.binder.name ?? 'Binder');
+
+  if (binder.isLoading)
+    return (
+      <Shell>
+        <div className="mb-6 h-10 w-64 animate-pulse rounded bg-slate-200" />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading binder">
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} data-testid="binder-skeleton" className="h-56 animate-pulse rounded-xl bg-slate-200" />
+          ))}
+        </div>
+      </Shell>
+    );
+  if (binder.error || !binder.data)
+    return (
+      <Shell>
+        <div className="rounded-xl border border-red-200 bg-red-50 p-8 text-center">
+          <h1 className="text-xl font-semibold text-red-900">Error Loading Binder</h1>
+          <p className="mt-2 text-red-900">{binder.error ? errorMessage(binder.error, 'Failed to load binder details') : 'Failed to load binder details'}</p>
+          <Button asChild variant="outline" className="mt-4">
+            <Link to="/account/collection">Back to Collection</Link>
+          </Button>
+        </div>
+      </Shell>
+    );
+
+  const { binder: b, cards } = binder.data;
+  const shown = cards.map((c) => ({ entry: c, ...displayedGrade(c.submission) }));
+  const total = shown.reduce((s, c) => s + (c.value ?? 0), 0);
+  const grades = shown.map((c) => c.grade).filter((g): g is number => g != null);
+  const avgValue = cards.length ? total / cards.length : 0;
+  const avgGrade = grades.length ? grades.reduce((s, g) => s + g, 0) / grades.length : 0;
+  const highest = grades.length ? Math.max(...grades) : 0;
+
+  return (
+    <Shell>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="flex items-center gap-2 text-2xl font-semibold text-slate-900 sm:text-3xl">
+            {b.name} {b.isPublic && <Badge variant="blue"><Globe aria-hidden className="size-3" /> Public</Badge>}
+          </h1>
+          <p className="mt-1 text-slate-700">{b.description || 'No description'}</p>
+        </div>
+        <div className="text-right">
+          <p className="text-sm text-slate-600">Total estimated value</p>
+          <p className="text-2xl font-bold text-slate-900">{formatDollars(total)}</p>
+        </div>
+      </div>
+      <dl className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          ['Total Cards', String(cards.length)],
+          ['Avg Value', formatDollars(avgValue, true)],
+          ['Avg Grade', avgGrade.toFixed(1)],
+          ['Highest Grade', highest.toFixed(1)],
+        ].map(([k, v]) => (
+          <div key={k} className="rounded-xl border border-slate-200 bg-white p-4">
+            <dt className="text-sm text-slate-600">{k}</dt>
+            <dd className="text-2xl font-bold text-slate-900">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {cards.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="text-lg font-semibold text-slate-900">No cards in this binder yet</p>
+          <p className="mt-1 text-slate-700">Grade some cards and add them to this binder to get started</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map(({ entry, platform, grade, value }) => (
+            <li key={entry.id}>
+              <BinderTile binderId={b.id} entry={entry} platform={platform} grade={grade} value={value} canEdit={b.isOwner} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">{children}</div>;
+}
+
+function BinderTile({ binderId, entry, platform, grade, value, canEdit }: { binderId: string; entry: TBinderCardEntry; platform: string; grade: number | null; value: number | null; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const s = entry.submission;
+  const remove = useMutation({
+    mutationFn: () => apiRequest('DELETE', `/api/binders/${binderId}/cards/${entry.submissionId}`),
+    onSuccess: () => {
+      toast.success('Success', { description: 'Card removed from binder' });
+      void queryClient.invalidateQueries({ queryKey: binderKey(binderId) });
+    },
+    onError: () => toast.error('Error', { description: 'Failed to remove card from binder' }),
+  });
+  return (
+    <Card className="flex h-full flex-col">
+      <CardContent className="flex flex-1 flex-col gap-2 pt-5">
+        <div className="flex items-start justify-between gap-2">
+          <div>
+            <h2 className="font-semibold text-slate-900">{s.cardName}</h2>
+            <p className="text-sm text-slate-700">
+              {s.cardSet} · #{s.cardNumber}
+            </p>
+          </div>
+          {s.rarity && <Badge variant={s.rarity === 'Rare' ? 'gold' : 'gray'}>{s.rarity}</Badge>}
+        </div>
+        <div className="flex items-baseline justify-between">
+          <p className="text-lg font-bold text-slate-900">
+            {platform} {grade ?? '—'}
+          </p>
+          <p className="font-semibold text-slate-900">{formatDollars(value)}</p>
+        </div>
+        {entry.personalNotes && <p className="text-sm text-slate-700">{entry.personalNotes}</p>}
+        {entry.actualPurchasePrice && <p className="text-sm text-slate-600">Paid {formatDollars(entry.actualPurchasePrice)}</p>}
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/account/collection/card-profile/${entry.userCard.id}`}>View Details</Link>
+          </Button>
+          {canEdit && <EditEntryDialog binderId={binderId} entry={entry} />}
+          {canEdit && (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Remove ${s.cardName} from binder`}
+              onClick={() => {
+                if (window.confirm('Are you sure you want to remove this card from the binder?')) remove.mutate();
+              }}
+            >
+              <Trash2 aria-hidden /> Remove
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EditEntryDialog({ binderId, entry }: { binderId: string; entry: TBinderCardEntry }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [notes, setNotes] = useState('');
+  const [price, setPrice] = useState('');
+  const save = useMutation({
+    // Spec §5: an empty price is sent as null, anything else as a decimal.
+    mutationFn: () => apiRequest('PUT', `/api/binders/${binderId}/cards/${entry.id}`, { personalNotes: notes, actualPurchasePrice: price === '' ? null : parseFloat(price) }),
+    onSuccess: () => {
+      toast.success('Success', { description: 'Card details updated successfully' });
+      setOpen(false);
+      setNotes('');
+      setPrice('');
+      void queryClient.invalidateQueries({ queryKey: binderKey(binderId) });
+    },
+    onError: () => toast.error('Error', { description: 'Failed to update card details' }),
+  });
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o) {
+          setNotes(entry.personalNotes ?? '');
+          setPrice(entry.actualPurchasePrice ?? '');
+        }
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button size="sm" variant="ghost" aria-label={`Edit ${entry.submission.cardName}`}>
+          <Pencil aria-hidden /> Edit
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold text-slate-900">Edit {entry.submission.cardName}</Dialog.Title>
+          <Dialog.Description className="text-sm text-slate-600">Your notes and what you paid for this card.</Dialog.Description>
+          <form className="mt-4 grid gap-4" onSubmit={(e) => (e.preventDefault(), save.mutate())}>
+            <FormField label="Personal notes">
+              <Textarea value={notes} onChange={(e) => setNotes(e.target.value)} />
+            </FormField>
+            <FormField label="Purchase price">
+              <Input type="number" step="0.01" min="0" value={price} onChange={(e) => setPrice(e.target.value)} />
+            </FormField>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={save.isPending}>
+                Save
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,222 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { RefreshCw, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { TBinderSummary } from '@contract/binders';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input, Textarea } from '@web/components/ui/input';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { apiRequest, errorMessage } from '@web/lib/api';
+import { formatDollars } from '@web/lib/format';
+import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
+import { useCardGradings, userCardKey, useUserCard } from '@web/features/cards/use-user-card';
+import { GradeCircle } from './GradeCircle';
+
+type Log = { score: number; summary: string; reasoning: string; confidence: number };
+type Report = {
+  psaLabel: string; bgsLabel: string; cgcLabel: string; confidence: number;
+  centeringDecisionLog: Log; cornersDecisionLog: Log; edgesDecisionLog: Log; surfaceDecisionLog: Log;
+  evidenceKeys: Record<string, string>;
+};
+
+const EVIDENCE = ['frontAnnotated', 'backAnnotated'] as const;
+const CORNERS = ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'];
+
+function ImageViewer({ src, alt, className }: { src: string; alt: string; className?: string }) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <button type="button" className={className} aria-label={`Open ${alt} full size`}>
+          <img src={src} alt={alt} loading="lazy" className="size-full rounded-md border border-slate-200 bg-white object-contain" />
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/80" />
+        <Dialog.Content className="fixed inset-2 z-50 flex flex-col items-center justify-center gap-2 sm:inset-8">
+          <Dialog.Title className="sr-only">{alt}</Dialog.Title>
+          <img src={src} alt={alt} className="max-h-full max-w-full rounded-md object-contain" />
+          <Dialog.Close className="absolute right-2 top-2 rounded-full bg-white p-2 text-slate-900" aria-label="Close">
+            <X aria-hidden className="size-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function NotesAndPrice({ cardId, notes, price }: { cardId: string; notes: string | null; price: string | null }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ personalNotes: notes ?? '', actualPurchasePrice: price ?? '' });
+  const save = useMutation({
+    mutationFn: () => apiRequest('PATCH', `/api/user-cards/${cardId}`, { personalNotes: form.personalNotes || null, actualPurchasePrice: form.actualPurchasePrice === '' ? null : form.actualPurchasePrice }),
+    onSuccess: () => {
+      toast.success('Saved', { description: 'Notes and purchase price updated.' });
+      void queryClient.invalidateQueries({ queryKey: userCardKey(cardId) });
+    },
+    onError: (e) => toast.error('Error', { description: errorMessage(e) }),
+  });
+  return (
+    <form className="grid gap-3" onSubmit={(e) => (e.preventDefault(), save.mutate())}>
+      <FormField label="Personal notes">
+        <Textarea value={form.personalNotes} onChange={(e) => setForm((f) => ({ ...f, personalNotes: e.target.value }))} />
+      </FormField>
+      <FormField label="Purchase price (USD)">
+        <Input type="number" step="0.01" min="0" value={form.actualPurchasePrice} onChange={(e) => setForm((f) => ({ ...f, actualPurchasePrice: e.target.value }))} />
+      </FormField>
+      <Button type="submit" variant="outline" disabled={save.isPending} className="justify-self-start">
+        Save
+      </Button>
+    </form>
+  );
+}
+
+function AddToBinder({ cardId }: { cardId: string }) {
+  const binders = useQuery<TBinderSummary[]>({ queryKey: ['/api/binders'], staleTime: 0 });
+  const [binderId, setBinderId] = useState('');
+  const add = useMutation({
+    mutationFn: () => apiRequest('POST', `/api/binders/${binderId}/cards`, { userCardId: cardId }),
+    onSuccess: () => toast.success('Added to binder'),
+    onError: (e) => toast.error('Error', { description: errorMessage(e) }),
+  });
+  if (!binders.data?.length) return <p className="text-sm text-slate-700">No binders yet. <Link className="font-medium text-brand-700 underline" to="/account/collection">Create one in your collection</Link>.</p>;
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <FormField label="Binder">
+        <select className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm" value={binderId} onChange={(e) => setBinderId(e.target.value)}>
+          <option value="">Choose a binder</option>
+          {binders.data.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <Button disabled={!binderId || add.isPending} onClick={() => add.mutate()}>
+        Add to binder
+      </Button>
+    </div>
+  );
+}
+
+export default function CardProfilePage() {
+  const { id } = useParams();
+  const card = useUserCard(id);
+  const gradings = useCardGradings(id);
+  const latest = gradings.data?.find((g) => g.status === 'completed');
+  const report = useQuery<Report>({ queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
+  if (card.isLoading || gradings.isLoading) return <PageSpinner />;
+  if (!card.data) return <PageContainer><Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert></PageContainer>;
+  const c = card.data;
+  const img = (name: string) => `/api/gradings/${latest!.gradingId}/images/${name}`;
+  return (
+    <PageContainer>
+      <PageHeader
+        title={c.cardName}
+        description={<>{c.cardSet} · #{c.cardNumber} {c.rarity && <Badge variant={c.rarity === 'Rare' ? 'gold' : 'gray'}>{c.rarity}</Badge>}</>}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={`/account/card/grade-card/${c.id}`}>
+              <RefreshCw aria-hidden /> {latest ? 'Re-grade' : 'Grade'}
+            </Link>
+          </Button>
+        }
+      />
+      {!latest ? (
+        <Alert>This card has no completed grading yet.</Alert>
+      ) : (
+        <div className="grid gap-6">
+          <Card>
+            <CardContent className="grid gap-6 pt-6 md:grid-cols-[auto_1fr] md:items-center">
+              <div className="flex justify-center gap-6">
+                <GradeCircle platform="PSA" grade={latest.psaGrade} label={report.data?.psaLabel} />
+                <GradeCircle platform="BGS" grade={latest.bgsGrade} label={report.data?.bgsLabel} />
+                <GradeCircle platform="CGC" grade={latest.cgcGrade} label={report.data?.cgcLabel} />
+              </div>
+              <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+                {[['Centering', latest.centeringScore], ['Corners', latest.cornersScore], ['Edges', latest.edgesScore], ['Surface', latest.surfaceScore]].map(([k, v]) => (
+                  <div key={k as string} className="rounded-lg bg-slate-50 p-3">
+                    <dt className="text-slate-600">{k}</dt>
+                    <dd className="text-xl font-bold text-slate-900">{v as number}</dd>
+                  </div>
+                ))}
+                {(['PSA', 'BGS', 'CGC'] as const).map((p) => (
+                  <div key={p} className="rounded-lg bg-slate-50 p-3">
+                    <dt className="text-slate-600">{p} value</dt>
+                    <dd className="text-lg font-semibold text-slate-900">{formatDollars(latest[`${p.toLowerCase() as 'psa' | 'bgs' | 'cgc'}EstimatedValue`])}</dd>
+                  </div>
+                ))}
+                <div className="rounded-lg bg-brand-50 p-3">
+                  <dt className="text-slate-700">Recommended</dt>
+                  <dd className="text-lg font-semibold text-brand-900">{latest.recommendedPlatform}</dd>
+                </div>
+                <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
+                  <dt className="text-slate-600">Confidence</dt>
+                  <dd className="font-semibold text-slate-900">{Math.round((latest.confidence ?? 0) * 100)}%</dd>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Evidence</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <div className="grid grid-cols-2 gap-4 sm:max-w-xl">
+                {EVIDENCE.map((n) => (
+                  <ImageViewer key={n} src={img(n)} alt={n === 'frontAnnotated' ? 'Annotated front' : 'Annotated back'} className="aspect-[63/88]" />
+                ))}
+              </div>
+              <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
+                {['front', 'back'].flatMap((f) => CORNERS.map((k) => <ImageViewer key={f + k} src={img(`${f}${k}Corner`)} alt={`${f} ${k} corner`} className="aspect-square" />))}
+              </div>
+            </CardContent>
+          </Card>
+          {report.data && (
+            <Card>
+              <CardHeader>
+                <CardTitle>How we decided</CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-4 md:grid-cols-2">
+                {([['Centering', report.data.centeringDecisionLog], ['Corners', report.data.cornersDecisionLog], ['Edges', report.data.edgesDecisionLog], ['Surface', report.data.surfaceDecisionLog]] as const).map(([name, log]) => (
+                  <section key={name} className="rounded-lg border border-slate-200 p-4">
+                    <h3 className="font-semibold text-slate-900">
+                      {name}: {log.score} <span className="text-sm font-normal text-slate-600">({log.confidence}% confidence)</span>
+                    </h3>
+                    <p className="mt-1 text-sm text-slate-800">{log.summary}</p>
+                    <p className="mt-1 text-sm text-slate-600">{log.reasoning}</p>
+                  </section>
+                ))}
+              </CardContent>
+            </Card>
+          )}
+        </div>
+      )}
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Notes and price</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <NotesAndPrice cardId={c.id} notes={c.personalNotes} price={c.actualPurchasePrice} />
+          </CardContent>
+        </Card>
+        {latest && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Binders</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <AddToBinder cardId={c.id} />
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </PageContainer>
+  );
+}

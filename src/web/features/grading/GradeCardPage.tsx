@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Coins, Infinity as InfinityIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BUY_CREDITS_PATH, type TGrading } from '@contract/gradings';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
+import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
+import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
+import { cardGradingsKey, useUserCard } from '@web/features/cards/use-user-card';
+
+export default function GradeCardPage() {
+  const { id } = useParams();
+  const { user } = useAuth();
+  const card = useUserCard(id);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<{ message: string; noCredits: boolean } | null>(null);
+  const start = useMutation({
+    mutationFn: () => apiRequest<TGrading>('POST', `/api/user-cards/${id}/grade`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      void queryClient.invalidateQueries({ queryKey: cardGradingsKey(id!) });
+      navigate(`/account/card/grading-progress/${id}`);
+    },
+    onError: (e) => setProblem({ message: errorMessage(e), noCredits: e instanceof ApiError && e.status === 402 }),
+  });
+  if (card.isLoading || !user) return <PageSpinner />;
+  if (card.error || !card.data) return <PageContainer><Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert></PageContainer>;
+  const pro = user.accountType === 'pro';
+  const c = card.data;
+  return (
+    <PageContainer>
+      <PageHeader title={`Grade ${c.cardName}`} description={`${c.cardSet} · #${c.cardNumber}`} />
+      <div className="grid gap-6 md:grid-cols-[1fr_1.2fr]">
+        <div className="grid grid-cols-2 gap-3">
+          {[c.frontImageUrl, c.backImageUrl].map((src, i) => (src ? <img key={i} src={src} alt={`${c.cardName} ${i ? 'back' : 'front'}`} className="aspect-[63/88] w-full rounded-lg border border-slate-200 bg-white object-contain" /> : null))}
+        </div>
+        <Card>
+          <CardContent className="grid gap-4 pt-6">
+            <div className="flex items-center gap-3 rounded-lg bg-slate-50 p-4">
+              {pro ? <InfinityIcon aria-hidden className="size-6 text-brand-700" /> : <Coins aria-hidden className="size-6 text-brand-700" />}
+              <div>
+                <p className="font-semibold text-slate-900">Cost: {pro ? 'Unlimited' : '1 credit'}</p>
+                <p className="text-sm text-slate-700">{pro ? 'Pro includes unlimited gradings.' : `You have ${user.credits} credit${user.credits === 1 ? '' : 's'}. A grading that fails gives its credit back.`}</p>
+              </div>
+            </div>
+            <p className="text-sm text-slate-700">Grading takes a few seconds: the engine finds the card in each photo, straightens it, and measures centering, corners, edges and surface. You can follow each step.</p>
+            {problem && (
+              <Alert variant="destructive">
+                <AlertTitle>{problem.noCredits ? 'No credits left' : 'Grading could not start'}</AlertTitle>
+                <AlertDescription>
+                  {problem.message}{' '}
+                  {problem.noCredits && (
+                    <Link to={BUY_CREDITS_PATH} className="font-semibold underline">
+                      Buy credits
+                    </Link>
+                  )}
+                </AlertDescription>
+              </Alert>
+            )}
+            <Button size="lg" onClick={() => start.mutate()} disabled={start.isPending}>
+              {start.isPending ? 'Starting…' : 'Start grading'}
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </PageContainer>
+  );
+}
