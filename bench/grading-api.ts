@@ -1,0 +1,59 @@
+/**
+ * Upload to finished grading, end to end through the HTTP API: multipart upload of front and back,
+ * POST grade, then polling the grading until it completes (the worker runs in the same process, as
+ * with `npm start`). Prints p50 and the spread over BENCH_RUNS cards.
+ *   npm run bench:grading-api
+ */
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { migrateDatabase, openDatabase } from '../src/server/db/client';
+import { createSessionStore } from '../src/server/auth/sessions';
+import { createOutboxMail } from '../src/server/adapters/mail/outbox';
+import { systemClock } from '../src/server/deps';
+import { users } from '../src/server/db/schema';
+import { percentile } from '../src/server/grading/engine/geometry';
+import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: 'false', DATA_DIR: '.tmp/bench-grading-api', DATABASE_URL: process.env.DATABASE_URL });
+const database = config.databaseUrl ? await openDatabase({ kind: 'postgres', url: config.databaseUrl }) : await openDatabase({ kind: 'pglite' });
+await migrateDatabase(database);
+const tag = randomBytes(4).toString('hex');
+const [user] = await database.db.insert(users).values({ username: `grader_${tag}`, email: `grader_${tag}@example.test`, passwordHash: 'x', credits: RUNS }).returning();
+const token = await createSessionStore(database.db, systemClock, 30).create(user!.id, {});
+const app = await buildApp({ config, database, mail: createOutboxMail(database.db), clock: systemClock, secret: 'bench'.repeat(8) }, { logger: false });
+await app.gradingWorker.start();
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const headers = { cookie: `sid=${token}; csrf_token=bench`, 'x-csrf-token': 'bench' };
+
+const times: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const card = await generateSyntheticCard(700_000 + i, { defectRate: 0.5 });
+  const t0 = performance.now();
+  const form = new FormData();
+  form.append('cardName', 'Charizard');
+  form.append('cardSet', 'Base');
+  form.append('cardNumber', '4');
+  form.append('rarity', 'Rare Holo');
+  form.append('front', new Blob([new Uint8Array(card.front)], { type: 'image/jpeg' }), 'front.jpg');
+  form.append('back', new Blob([new Uint8Array(card.back)], { type: 'image/jpeg' }), 'back.jpg');
+  const addRes = await fetch(`${base}/api/user-cards`, { method: 'POST', body: form, headers });
+  if (addRes.status !== 201) throw new Error(`upload: ${addRes.status} ${await addRes.text()}`);
+  const added = (await addRes.json()) as { id: string };
+  const gradeRes = await fetch(`${base}/api/user-cards/${added.id}/grade`, { method: 'POST', headers });
+  if (gradeRes.status !== 202) throw new Error(`grade: ${gradeRes.status} ${await gradeRes.text()}`);
+  const started = (await gradeRes.json()) as { gradingId: string };
+  for (;;) {
+    const g = (await (await fetch(`${base}/api/gradings/${started.gradingId}`, { headers })).json()) as { status?: string; message?: string };
+    if (!g.status) throw new Error(`poll: ${g.message}`);
+    if (g.status === 'completed' || g.status === 'failed') break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  times.push((performance.now() - t0) / 1000);
+}
+await app.close();
+await database.close();
+console.log(`\nUpload to finished grading through the API (${RUNS} cards, 2.3 MP photos, ${database.kind}, polling every 50 ms):`);
+console.log(`  p50 ${percentile(times, 0.5).toFixed(2)} s, min ${Math.min(...times).toFixed(2)} s, max ${Math.max(...times).toFixed(2)} s`);
