@@ -97,3 +97,20 @@ test('a binder that fails to load shows the error screen with a way back', async
   await expect(page.getByRole('heading', { name: 'Error Loading Binder' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('link', { name: 'Back to Collection' })).toHaveAttribute('href', '/account/collection');
 });
+
+test('manual grading recomputes the platform grades, and the first-grade guide leads to adding a card', async ({ page }, info) => {
+  await registerViaApi(page, info.project.use.baseURL!);
+  await page.goto('/account/manual-grading');
+  await expect(page.getByLabel('PSA 10')).toBeVisible();
+  await page.getByLabel('Corners').selectOption('7');
+  await expect(page.getByLabel('PSA 7')).toBeVisible();
+  await page.getByLabel('Front centering').fill('62');
+  await expect(page.getByText('NM 7')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'manual-grading', info.project.name);
+
+  await page.goto('/account/first-grade');
+  await expect(page.getByRole('heading', { name: 'Your first grade' })).toBeVisible();
+  await page.getByRole('link', { name: 'Photograph my card' }).click();
+  await expect(page).toHaveURL('/account/card/add-card');
+});

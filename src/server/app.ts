@@ -35,6 +35,7 @@ import path from 'node:path';
 import { createFileImageStore } from './adapters/storage/files';
 import { createGradingService } from './grading/service';
 import { gradingRoutes } from './grading/routes';
+import { manualGradeRoutes } from './grading/manual-routes';
 import { createGradingWorker, type GradingWorker } from './grading/worker';
 import { createEmbeddedPricing } from './pricing/embedded';
 
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     gradings: createGradingService(db, { creditsChanged: (id) => sessions.forgetUser(id), queued: () => gradingWorker.poke() }),
     images,
   });
+  await app.register(manualGradeRoutes);
   app.addHook('onClose', async () => gradingWorker.stop());
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));

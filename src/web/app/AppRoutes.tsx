@@ -32,17 +32,16 @@ const AddCardPage = lazy(() => import('@web/features/cards/AddCardPage'));
 const GradeCardPage = lazy(() => import('@web/features/grading/GradeCardPage'));
 const GradingProgressPage = lazy(() => import('@web/features/grading/GradingProgressPage'));
 const CardProfilePage = lazy(() => import('@web/features/grading/CardProfilePage'));
+const ManualGradingPage = lazy(() => import('@web/features/grading/ManualGradingPage'));
+const FirstGradePage = lazy(() => import('@web/features/cards/FirstGradePage'));
 const BinderDetailPage = lazy(() => import('@web/features/binders/BinderDetailPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 /** Signed-in screens that later releases fill in; until then they say so plainly. */
 const UPCOMING_ACCOUNT_ROUTES: { path: string; title: string }[] = [
-  { path: '/account/manual-grading', title: 'Manual grading' },
-  { path: '/account/manual-grading/:cardId', title: 'Manual grading' },
   { path: '/account/checkout/credits', title: 'Buy credits' },
   { path: '/account/checkout/subscriptions', title: 'Go Pro' },
   { path: '/account/billing', title: 'Billing' },
-  { path: '/account/first-grade', title: 'Your first grade' },
   { path: '/account/test-detection', title: 'Test card detection' },
 ];
 
@@ -82,6 +81,9 @@ export function AppRoutes() {
           <Route path="/account/collection/binder-detail/:id" element={guarded(<BinderDetailPage />)} />
           <Route path="/binder/:id" element={guarded(<BinderDetailPage />)} />
           <Route path="/account/card/add-card" element={guarded(<AddCardPage />)} />
+          <Route path="/account/manual-grading" element={guarded(<ManualGradingPage />)} />
+          <Route path="/account/manual-grading/:cardId" element={guarded(<ManualGradingPage />)} />
+          <Route path="/account/first-grade" element={guarded(<FirstGradePage />)} />
           <Route path="/account/card/grade-card/:id" element={guarded(<GradeCardPage />)} />
           <Route path="/account/card/grading-progress/:userCardId" element={guarded(<GradingProgressPage />)} />
           {UPCOMING_ACCOUNT_ROUTES.map((r) => (

@@ -120,11 +120,18 @@ export default function CardProfilePage() {
         title={c.cardName}
         description={<>{c.cardSet} · #{c.cardNumber} {c.rarity && <Badge variant={c.rarity === 'Rare' ? 'gold' : 'gray'}>{c.rarity}</Badge>}</>}
         actions={
-          <Button asChild variant="outline">
-            <Link to={`/account/card/grade-card/${c.id}`}>
-              <RefreshCw aria-hidden /> {latest ? 'Re-grade' : 'Grade'}
-            </Link>
-          </Button>
+          <>
+            {latest && (
+              <Button asChild variant="ghost">
+                <Link to={`/account/manual-grading/${c.id}`}>Adjust grades</Link>
+              </Button>
+            )}
+            <Button asChild variant="outline">
+              <Link to={`/account/card/grade-card/${c.id}`}>
+                <RefreshCw aria-hidden /> {latest ? 'Re-grade' : 'Grade'}
+              </Link>
+            </Button>
+          </>
         }
       />
       {!latest ? (

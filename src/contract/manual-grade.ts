@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+const sub = z.number().min(1, 'Sub-grades run from 1 to 10').max(10, 'Sub-grades run from 1 to 10').multipleOf(0.5, 'Use half steps (9, 9.5, 10)');
+const share = z.number().min(50, 'Give the larger share, 50 to 100').max(100, 'Give the larger share, 50 to 100');
+
+/** Sub-grades entered or adjusted by the collector; platform grades are recomputed by the engine's rules. */
+export const ZManualGradeRequest = z.object({
+  corners: sub,
+  edges: sub,
+  surface: sub,
+  /** The worse axis of each face as its larger share (55 for 55/45); null when not measurable. */
+  frontCentering: share.nullable(),
+  backCentering: share.nullable(),
+});
+export type TManualGradeRequest = z.infer<typeof ZManualGradeRequest>;
+
+export const ZManualGradeResult = z.object({
+  centering: z.number(),
+  psaGrade: z.number(),
+  psaLabel: z.string(),
+  bgsGrade: z.number(),
+  bgsLabel: z.string(),
+  cgcGrade: z.number(),
+  cgcLabel: z.string(),
+  gradeTablesVersion: z.string(),
+});
+export type TManualGradeResult = z.infer<typeof ZManualGradeResult>;
