@@ -42,8 +42,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ gradings: GradingService; im
     config: { access: 'user' },
     schema: { params: ZEvidenceParams },
     handler: async (request, reply) => {
-      const report = await gradings.report(requireUser(request).id, request.params.gradingId);
-      const key = (report.evidenceKeys as Record<string, string> | undefined)?.[request.params.name];
+      const key = await gradings.evidenceKey(requireUser(request).id, request.params.gradingId, request.params.name);
       const image = key ? await images.get(key) : null;
       if (!image) throw notFound('No such evidence image.');
       return reply.header('Content-Type', image.contentType).header('Cache-Control', 'private, max-age=86400').send(image.data);

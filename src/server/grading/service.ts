@@ -84,6 +84,16 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
       return rows.map(toGrading);
     },
 
+    /** Storage key of one evidence image of the caller's completed grading, without loading the report. */
+    async evidenceKey(userId: string, gradingId: string, name: string): Promise<string | null> {
+      const [row] = await db
+        .select({ key: sql<string | null>`${gradings.report}->'evidenceKeys'->>${name}` })
+        .from(gradings)
+        .where(and(eq(gradings.gradingId, gradingId), eq(gradings.userId, userId), eq(gradings.status, 'completed')))
+        .limit(1);
+      return row?.key ?? null;
+    },
+
     /** The full report of a completed grading (owner only). */
     async report(userId: string, gradingId: string): Promise<Record<string, unknown>> {
       const [g] = await db.select().from(gradings).where(and(eq(gradings.gradingId, gradingId), eq(gradings.userId, userId))).limit(1);

@@ -25,6 +25,7 @@ type Job = typeof gradings.$inferSelect;
 export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing: PricingPort; clock: Clock; log?: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>; creditsChanged?: (userId: string) => void }) {
   const { db, images, pricing, clock, log } = deps;
   let timer: NodeJS.Timeout | null = null;
+  let recovery: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = true;
 
@@ -73,7 +74,7 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
     deps.creditsChanged?.(job.userId);
   }
 
-  async function process(job: Job) {
+  async function runJob(job: Job) {
     const [card] = await db.select().from(userCards).where(eq(userCards.id, job.userCardId));
     if (!card) return fail(job, 'The card was removed before it could be graded.');
     const load = async (key: string | undefined) => (key ? (await images.get(key))?.data : undefined);
@@ -153,7 +154,7 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
   async function runOnce(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
-    await process(job);
+    await runJob(job);
     return true;
   }
 
@@ -163,28 +164,33 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
     }
   }
 
+  /** Wake the loop now (a job was just queued in this process). */
+  function poke() {
+    if (stopped || running) return;
+    running = loop().finally(() => (running = null));
+  }
+
   return {
     runOnce,
     recoverStale,
-    /** Wake the loop now (a job was just queued in this process). */
-    poke() {
-      if (stopped || running) return;
-      running = loop().finally(() => (running = null));
-    },
+    poke,
     async start() {
+      if (!stopped) return;
       stopped = false;
       await recoverStale();
       const tick = () => {
         if (stopped) return;
-        this.poke();
+        poke();
         timer = setTimeout(tick, POLL_MS);
       };
       tick();
-      setInterval(() => void recoverStale().catch(() => {}), STALE_MS).unref();
+      recovery = setInterval(() => void recoverStale().catch(() => {}), STALE_MS);
+      recovery.unref();
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (recovery) clearInterval(recovery);
       await running;
     },
   };

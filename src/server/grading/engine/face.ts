@@ -1,5 +1,5 @@
 /** Everything measured on one face (front or back) of the card, with the photo checks that guard it. */
-import { createCardView, type CardView } from './card-view';
+import { createCardView, sampleMm, type CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, EXPECTED_CORNER_CUT_MM, cornerBorderColor, cornerCutDistance, cornerOrigin, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
@@ -9,7 +9,6 @@ import { CARD_HEIGHT_MM, CARD_WIDTH_MM, roundedRectDistance } from './geometry';
 import { refineEdges } from './refine';
 import { EngineRefusal } from './refusal';
 import { measureSurface, type SurfaceMeasure } from './surface';
-import { sampleMm } from './card-view';
 
 export type Face = 'front' | 'back';
 export type StepLog = { name: string; description: string; startTime: Date; endTime: Date; results: Record<string, unknown> };

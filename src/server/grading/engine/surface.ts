@@ -5,7 +5,6 @@
  * glare) has no such ridge, so it is never counted as a scratch. Dents and stains need raking
  * light or a reference print; they are not assessed from flat photos.
  */
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
 import { rectify, type CardView } from './card-view';
 import { toGray, type RgbImage } from './image';
 
@@ -146,7 +145,6 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
   };
 }
 
-export { CARD_HEIGHT_MM, CARD_WIDTH_MM };
 
 function classify(line: SurfaceIssue): SurfaceIssue | null {
   const angle = Math.abs(((Math.atan2(line.to.yMm - line.from.yMm, line.to.xMm - line.from.xMm) * 180) / Math.PI + 180) % 90);

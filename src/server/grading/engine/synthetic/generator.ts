@@ -104,4 +104,3 @@ export async function generateSyntheticCard(seed: number, options: SyntheticOpti
   return { seed, front: faces.front.photo, back: faces.back.photo, truth: { front: faces.front.truth, back: faces.back.truth } };
 }
 
-export { CARD_HEIGHT_MM, CARD_WIDTH_MM };
