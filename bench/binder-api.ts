@@ -33,3 +33,4 @@ if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx, ${r.errors} erro
 console.log(`\nGET /api/binders/{id}: ${body.cards.length} cards, ${(bytes / 1024).toFixed(0)} KB JSON, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
 console.log(`SQL statements per request: ${perRequest.join(', ')} (session cache warm after the first)`);
 console.log(`autocannon 50 connections, ${DURATION} s: ${r.requests.average.toLocaleString('en-US')} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+if (process.env.BENCH_VERBOSE) console.log(r.latency);

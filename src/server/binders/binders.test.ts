@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBinder, TBinderDetail, TBinderSummary } from '@contract/binders';
+import { ZBinderDetail, type TBinder, type TBinderDetail, type TBinderSummary } from '@contract/binders';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
 import { buildGrading, buildUserCard } from '../test/factories';
 
@@ -24,13 +24,19 @@ describe('binders', () => {
     const added = await client.post(`/api/binders/${binder.id}/cards`, { userCardId: card.id });
     expect(added.statusCode).toBe(201);
 
-    const detail = json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`));
+    const res = await client.get(`/api/binders/${binder.id}`);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const detail = json<TBinderDetail>(res);
+    // The database writes this JSON: it must be the contract exactly (zod drops unknown keys, so a
+    // stray or misspelt field shows up as a difference; a missing or mistyped one fails the parse).
+    expect(ZBinderDetail.parse(detail)).toEqual(detail);
     expect(detail.cards).toHaveLength(1);
     expect(detail.cards[0]).toMatchObject({
       submissionId: grading.id,
       personalNotes: null,
       actualPurchasePrice: null,
-      userCard: { id: card.id, cardId: 'base1-4' },
+      addedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      userCard: { id: card.id, cardId: 'base1-4', frontImageUrl: `/api/user-cards/${card.id}/images/front` },
       submission: { cardName: 'Charizard', cardSet: 'Base', cardNumber: '4', rarity: 'Rare Holo', recommendedPlatform: 'PSA', psaGrade: 9, psaEstimatedValue: '120.00', bgsEstimatedValue: '110.50' },
     });
     const list = json<TBinderSummary[]>(await client.get('/api/binders'));
@@ -114,5 +120,21 @@ describe('binder authorization', () => {
     const b = await signedInClient(ctx);
     expect((await b.client.request('PATCH', `/api/binders/${a.binder.id}`, { name: 'x' })).statusCode).toBe(403);
     expect((await b.client.delete(`/api/binders/${a.binder.id}/cards/${a.grading.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('binders follow the newest grading', () => {
+  it('shows a card with its new grading once it completes, under the new submissionId', async () => {
+    const { client, card, grading, binder } = await ownerWithGradedCard();
+    await client.post(`/api/binders/${binder.id}/cards`, { userCardId: card.id });
+    const regraded = await client.post(`/api/user-cards/${card.id}/manual-grading`, { corners: 6, edges: 6, surface: 6, frontCentering: 55, backCentering: 60 });
+    expect(regraded.statusCode, regraded.body).toBe(201);
+    const { gradingId, psaGrade } = json<{ gradingId: string; psaGrade: number }>(regraded);
+    const entry = json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards[0]!;
+    expect(entry.submission).toMatchObject({ gradingId, psaGrade });
+    expect(entry.submissionId).not.toBe(grading.id);
+    // The entry is removed by the submission it shows now.
+    expect((await client.delete(`/api/binders/${binder.id}/cards/${grading.id}`)).statusCode).toBe(404);
+    expect((await client.delete(`/api/binders/${binder.id}/cards/${entry.submissionId}`)).statusCode).toBe(200);
   });
 });

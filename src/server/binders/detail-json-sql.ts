@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { userCardImageUrlSql } from '../cards/image-urls';
+
+/** A timestamp as JavaScript's toISOString() writes it, so the JSON matches the rest of the API. */
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * One statement that answers GET /api/binders/{id}: the ZBinderDetail JSON, or no row when the binder
+ * is missing or is someone else's private binder. Notes and purchase price stay private to the owner,
+ * even in a public binder. Field names and formats follow src/contract/binders.ts exactly: money as
+ * two-decimal strings, grades as numbers, timestamps as ISO-8601 UTC.
+ */
+export function binderDetailJsonSql(binderId: string, viewerId: string | null): SQL {
+  const isOwner = sql`b.user_id = ${viewerId}::uuid`;
+  return sql`
+    select json_build_object(
+      'binder', json_build_object(
+        'id', b.id, 'name', b.name, 'description', b.description, 'isPublic', b.is_public,
+        'isOwner', coalesce(${isOwner}, false), 'ownerUsername', u.username,
+        'createdAt', ${iso('b.created_at')}, 'updatedAt', ${iso('b.updated_at')}),
+      'cards', coalesce((
+        select json_agg(json_build_object(
+          'id', bc.id,
+          'submissionId', bc.submission_id,
+          'addedAt', ${iso('bc.added_at')},
+          'personalNotes', case when ${isOwner} then uc.personal_notes end,
+          'actualPurchasePrice', case when ${isOwner} then (uc.purchase_price_cents / 100.0)::numeric(14,2)::text end,
+          'userCard', json_build_object('id', uc.id, 'cardId', uc.card_id, 'frontImageUrl', ${userCardImageUrlSql(sql.raw('uc.id'), sql.raw(`uc.images->>'front'`))}),
+          'submission', json_build_object(
+            'id', g.id, 'gradingId', g.grading_id,
+            'cardName', uc.card_name, 'cardSet', uc.card_set, 'cardNumber', uc.card_number, 'rarity', uc.rarity,
+            'recommendedPlatform', g.recommended_platform,
+            'psaGrade', g.psa_grade, 'bgsGrade', g.bgs_grade, 'cgcGrade', g.cgc_grade,
+            'psaEstimatedValue', g.psa_estimated_value::text,
+            'bgsEstimatedValue', g.bgs_estimated_value::text,
+            'cgcEstimatedValue', g.cgc_estimated_value::text)
+        ) order by bc.added_at desc, bc.id)
+        from binder_cards bc
+        join user_cards uc on uc.id = bc.user_card_id
+        join gradings g on g.id = bc.submission_id
+        where bc.binder_id = b.id), '[]'::json)
+    )::text as detail
+    from binders b
+    join users u on u.id = b.user_id
+    where b.id = ${binderId}::uuid and (b.is_public or coalesce(${isOwner}, false))`;
+}
