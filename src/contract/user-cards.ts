@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDecimalString, ZPurchasePrice } from './binders';
+import { PLATFORMS, ZDecimalString, ZPurchasePrice, type TPlatform } from './binders';
 
 export const CORNER_SLOTS = [
   'frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight',
@@ -64,3 +64,94 @@ export const ZUserCardParams = z.object({ id: z.string().uuid('Not a valid card 
 export const ZUserCardImageParams = ZUserCardParams.extend({
   name: z.string().regex(/^[a-zA-Z]+(-\d{1,2})?$/, 'No such image'),
 });
+
+/* ---------------------------------------------------------------------------------------------
+ * Collection search, filters and sorting: GET /api/user-cards?… and GET /api/user-cards/facets.
+ * ------------------------------------------------------------------------------------------- */
+
+/** The platforms a card can be shown by (spec §9). */
+export const COLLECTION_PLATFORMS = PLATFORMS;
+export type TCollectionPlatform = TPlatform;
+export const COLLECTION_STATUSES = ['all', 'graded', 'ungraded', 'grading'] as const;
+export type TCollectionStatus = (typeof COLLECTION_STATUSES)[number];
+export const COLLECTION_SORTS = ['newest', 'oldest', 'name', 'value-desc', 'value-asc', 'grade-desc', 'grade-asc'] as const;
+export type TCollectionSort = (typeof COLLECTION_SORTS)[number];
+export const COLLECTION_GRADE_MIN = 1;
+export const COLLECTION_GRADE_MAX = 10;
+
+/** One value or the same key repeated (`?set=Base&set=Jungle`): always a list of trimmed, non-empty names. */
+const repeatable = (what: string) => {
+  const error = `Give each ${what} as its own parameter (at most 30, each at most 120 characters)`;
+  const name = z.string({ error }).max(120, error);
+  return z
+    .union([name, z.array(name).max(30, error)], { error })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean)))
+    .transform((v) => (v && v.length > 0 ? v : undefined));
+};
+
+const grade = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a grade from 1 to 10` })
+    .min(COLLECTION_GRADE_MIN, `${name} must be a grade from 1 to 10`)
+    .max(COLLECTION_GRADE_MAX, `${name} must be a grade from 1 to 10`)
+    .optional();
+
+/**
+ * Query string of GET /api/user-cards. Every key is optional; without any the answer is the whole
+ * collection, newest first (the old behaviour). Filters combine with AND.
+ *
+ * - `q`: words matched (case-insensitive, each word somewhere) against the card name, set and number.
+ * - `set`, `rarity`: exact names; repeat the key for several (`?set=Base&set=Jungle`) — any of them
+ *   matches. Not comma separated, because set names may contain commas.
+ * - `gradeMin`, `gradeMax`: 1–10, inclusive, on the displayed grade: the recommended platform's grade
+ *   of the card's latest completed grading (PSA when the platform is missing or other, spec §3).
+ *   Cards without a completed grading never match a grade range.
+ * - `platform`: PSA, BGS or CGC, the recommended platform of the latest completed grading (missing or
+ *   other counts as PSA, as shown). Case-insensitive.
+ * - `status`: `graded` (has a completed grading and nothing in progress), `grading` (its latest grading
+ *   is pending or processing), `ungraded` (neither: never graded, or only failed attempts), `all`.
+ *   The three are disjoint and together make the whole collection.
+ * - `sort`: newest (default), oldest, name, value-desc, value-asc, grade-desc, grade-asc. Cards
+ *   without a value or grade come last in either direction; ties go newest first.
+ */
+export const ZUserCardListQuery = z
+  .object({
+    q: z.string({ error: 'Give one search text' }).trim().max(100, 'Search is at most 100 characters').optional(),
+    set: repeatable('set'),
+    rarity: repeatable('rarity'),
+    gradeMin: grade('gradeMin'),
+    gradeMax: grade('gradeMax'),
+    platform: z
+      .string({ error: 'platform must be PSA, BGS or CGC' })
+      .describe('PSA, BGS or CGC (any letter case)')
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(COLLECTION_PLATFORMS, { error: 'platform must be PSA, BGS or CGC' }))
+      .optional(),
+    status: z.enum(COLLECTION_STATUSES, { error: `status must be one of ${COLLECTION_STATUSES.join(', ')}` }).optional(),
+    sort: z.enum(COLLECTION_SORTS, { error: `sort must be one of ${COLLECTION_SORTS.join(', ')}` }).optional(),
+  })
+  .refine((v) => v.gradeMin === undefined || v.gradeMax === undefined || v.gradeMin <= v.gradeMax, {
+    message: 'The lowest grade (gradeMin) must not be above the highest grade (gradeMax)',
+    path: ['gradeMin'],
+  });
+export type TUserCardListQuery = z.input<typeof ZUserCardListQuery>;
+export type TUserCardListFilters = z.output<typeof ZUserCardListQuery>;
+
+const ZFacetCount = z.object({ value: z.string(), count: z.number().int() });
+
+/** GET /api/user-cards/facets: what the collection's filter dropdowns offer, over the whole collection. */
+export const ZCollectionFacets = z.object({
+  /** All the collector's cards. */
+  total: z.number().int(),
+  /** Distinct set names, alphabetical, with how many cards each. */
+  sets: z.array(ZFacetCount),
+  /** Distinct rarities (cards without one are not listed), alphabetical. */
+  rarities: z.array(ZFacetCount),
+  /** Always PSA, BGS, CGC in that order: cards whose latest completed grading recommends it. */
+  platforms: z.array(z.object({ value: z.enum(COLLECTION_PLATFORMS), count: z.number().int() })),
+  /** Cards per `status` filter value (see ZUserCardListQuery); they add up to `total`. */
+  statuses: z.object({ graded: z.number().int(), ungraded: z.number().int(), grading: z.number().int() }),
+});
+export type TCollectionFacets = z.infer<typeof ZCollectionFacets>;

@@ -6,10 +6,12 @@ import {
   CORNER_SLOTS,
   MAX_DETAIL_IMAGES,
   ZAddCardFields,
+  ZCollectionFacets,
   ZUpdateUserCardRequest,
   ZUserCard,
   ZUserCardImageParams,
   ZUserCardList,
+  ZUserCardListQuery,
   ZUserCardParams,
 } from '@contract/user-cards';
 import { requireUser } from '../http/access';
@@ -50,10 +52,18 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService }> =
     },
   });
 
+  // Search, filters and sorting of the collection (see ZUserCardListQuery); always the caller's own cards.
   app.get('/api/user-cards', {
     config: { access: 'user' },
-    schema: { response: { 200: ZUserCardList } },
-    handler: async (request) => cards.list(requireUser(request).id),
+    schema: { querystring: ZUserCardListQuery, response: { 200: ZUserCardList } },
+    handler: async (request) => cards.list(requireUser(request).id, request.query),
+  });
+
+  // The collection filter dropdowns: distinct sets and rarities, platforms and statuses, with counts.
+  app.get('/api/user-cards/facets', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZCollectionFacets } },
+    handler: async (request) => cards.facets(requireUser(request).id),
   });
 
   app.get('/api/user-cards/:id', {

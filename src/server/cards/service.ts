@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { CORNER_SLOTS, MAX_DETAIL_IMAGES, type TAddCardFields, type TUserCard } from '@contract/user-cards';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  COLLECTION_PLATFORMS,
+  CORNER_SLOTS,
+  MAX_DETAIL_IMAGES,
+  type TAddCardFields,
+  type TCollectionFacets,
+  type TUserCard,
+  type TUserCardListFilters,
+} from '@contract/user-cards';
 import type { Db } from '../db/client';
 import { binderCards, binders, gradings, userCards } from '../db/schema';
 import type { ImageStore } from '../adapters/storage/port';
@@ -9,6 +17,7 @@ import { badRequest, notFound } from '../http/errors';
 import { sanitizeImage } from '../uploads/sanitize-image';
 import { centsToDecimal, normalizeDecimal } from '../money';
 import { userCardImageUrl } from './image-urls';
+import { displayedPlatformSql, displayedGradeSql, displayedValue, displayedValueSql } from '../grading/displayed';
 
 export interface UploadedPhotos {
   front?: Buffer;
@@ -20,10 +29,26 @@ export interface UploadedPhotos {
 type CardRow = typeof userCards.$inferSelect;
 type GradingRow = typeof gradings.$inferSelect;
 
-const valueOf = (g: GradingRow) =>
-  normalizeDecimal(g.recommendedPlatform === 'BGS' ? g.bgsEstimatedValue : g.recommendedPlatform === 'CGC' ? g.cgcEstimatedValue : g.psaEstimatedValue);
+/** The grading columns a card shows (not the report, which can be large). */
+const SHOWN_GRADING_COLUMNS = {
+  id: gradings.id,
+  userCardId: gradings.userCardId,
+  gradingId: gradings.gradingId,
+  status: gradings.status,
+  progress: gradings.progress,
+  psaGrade: gradings.psaGrade,
+  bgsGrade: gradings.bgsGrade,
+  cgcGrade: gradings.cgcGrade,
+  recommendedPlatform: gradings.recommendedPlatform,
+  psaEstimatedValue: gradings.psaEstimatedValue,
+  bgsEstimatedValue: gradings.bgsEstimatedValue,
+  cgcEstimatedValue: gradings.cgcEstimatedValue,
+  createdAt: gradings.createdAt,
+};
+type ShownGrading = Pick<GradingRow, keyof typeof SHOWN_GRADING_COLUMNS>;
 
-export function toUserCard(card: CardRow, latest: GradingRow | null): TUserCard {
+
+export function toUserCard(card: CardRow, latest: ShownGrading | null): TUserCard {
   return {
     id: card.id,
     cardId: card.cardId,
@@ -45,23 +70,65 @@ export function toUserCard(card: CardRow, latest: GradingRow | null): TUserCard 
       bgsGrade: latest.bgsGrade,
       cgcGrade: latest.cgcGrade,
       recommendedPlatform: latest.recommendedPlatform,
-      estimatedValue: latest.status === 'completed' ? valueOf(latest) : null,
+      estimatedValue: latest.status === 'completed' ? normalizeDecimal(displayedValue(latest)) : null,
       createdAt: latest.createdAt.toISOString(),
     },
   };
 }
 
+/** `%word%` for LIKE, with the pattern characters of the word taken literally. */
+const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The two "latest gradings" of the collector's cards, as subqueries to join on user_cards.id:
+ *
+ * - `latest`: the latest grading of any status (by creation). It is what a card shows (status,
+ *   progress; `toUserCard`) and what the `status` filter reads ("grading" = pending/processing).
+ * - `done`: the latest COMPLETED grading (by completion time, as the collection summary counts it),
+ *   reduced to the displayed figures: the recommended platform (PSA when missing or other, spec §3),
+ *   its grade and its estimated value. Grade, value and platform filters and sorts use these, so a
+ *   card being re-graded, or whose re-grade failed, keeps the result it already has.
+ */
+function latestSubqueries(db: Db, userId: string) {
+  const latest = db
+    .selectDistinctOn([gradings.userCardId], SHOWN_GRADING_COLUMNS)
+    .from(gradings)
+    .where(eq(gradings.userId, userId))
+    .orderBy(gradings.userCardId, desc(gradings.createdAt), desc(gradings.id))
+    .as('latest');
+  const done = db
+    .selectDistinctOn([gradings.userCardId], {
+      userCardId: gradings.userCardId,
+      platform: displayedPlatformSql.as('platform'),
+      grade: displayedGradeSql.as('grade'),
+      value: displayedValueSql.as('value'),
+    })
+    .from(gradings)
+    .where(and(eq(gradings.userId, userId), eq(gradings.status, 'completed')))
+    .orderBy(gradings.userCardId, sql`coalesce(${gradings.completedAt}, ${gradings.createdAt}) desc`, desc(gradings.id))
+    .as('done');
+  const inProgress = sql`${latest.status} in ('pending', 'processing')`;
+  const notInProgress = sql`(${latest.status} is null or ${latest.status} not in ('pending', 'processing'))`;
+  const status = {
+    grading: inProgress,
+    graded: and(isNotNull(done.userCardId), notInProgress)!,
+    ungraded: and(sql`${done.userCardId} is null`, notInProgress)!,
+  } satisfies Record<'graded' | 'ungraded' | 'grading', SQL>;
+  return { latest, done, status };
+}
+
 export function createUserCardService(deps: { db: Db; images: ImageStore; catalogue: CatalogueService }) {
   const { db, images, catalogue } = deps;
 
-  async function latestGradings(cardIds: string[]): Promise<Map<string, GradingRow>> {
-    if (cardIds.length === 0) return new Map();
-    const rows = await db
-      .selectDistinctOn([gradings.userCardId])
+  /** A card's latest grading of any status, as a card shows it (the same choice as `list`'s `latest`). */
+  async function latestGrading(cardId: string): Promise<ShownGrading | null> {
+    const [row] = await db
+      .select(SHOWN_GRADING_COLUMNS)
       .from(gradings)
-      .where(sql`${gradings.userCardId} in ${cardIds}`)
-      .orderBy(gradings.userCardId, desc(gradings.createdAt));
-    return new Map(rows.map((g) => [g.userCardId, g]));
+      .where(eq(gradings.userCardId, cardId))
+      .orderBy(desc(gradings.createdAt), desc(gradings.id))
+      .limit(1);
+    return row ?? null;
   }
 
   return {
@@ -115,10 +182,85 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
       }
     },
 
-    async list(userId: string): Promise<TUserCard[]> {
-      const cards = await db.select().from(userCards).where(eq(userCards.userId, userId)).orderBy(desc(userCards.createdAt));
-      const latest = await latestGradings(cards.map((c) => c.id));
-      return cards.map((c) => toUserCard(c, latest.get(c.id) ?? null));
+    /**
+     * The collector's cards (never anyone else's), filtered and sorted in one SQL statement over
+     * user_cards joined with each card's latest grading and latest completed grading (see
+     * `latestSubqueries` for which one each filter reads).
+     */
+    async list(userId: string, filters: Partial<TUserCardListFilters> = {}): Promise<TUserCard[]> {
+      const { latest, done, status } = latestSubqueries(db, userId);
+      const where: SQL[] = [eq(userCards.userId, userId)];
+      const words = (filters.q ?? '').split(/\s+/).map((w) => w.replace(/^#/, '')).filter(Boolean).slice(0, 10);
+      for (const word of words) {
+        const p = containsPattern(word);
+        where.push(or(ilike(userCards.cardName, p), ilike(userCards.cardSet, p), ilike(userCards.cardNumber, p))!);
+      }
+      if (filters.set?.length) where.push(inArray(userCards.cardSet, filters.set));
+      if (filters.rarity?.length) where.push(inArray(userCards.rarity, filters.rarity));
+      if (filters.gradeMin !== undefined) where.push(sql`${done.grade} >= ${filters.gradeMin}`);
+      if (filters.gradeMax !== undefined) where.push(sql`${done.grade} <= ${filters.gradeMax}`);
+      if (filters.platform) where.push(eq(done.platform, filters.platform));
+      if (filters.status && filters.status !== 'all') where.push(status[filters.status]);
+
+      const newestFirst = [desc(userCards.createdAt), desc(userCards.id)];
+      const order: SQL[] = {
+        newest: newestFirst,
+        oldest: [asc(userCards.createdAt), asc(userCards.id)],
+        name: [sql`lower(${userCards.cardName})`, sql`lower(${userCards.cardSet})`, asc(userCards.cardNumber), ...newestFirst],
+        'value-desc': [sql`${done.value} desc nulls last`, ...newestFirst],
+        'value-asc': [sql`${done.value} asc nulls last`, ...newestFirst],
+        'grade-desc': [sql`${done.grade} desc nulls last`, sql`${done.value} desc nulls last`, ...newestFirst],
+        'grade-asc': [sql`${done.grade} asc nulls last`, sql`${done.value} asc nulls last`, ...newestFirst],
+      }[filters.sort ?? 'newest'];
+
+      const rows = await db
+        .select()
+        .from(userCards)
+        .leftJoin(latest, eq(latest.userCardId, userCards.id))
+        .leftJoin(done, eq(done.userCardId, userCards.id))
+        .where(and(...where))
+        .orderBy(...order);
+      return rows.map((r) => toUserCard(r.user_cards, r.latest));
+    },
+
+    /** What the filter dropdowns offer: sets, rarities, platforms and statuses with their card counts. */
+    async facets(userId: string): Promise<TCollectionFacets> {
+      const { latest, done, status } = latestSubqueries(db, userId);
+      const mine = eq(userCards.userId, userId);
+      const [sets, rarities, platforms, [statuses]] = await Promise.all([
+        db.select({ value: userCards.cardSet, count: count() }).from(userCards).where(mine).groupBy(userCards.cardSet).orderBy(userCards.cardSet),
+        db
+          .select({ value: userCards.rarity, count: count() })
+          .from(userCards)
+          .where(and(mine, isNotNull(userCards.rarity)))
+          .groupBy(userCards.rarity)
+          .orderBy(userCards.rarity),
+        db
+          .select({ value: done.platform, count: count() })
+          .from(userCards)
+          .innerJoin(done, eq(done.userCardId, userCards.id))
+          .where(mine)
+          .groupBy(done.platform),
+        db
+          .select({
+            total: count(),
+            graded: sql<number>`count(*) filter (where ${status.graded})`.mapWith(Number),
+            ungraded: sql<number>`count(*) filter (where ${status.ungraded})`.mapWith(Number),
+            grading: sql<number>`count(*) filter (where ${status.grading})`.mapWith(Number),
+          })
+          .from(userCards)
+          .leftJoin(latest, eq(latest.userCardId, userCards.id))
+          .leftJoin(done, eq(done.userCardId, userCards.id))
+          .where(mine),
+      ]);
+      const byPlatform = new Map(platforms.map((p) => [p.value, p.count]));
+      return {
+        total: statuses?.total ?? 0,
+        sets,
+        rarities: rarities.map((r) => ({ value: r.value!, count: r.count })),
+        platforms: COLLECTION_PLATFORMS.map((value) => ({ value, count: byPlatform.get(value) ?? 0 })),
+        statuses: { graded: statuses?.graded ?? 0, ungraded: statuses?.ungraded ?? 0, grading: statuses?.grading ?? 0 },
+      };
     },
 
     /** The owner's card, or 404 for anyone else (the same answer as a missing card). */
@@ -130,7 +272,7 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
 
     async get(userId: string, id: string): Promise<TUserCard> {
       const card = await this.getOwned(userId, id);
-      return toUserCard(card, (await latestGradings([card.id])).get(card.id) ?? null);
+      return toUserCard(card, await latestGrading(card.id));
     },
 
     async update(userId: string, id: string, input: { personalNotes?: string | null; actualPurchasePrice?: number | null }) {

@@ -2,11 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { TCollectionSummary } from '@contract/collection';
 import type { Db } from '../db/client';
 import { gradings, userCards } from '../db/schema';
-
-const displayValue = (g: { recommendedPlatform: string | null; psaEstimatedValue: string | null; bgsEstimatedValue: string | null; cgcEstimatedValue: string | null }) =>
-  Number((g.recommendedPlatform === 'BGS' ? g.bgsEstimatedValue : g.recommendedPlatform === 'CGC' ? g.cgcEstimatedValue : g.psaEstimatedValue) ?? 0);
-const displayGrade = (g: { recommendedPlatform: string | null; psaGrade: number | null; bgsGrade: number | null; cgcGrade: number | null }) =>
-  g.recommendedPlatform === 'BGS' ? g.bgsGrade : g.recommendedPlatform === 'CGC' ? g.cgcGrade : g.psaGrade;
+import { displayedGrade, displayedValue } from '../grading/displayed';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const money = (c: number) => (c / 100).toFixed(2);
@@ -40,14 +36,14 @@ export function createCollectionService(db: Db) {
       const monthly = new Map<string, number>();
       for (const card of cards) {
         const g = byCard.get(card.id);
-        const v = g ? cents(displayValue(g)) : 0;
+        const v = g ? cents(Number(displayedValue(g) ?? 0)) : 0;
         valueCents += v;
         if (card.purchasePriceCents !== null) costCents += card.purchasePriceCents;
         if (g && card.purchasePriceCents !== null) {
           pairedValue += v;
           pairedCost += card.purchasePriceCents;
         }
-        const grade = g && displayGrade(g);
+        const grade = g && displayedGrade(g);
         if (grade !== null && grade !== undefined) {
           gradeSum += grade;
           gradeCount++;
