@@ -21,6 +21,8 @@ export interface SanitizedImage {
   data: Buffer;
   width: number;
   height: number;
+  /** The upload's own size, upright (camera orientation applied), before any downscaling. */
+  original: { width: number; height: number };
   contentType: 'image/jpeg';
 }
 
@@ -35,7 +37,7 @@ export async function sanitizeImage(input: Buffer, label = 'photo'): Promise<San
   }
   const kind = sniffImageType(input);
   if (!kind) throw new HttpError(415, `The ${label} is not a JPEG, PNG, WebP or HEIC image.`);
-  let meta: { width?: number; height?: number };
+  let meta: { width?: number; height?: number; orientation?: number };
   try {
     // Header only: the pixel cap is checked below before anything is decoded.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -52,7 +54,10 @@ export async function sanitizeImage(input: Buffer, label = 'photo'): Promise<San
       .toColourspace('srgb')
       .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
       .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height, contentType: 'image/jpeg' };
+    // EXIF orientations 5–8 turn the picture a quarter: width and height swap.
+    const turned = (meta.orientation ?? 1) >= 5;
+    const original = { width: (turned ? meta.height : meta.width) ?? info.width, height: (turned ? meta.width : meta.height) ?? info.height };
+    return { data, width: info.width, height: info.height, original, contentType: 'image/jpeg' };
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw new HttpError(400, `The ${label} could not be read. It may be damaged or cut short; try another file.`);

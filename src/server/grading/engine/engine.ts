@@ -3,9 +3,9 @@
  * no HTTP, no database. Front and back are analysed one after the other to keep peak memory low.
  */
 import { decodePhoto } from './decode';
-import { FACE_STEPS, analyseFace, type FaceAnalysis } from './face';
+import { FACE_STEPS, GOOD_EDGE_WIDTH_MM, GOOD_PX_PER_MM, analyseFace, type FaceAnalysis } from './face';
 import { GRADE_TABLES_VERSION } from './grade-tables';
-import { bgsGrade, cgcGrade, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
+import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
 
 export const ENGINE_VERSION = '1.0.0';
@@ -47,7 +47,7 @@ function centeringLog(a: FaceAnalysis): FaceCenteringLog {
 /** Photo quality factor 0..1: soft edges and low resolution lower what fine measurements can claim. */
 function photoQuality(a: FaceAnalysis): number {
   const blurMm = a.checks.edgeWidthPx / a.checks.pxPerMm;
-  return clamp(1 - Math.max(0, blurMm - 0.15) * 1.2 - Math.max(0, 10 - a.checks.pxPerMm) * 0.03, 0.4, 1);
+  return clamp(1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03, 0.4, 1);
 }
 
 export async function gradeCard(input: GradeInput): Promise<GradeResult> {
@@ -104,22 +104,8 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const report: GradingReport = {
     engineVersion: ENGINE_VERSION,
     gradeTablesVersion: GRADE_TABLES_VERSION,
-    psaGrade: psa.grade,
-    psaLabel: psa.label,
-    bgsGrade: bgs.grade,
-    bgsLabel: bgs.label,
-    cgcGrade: cgc.grade,
-    cgcLabel: cgc.label,
-    centeringScore: sub.centering,
-    cornersScore: sub.corners,
-    edgesScore: sub.edges,
-    surfaceScore: sub.surface,
+    ...gradeSummary({ sub, psa, bgs, cgc, money, rawValueUsd }),
     confidence,
-    recommendedPlatform: money.recommended,
-    psaEstimatedValue: money.values.PSA.toFixed(2),
-    bgsEstimatedValue: money.values.BGS.toFixed(2),
-    cgcEstimatedValue: money.values.CGC.toFixed(2),
-    valueBasis: { rawValueUsd, netAfterFeesUsd: money.netAfterFees },
     centeringDecisionLog: {
       horizontalRatio: frontLog.measurable ? frontLog.horizontalRatio : null,
       verticalRatio: frontLog.measurable ? frontLog.verticalRatio : null,

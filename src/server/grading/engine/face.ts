@@ -25,8 +25,16 @@ export type FaceAnalysis = {
 };
 
 /** Minimum card resolution: below ~6 px per mm, whitening and scratches are sub-pixel. */
-const MIN_PX_PER_MM = 6;
-const MAX_SATURATED_PERCENT = 1.5;
+export const MIN_PX_PER_MM = 6;
+/** Share of the card clipped to white above which the photo is refused for glare. */
+export const MAX_SATURATED_PERCENT = 1.5;
+/** Blur limit: the 10–90% rise across the cut edge may spread over at most this many pixels. */
+export const maxEdgeWidthPx = (pxPerMm: number) => Math.max(6, 0.4 * pxPerMm);
+/** A cut edge traced more raggedly than this (robust spread around its line, px) is not a card edge. */
+export const MAX_EDGE_RESIDUAL_PX = 1.5;
+/** From this resolution and edge sharpness on, the photo no longer lowers grading confidence. */
+export const GOOD_PX_PER_MM = 10;
+export const GOOD_EDGE_WIDTH_MM = 0.15;
 
 function timed<T>(record: (step: StepLog) => void, name: string, description: string, fn: () => T, results: (r: T) => Record<string, unknown>): T {
   const startTime = new Date();
@@ -72,7 +80,7 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
   // A cut edge is straight to a fraction of a pixel; a ragged fit means we traced something else
   // (print inside a border that blends into the background, say). Refuse rather than measure it.
-  if (Math.max(...refined.residualPx) > 1.5) throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
+  if (Math.max(...refined.residualPx) > MAX_EDGE_RESIDUAL_PX) throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
   const view = createCardView(decoded.full, refined.corners);
   if (view.pxPerMm < MIN_PX_PER_MM) throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
   // Cards have rounded corners. Square corners mean we outlined the print frame: the real cut edge
@@ -80,7 +88,7 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter((d): d is number => d !== null);
   if (cuts.length >= 3 && cuts.filter((d) => d < EXPECTED_CORNER_CUT_MM * 0.4).length >= 3)
     throw new EngineRefusal('no_card_found', face, "the card's rounded corners were not found; its border blends into the background");
-  if (refined.edgeWidthPx > Math.max(6, 0.4 * view.pxPerMm)) throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
+  if (refined.edgeWidthPx > maxEdgeWidthPx(view.pxPerMm)) throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
   const saturated = saturatedPercent(view);
   if (saturated > MAX_SATURATED_PERCENT) throw new EngineRefusal('glare', face, `${saturated.toFixed(1)}% of the card is washed out`);
   const checks: PhotoChecks = { widthPx: width, heightPx: height, pxPerMm: view.pxPerMm, edgeWidthPx: refined.edgeWidthPx, edgeContrast: refined.contrast, saturatedPercent: saturated, corners: refined.corners, edgeResidualPx: refined.residualPx };

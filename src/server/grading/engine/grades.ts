@@ -84,3 +84,32 @@ export function valuesAndRecommendation(rawValueUsd: number, grades: { psa: numb
     recommended: net[0]!.platform,
   };
 }
+
+/** The grades, sub-grades and values every report starts with, engine-measured or entered by hand. */
+export function gradeSummary(a: {
+  sub: SubGrades;
+  psa: { grade: number; label: string };
+  bgs: { grade: number; label: string };
+  cgc: { grade: number; label: string };
+  money: ReturnType<typeof valuesAndRecommendation>;
+  rawValueUsd: number;
+}) {
+  return {
+    psaGrade: a.psa.grade,
+    psaLabel: a.psa.label,
+    bgsGrade: a.bgs.grade,
+    bgsLabel: a.bgs.label,
+    cgcGrade: a.cgc.grade,
+    cgcLabel: a.cgc.label,
+    centeringScore: a.sub.centering,
+    cornersScore: a.sub.corners,
+    edgesScore: a.sub.edges,
+    surfaceScore: a.sub.surface,
+    recommendedPlatform: a.money.recommended,
+    psaEstimatedValue: a.money.values.PSA.toFixed(2),
+    bgsEstimatedValue: a.money.values.BGS.toFixed(2),
+    cgcEstimatedValue: a.money.values.CGC.toFixed(2),
+    valueBasis: { rawValueUsd: a.rawValueUsd, netAfterFeesUsd: a.money.netAfterFees },
+  };
+}
+export type GradeSummary = ReturnType<typeof gradeSummary>;

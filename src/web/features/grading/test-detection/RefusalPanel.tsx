@@ -1,0 +1,74 @@
+import { TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import type { TRefusalCode, TTestDetectionRefusal } from '@contract/test-detection';
+import { Button } from '@web/components/ui/button';
+
+/** Each refusal in plain words, with what to change before the next photo. */
+export const REFUSAL_HELP: Record<TRefusalCode, { title: string; tips: string[] }> = {
+  no_card_found: {
+    title: 'We could not find a card in this photo',
+    tips: [
+      'Lay the card flat on a plain surface that contrasts with its border: dark cloth under a yellow or silver border, light paper under a dark one.',
+      'Let the card fill most of the frame, with a little background showing on every side.',
+      'Take the card out of its sleeve or toploader.',
+    ],
+  },
+  card_cut_off: {
+    title: 'Part of the card is outside the photo',
+    tips: ['Step back a little so all four corners are in the frame.', 'Leave a strip of background on every side of the card.', 'Hold the phone straight above the card so no edge runs off the picture.'],
+  },
+  too_blurry: {
+    title: 'The photo is too blurry to measure',
+    tips: ['Tap the card on your screen to focus before you take the picture.', 'Hold the phone still: rest your elbows on the table, or use the timer.', 'Add light so the camera can use a short exposure. Move closer instead of zooming.'],
+  },
+  glare: {
+    title: 'Glare washes out part of the card',
+    tips: ['Turn off the flash and move away from lamps or direct sunlight.', 'Use soft, even light: daylight near a window works well.', 'Take the card out of its sleeve; plastic reflects light.'],
+  },
+  image_too_small: {
+    title: 'The photo is too small to measure the card',
+    tips: ['Upload the original photo from your camera, not a screenshot or a copy sent through a messaging app.', 'Move closer so the card fills most of the frame.', 'Use a photo at least 800 pixels on its short side.'],
+  },
+  image_too_large: {
+    title: 'The photo is too large',
+    tips: ['Export it at a smaller size: at most 40 megapixels and 25 MB.', 'Most phone photos are fine as they are; very large scans may need resizing.'],
+  },
+  invalid_image: {
+    title: 'We cannot read this file',
+    tips: ['Upload a JPEG, PNG, WebP or HEIC photo.', 'If the file came from another app, save or export it again and retry.'],
+  },
+};
+
+export function RefusalPanel({ refusal, onRetry }: { refusal: TTestDetectionRefusal; onRetry: () => void }) {
+  const help = REFUSAL_HELP[refusal.code];
+  return (
+    <section aria-labelledby="refusal-title" className="grid gap-4 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
+      <div className="flex gap-3">
+        <TriangleAlert aria-hidden className="mt-0.5 size-6 shrink-0 text-amber-700" />
+        <div>
+          <h2 id="refusal-title" className="text-lg font-semibold">
+            {help.title}
+          </h2>
+          <p className="mt-1 text-sm">Grading would refuse this photo too (and give the credit back). Nothing was stored.</p>
+          <p className="mt-1 text-xs text-amber-900">
+            <span className="font-medium">The engine said:</span> {refusal.message}
+          </p>
+        </div>
+      </div>
+      <div>
+        <h3 className="text-sm font-semibold">How to retake it</h3>
+        <ul className="mt-2 grid list-disc gap-1.5 pl-5 text-sm">
+          {help.tips.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={onRetry}>Try another photo</Button>
+        <Button asChild variant="outline">
+          <Link to="/account/first-grade">More photo tips</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
