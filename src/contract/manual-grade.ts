@@ -25,3 +25,52 @@ export const ZManualGradeResult = z.object({
   gradeTablesVersion: z.string(),
 });
 export type TManualGradeResult = z.infer<typeof ZManualGradeResult>;
+
+/**
+ * Saving a manual grading: POST /api/user-cards/{id}/manual-grading with a ZManualGradeRequest body
+ * answers 201 with the new grading (ZGrading from ./gradings). Free: no credit is spent.
+ */
+export const MANUAL_GRADING_BUSY_MESSAGE = 'This card is still being graded. Wait until that grading finishes, then adjust its grades.';
+
+/**
+ * The `report` of a saved manual grading (GET /api/gradings/{gradingId}/report). Nothing was measured:
+ * there are no evidence images, and its decision logs say in words that the sub-grades were entered
+ * by the collector. So that readers of engine reports (card profile, administrators' report view)
+ * need no special case to stay safe, it has the engine report's field names: confidence and
+ * measurement counts are null (not assessed), lists and per-corner details are empty, and one
+ * analysis step records the manual entry.
+ */
+export type TManualDecisionLog = { score: number; summary: string; reasoning: string; confidence: null; enteredByCollector: true; details: string[] };
+export type TManualGradingReport = {
+  source: 'manual';
+  gradeTablesVersion: string;
+  input: TManualGradeRequest;
+  /** The completed grading the collector started from, when the card had one. */
+  basedOnGradingId?: string;
+  psaGrade: number;
+  psaLabel: string;
+  bgsGrade: number;
+  bgsLabel: string;
+  cgcGrade: number;
+  cgcLabel: string;
+  centeringScore: number;
+  cornersScore: number;
+  edgesScore: number;
+  surfaceScore: number;
+  confidence: null;
+  recommendedPlatform: 'PSA' | 'BGS' | 'CGC';
+  psaEstimatedValue: string;
+  bgsEstimatedValue: string;
+  cgcEstimatedValue: string;
+  valueBasis: { rawValueUsd: number; netAfterFeesUsd: Record<'PSA' | 'BGS' | 'CGC', number> };
+  centeringDecisionLog: TManualDecisionLog & { horizontalRatio: string | null; verticalRatio: null };
+  cornersDecisionLog: TManualDecisionLog & { averageScore: number; perfectCorners: null };
+  edgesDecisionLog: TManualDecisionLog & { frontEdgeWear: null; backEdgeWear: null; averageWear: null };
+  surfaceDecisionLog: TManualDecisionLog & { totalIssues: null; majorIssues: null; moderateIssues: null; minorIssues: null; frontIssues: []; backIssues: [] };
+  imageAdjustments: [];
+  analysisSteps: { stepNumber: 1; stepName: string; stepDescription: string; status: 'completed'; stepResults: Record<string, unknown>; startTime: string; endTime: string }[];
+};
+
+/** Whether a grading report (any shape) is a collector's manual grading. */
+export const isManualReport = (report: unknown): report is TManualGradingReport =>
+  typeof report === 'object' && report !== null && (report as { source?: unknown }).source === 'manual';

@@ -1,20 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZGrading } from '@contract/gradings';
 import { ZManualGradeRequest, ZManualGradeResult } from '@contract/manual-grade';
+import { ZUserCardParams } from '@contract/user-cards';
+import type { Db } from '../db/client';
+import type { Clock } from '../deps';
+import { requireUser } from '../http/access';
+import type { PricingPort } from '../pricing/port';
 import { GRADE_TABLES_VERSION } from './engine/grade-tables';
-import { bgsGrade, cgcGrade, psaGrade, subGrades } from './engine/grades';
+import { computeManualGrades, createManualGradingService } from './manual-service';
 
-/** Manual grading: the same tables as the engine, applied to sub-grades a person chose. */
-export const manualGradeRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Manual grading: the same tables as the engine, applied to sub-grades a person chose; saved to the card on request. */
+export const manualGradeRoutes: FastifyPluginAsyncZod<{ db: Db; pricing: PricingPort; clock: Clock }> = async (app, deps) => {
+  const manual = createManualGradingService(deps);
+
+  /** Preview: grades only, nothing saved. */
   app.post('/api/grading/manual-grade', {
     config: { access: 'user' },
     schema: { body: ZManualGradeRequest, response: { 200: ZManualGradeResult } },
     handler: async (request) => {
-      const b = request.body;
-      // Shares are per face's worse axis; the tables only need the larger share.
-      const centering = { front: b.frontCentering == null ? null : { h: b.frontCentering, v: 50 }, back: b.backCentering == null ? null : { h: b.backCentering, v: 50 } };
-      const sub = { ...subGrades({ centering, cornerScores: [b.corners], edgeScores: [b.edges], surfaceScores: [b.surface] }), corners: b.corners, edges: b.edges, surface: b.surface };
-      const psa = psaGrade(sub, centering), bgs = bgsGrade(sub), cgc = cgcGrade(sub, centering);
+      const { sub, psa, bgs, cgc } = computeManualGrades(request.body);
       return { centering: sub.centering, psaGrade: psa.grade, psaLabel: psa.label, bgsGrade: bgs.grade, bgsLabel: bgs.label, cgcGrade: cgc.grade, cgcLabel: cgc.label, gradeTablesVersion: GRADE_TABLES_VERSION };
     },
+  });
+
+  /** Save: a new completed grading of the caller's card, free of charge; 404 for anyone else's card, 409 while it is being graded. */
+  app.post('/api/user-cards/:id/manual-grading', {
+    config: { access: 'user' },
+    schema: { params: ZUserCardParams, body: ZManualGradeRequest, response: { 201: ZGrading } },
+    handler: async (request, reply) => reply.status(201).send(await manual.save(requireUser(request).id, request.params.id, request.body)),
   });
 };

@@ -80,6 +80,9 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
 
     /** Gradings of one of the caller's cards, newest first. */
     async listForCard(userId: string, userCardId: string): Promise<TGrading[]> {
+      // Someone else's card answers 404 like every other card route, not an empty list.
+      const [card] = await db.select({ id: userCards.id }).from(userCards).where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)));
+      if (!card) throw notFound('No such card in your collection.');
       const rows = await db.select().from(gradings).where(and(eq(gradings.userCardId, userCardId), eq(gradings.userId, userId))).orderBy(desc(gradings.createdAt));
       return rows.map(toGrading);
     },

@@ -15,6 +15,8 @@ import type { Db } from '../db/client';
 import { creditLedger, gradings, userCards, userMessages, users } from '../db/schema';
 import type { Clock } from '../deps';
 import type { PricingPort } from '../pricing/port';
+import { showNewGradingInBinders } from '../binders/follow-latest-grading';
+import { gradingColumns } from './grading-columns';
 import { EngineRefusal, gradeCard, renderEvidence, type CloseUpName } from './engine';
 
 export const STALE_MS = 5 * 60_000;
@@ -120,21 +122,12 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
             progress: 100,
             currentStep: 'Completed',
             completedAt: clock.now(),
-            psaGrade: report.psaGrade,
-            bgsGrade: report.bgsGrade,
-            cgcGrade: report.cgcGrade,
-            centeringScore: report.centeringScore,
-            cornersScore: report.cornersScore,
-            edgesScore: report.edgesScore,
-            surfaceScore: report.surfaceScore,
+            ...gradingColumns(report),
             confidence: report.confidence / 100,
-            recommendedPlatform: report.recommendedPlatform,
-            psaEstimatedValue: report.psaEstimatedValue,
-            bgsEstimatedValue: report.bgsEstimatedValue,
-            cgcEstimatedValue: report.cgcEstimatedValue,
             report: { ...report, evidenceKeys } as unknown as Record<string, unknown>,
           })
           .where(eq(gradings.id, job.id));
+        await showNewGradingInBinders(tx, job.userCardId, job.id);
         await tx.insert(userMessages).values({
           userId: job.userId,
           title: 'Grading complete',

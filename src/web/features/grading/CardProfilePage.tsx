@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { TBinderSummary } from '@contract/binders';
+import { isManualReport } from '@contract/manual-grade';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -13,14 +14,15 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input, Textarea } from '@web/components/ui/input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { apiRequest, errorMessage } from '@web/lib/api';
-import { formatDollars } from '@web/lib/format';
+import { formatDate, formatDollars } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { useCardGradings, userCardKey, useUserCard } from '@web/features/cards/use-user-card';
 import { GradeCircle } from './GradeCircle';
 
-type Log = { score: number; summary: string; reasoning: string; confidence: number };
+// A manual grading's report (source 'manual') has the same logs with confidence null, and no evidence.
+type Log = { score: number; summary: string; reasoning: string; confidence: number | null };
 type Report = {
-  psaLabel: string; bgsLabel: string; cgcLabel: string; confidence: number;
+  psaLabel: string; bgsLabel: string; cgcLabel: string; confidence: number | null;
   centeringDecisionLog: Log; cornersDecisionLog: Log; edgesDecisionLog: Log; surfaceDecisionLog: Log;
   evidenceKeys: Record<string, string>;
 };
@@ -84,7 +86,7 @@ function AddToBinder({ cardId }: { cardId: string }) {
     onSuccess: () => toast.success('Added to binder'),
     onError: (e) => toast.error('Error', { description: errorMessage(e) }),
   });
-  if (!binders.data?.length) return <p className="text-sm text-slate-700">No binders yet. <Link className="font-medium text-brand-700 underline" to="/account/collection">Create one in your collection</Link>.</p>;
+  if (!binders.data?.length) return <p className="text-sm text-slate-700">No binders yet. <Link className="font-medium text-brand-700 underline" to="/account/collection?view=binders">Create one in your collection</Link>.</p>;
   return (
     <div className="flex flex-wrap items-end gap-2">
       <FormField label="Binder">
@@ -110,6 +112,7 @@ export default function CardProfilePage() {
   const gradings = useCardGradings(id);
   const latest = gradings.data?.find((g) => g.status === 'completed');
   const report = useQuery<Report>({ queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
+  const manual = isManualReport(report.data) ? report.data : null;
   if (card.isLoading || gradings.isLoading) return <PageSpinner />;
   if (!card.data) return <PageContainer><Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert></PageContainer>;
   const c = card.data;
@@ -139,6 +142,14 @@ export default function CardProfilePage() {
       ) : (
         <div className="grid gap-6">
           <Card>
+            {manual && (
+              <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-6 py-3 text-sm text-slate-700">
+                <Badge variant="blue">Manual grading</Badge>
+                <span>
+                  Entered by you{latest.completedAt && ` on ${formatDate(latest.completedAt)}`}; grades worked out with the engine's tables. No photos were measured.
+                </span>
+              </div>
+            )}
             <CardContent className="grid gap-6 pt-6 md:grid-cols-[auto_1fr] md:items-center">
               <div className="flex justify-center gap-6">
                 <GradeCircle platform="PSA" grade={latest.psaGrade} label={report.data?.psaLabel} />
@@ -164,11 +175,17 @@ export default function CardProfilePage() {
                 </div>
                 <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
                   <dt className="text-slate-600">Confidence</dt>
-                  <dd className="font-semibold text-slate-900">{Math.round((latest.confidence ?? 0) * 100)}%</dd>
+                  <dd className="font-semibold text-slate-900">{latest.confidence == null ? (manual ? 'Not measured: entered by you' : '—') : `${Math.round(latest.confidence * 100)}%`}</dd>
                 </div>
               </dl>
             </CardContent>
           </Card>
+          {manual ? (
+            <Alert>
+              No photo evidence for a manual grading: the sub-grades are yours.{manual.basedOnGradingId && ` You started from grading ${manual.basedOnGradingId}.`}{' '}
+              <Link className="font-medium underline" to={`/account/card/grade-card/${c.id}`}>Re-grade from photos</Link> to get measured evidence again.
+            </Alert>
+          ) : (report.isSuccess || report.isError) && (
           <Card>
             <CardHeader>
               <CardTitle>Evidence</CardTitle>
@@ -184,16 +201,17 @@ export default function CardProfilePage() {
               </div>
             </CardContent>
           </Card>
+          )}
           {report.data && (
             <Card>
               <CardHeader>
-                <CardTitle>How we decided</CardTitle>
+                <CardTitle>{manual ? 'Your manual grading' : 'How we decided'}</CardTitle>
               </CardHeader>
               <CardContent className="grid gap-4 md:grid-cols-2">
                 {([['Centering', report.data.centeringDecisionLog], ['Corners', report.data.cornersDecisionLog], ['Edges', report.data.edgesDecisionLog], ['Surface', report.data.surfaceDecisionLog]] as const).map(([name, log]) => (
                   <section key={name} className="rounded-lg border border-slate-200 p-4">
                     <h3 className="font-semibold text-slate-900">
-                      {name}: {log.score} <span className="text-sm font-normal text-slate-600">({log.confidence}% confidence)</span>
+                      {name}: {log.score} <span className="text-sm font-normal text-slate-600">{log.confidence == null ? '(entered by you)' : `(${log.confidence}% confidence)`}</span>
                     </h3>
                     <p className="mt-1 text-sm text-slate-800">{log.summary}</p>
                     <p className="mt-1 text-sm text-slate-600">{log.reasoning}</p>

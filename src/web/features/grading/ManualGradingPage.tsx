@@ -1,101 +1,137 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { TGrading } from '@contract/gradings';
 import type { TManualGradeRequest, TManualGradeResult } from '@contract/manual-grade';
 import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
-import { useCardGradings, useUserCard } from '@web/features/cards/use-user-card';
+import { useUserCard } from '@web/features/cards/use-user-card';
 import { GradeCircle } from './GradeCircle';
+import { CardPicker } from './manual/CardPicker';
+import { SubGradeFields } from './manual/SubGradeFields';
+import { usePrefilledForm } from './manual/use-prefill';
 
-const STEPS = Array.from({ length: 19 }, (_, i) => 10 - i * 0.5);
-type FaceLog = { measurable: boolean; horizontal?: number; vertical?: number };
-const worst = (f?: FaceLog) => (f?.measurable && f.horizontal != null && f.vertical != null ? Math.round(Math.max(f.horizontal, 100 - f.horizontal, f.vertical, 100 - f.vertical) * 10) / 10 : null);
+const FIELDS = ['corners', 'edges', 'surface', 'frontCentering', 'backCentering'];
+/** A refusal about one of the inputs: shown at that input rather than in the preview. */
+const fieldError = (e: unknown) => (e instanceof ApiError && e.field && FIELDS.includes(e.field) ? { field: e.field, message: e.userMessage } : undefined);
 
 /**
  * Manual grading: the collector sets or adjusts sub-grades and centering; PSA-, BGS- and CGC-style
- * grades are recomputed on the server by the engine's own tables. With a card id, it starts from
- * that card's latest grading.
+ * grades are recomputed on the server by the engine's own tables (preview), and Save stores them as
+ * a new, free grading of the card. With a card id in the path it starts from that card's latest
+ * grading; without one the collector picks a card from the collection.
  */
 export default function ManualGradingPage() {
-  const { cardId } = useParams();
+  const { cardId: pathCardId } = useParams();
+  const [pickedId, setPickedId] = useState('');
+  const cardId = pathCardId ?? (pickedId || undefined);
   const card = useUserCard(cardId);
-  const gradings = useCardGradings(cardId);
-  const latest = gradings.data?.find((g) => g.status === 'completed');
-  const report = useQuery<{ centeringDecisionLog: { front: FaceLog; back: FaceLog } }>({ queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
-  const [form, setForm] = useState<TManualGradeRequest>({ corners: 10, edges: 10, surface: 10, frontCentering: 55, backCentering: 60 });
+  const { form, setForm, prefilledFrom, busy, loading } = usePrefilledForm(cardId);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const preview = useMutation({ mutationFn: (body: TManualGradeRequest) => apiRequest<TManualGradeResult>('POST', '/api/grading/manual-grade', body) });
+  const { mutate } = preview;
   useEffect(() => {
-    if (!latest) return;
-    setForm((f) => ({
-      ...f,
-      corners: latest.cornersScore ?? f.corners,
-      edges: latest.edgesScore ?? f.edges,
-      surface: latest.surfaceScore ?? f.surface,
-      ...(report.data ? { frontCentering: worst(report.data.centeringDecisionLog.front), backCentering: worst(report.data.centeringDecisionLog.back) } : {}),
-    }));
-  }, [latest, report.data]);
-  const compute = useMutation({ mutationFn: (body: TManualGradeRequest) => apiRequest<TManualGradeResult>('POST', '/api/grading/manual-grade', body) });
-  const { mutate } = compute;
-  useEffect(() => {
+    if (loading) return;
     const t = setTimeout(() => mutate(form), 150);
     return () => clearTimeout(t);
-  }, [form, mutate]);
-  const r = compute.data;
-  const select = (key: 'corners' | 'edges' | 'surface', label: string) => (
-    <FormField label={label}>
-      <select className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm" value={form[key]} onChange={(e) => setForm((f) => ({ ...f, [key]: Number(e.target.value) }))}>
-        {STEPS.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-    </FormField>
-  );
-  const share = (key: 'frontCentering' | 'backCentering', label: string) => (
-    <FormField label={label} hint="The larger share of the worse axis: 55 for 55/45. Empty: not measurable.">
-      <Input type="number" min={50} max={100} step={0.5} value={form[key] ?? ''} onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value === '' ? null : Number(e.target.value) }))} />
-    </FormField>
-  );
+  }, [form, mutate, loading]);
+
+  const save = useMutation({
+    mutationFn: () => apiRequest<TGrading>('POST', `/api/user-cards/${cardId}/manual-grading`, form),
+    onSuccess: async (g) => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/user-cards'] }), queryClient.invalidateQueries({ queryKey: ['/api/collection/summary'] })]);
+      toast.success('Manual grading saved', { description: `PSA ${g.psaGrade}, BGS ${g.bgsGrade}, CGC ${g.cgcGrade}. No credit was used.` });
+      void navigate(`/account/collection/card-profile/${g.userCardId}`);
+    },
+  });
+  const { reset } = save;
+  useEffect(() => reset(), [form, cardId, reset]);
+  const r = preview.data;
+  const error = save.error ?? preview.error;
+  const profile = cardId && `/account/collection/card-profile/${cardId}`;
+
   return (
     <PageContainer>
-      <PageHeader title="Manual grading" description={card.data ? `Adjusting ${card.data.cardName}${latest ? ` from grading ${latest.gradingId}` : ''}` : 'Enter sub-grades and centering; grades follow the same rules as the engine.'} />
-      <div className="grid gap-6 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Sub-grades</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            {select('corners', 'Corners')}
-            {select('edges', 'Edges')}
-            {select('surface', 'Surface')}
-            {share('frontCentering', 'Front centering')}
-            {share('backCentering', 'Back centering')}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Grades</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4" aria-live="polite">
-            {compute.error && <Alert variant="destructive">{errorMessage(compute.error)}</Alert>}
-            {r && (
-              <>
-                <div className="flex justify-center gap-6">
-                  <GradeCircle platform="PSA" grade={r.psaGrade} label={r.psaLabel} />
-                  <GradeCircle platform="BGS" grade={r.bgsGrade} label={r.bgsLabel} />
-                  <GradeCircle platform="CGC" grade={r.cgcGrade} label={r.cgcLabel} />
-                </div>
-                <p className="text-center text-sm text-slate-700">
-                  Centering sub-grade {r.centering} · tables {r.gradeTablesVersion}
+      <PageHeader
+        title="Manual grading"
+        description={
+          pathCardId
+            ? card.data
+              ? `${card.data.cardName} · ${card.data.cardSet} #${card.data.cardNumber}`
+              : card.isError
+                ? undefined
+                : 'Loading the card…'
+            : 'Enter sub-grades and centering yourself; PSA, BGS and CGC grades follow the same rules as our grading engine.'
+        }
+        actions={
+          pathCardId && (
+            <Button asChild variant="outline">
+              <Link to={profile!}>Back to the card</Link>
+            </Button>
+          )
+        }
+      />
+      <div className="grid gap-6">
+        {pathCardId && card.isError && <Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert>}
+        {!pathCardId && (
+          <Card>
+            <CardContent className="pt-6">
+              <CardPicker value={pickedId} onChange={setPickedId} />
+            </CardContent>
+          </Card>
+        )}
+        {busy && <Alert variant="warning">This card is still being graded. Wait until that grading finishes, then adjust its grades.</Alert>}
+        <div className="grid gap-6 md:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Your sub-grades</CardTitle>
+              <p className="text-sm text-slate-600">
+                {prefilledFrom?.gradingId
+                  ? `Filled in from ${prefilledFrom.manual ? 'your manual grading' : 'the grading of your photos'}, ${prefilledFrom.gradingId}. Change any value.`
+                  : cardId && prefilledFrom
+                    ? 'This card has no grading yet: enter what you see.'
+                    : 'Half steps from 1 to 10.'}
+              </p>
+            </CardHeader>
+            <CardContent>
+              <SubGradeFields form={form} onChange={setForm} fieldError={fieldError(error)} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Preview</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4" aria-live="polite">
+              {r && (
+                <>
+                  <div className="flex justify-center gap-6">
+                    <GradeCircle platform="PSA" grade={r.psaGrade} label={r.psaLabel} />
+                    <GradeCircle platform="BGS" grade={r.bgsGrade} label={r.bgsLabel} />
+                    <GradeCircle platform="CGC" grade={r.cgcGrade} label={r.cgcLabel} />
+                  </div>
+                  <p className="text-center text-sm text-slate-700">Centering sub-grade {r.centering}</p>
+                </>
+              )}
+              {error && (fieldError(error) ? <p className="text-sm text-red-700">Fix the highlighted value to see the grades.</p> : <Alert variant="destructive">{errorMessage(error)}</Alert>)}
+              <div className="grid gap-2 border-t border-slate-200 pt-4">
+                <Button onClick={() => save.mutate()} disabled={!cardId || busy || loading || save.isPending || !card.data}>
+                  {save.isPending ? 'Saving…' : 'Save manual grading'}
+                </Button>
+                <p className="text-sm text-slate-700">
+                  {cardId
+                    ? 'Free: manual grading uses no credits. Saving adds a grading marked “Manual grading” to this card, with estimated values; earlier gradings stay in its history.'
+                    : 'Free: manual grading uses no credits. Choose a card above to save these grades to it.'}
                 </p>
-              </>
-            )}
-          </CardContent>
-        </Card>
+              </div>
+            </CardContent>
+          </Card>
+        </div>
       </div>
     </PageContainer>
   );

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { expect, expectAccessible, registerViaApi, snap, test } from './fixtures';
+
+test.setTimeout(150_000);
+
+const DOCS = path.resolve('docs/screenshots');
+
+/** The CSRF token the server set, echoed in the header like the web app does. */
+async function csrf(page: Page) {
+  await page.request.get('/api/health');
+  const token = (await page.request.storageState()).cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
+  return { 'x-csrf-token': token };
+}
+
+/** A Charizard with photos, graded by the engine through the API (the journey test covers the screens). */
+async function gradedCard(page: Page, seed: number) {
+  const photos = await generateSyntheticCard(seed, { defectRate: 0.5 });
+  const headers = await csrf(page);
+  const added = await page.request.post('/api/user-cards', {
+    headers,
+    multipart: {
+      cardId: 'base1-4',
+      front: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photos.front },
+      back: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: photos.back },
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const card = (await added.json()) as { id: string };
+  const started = await page.request.post(`/api/user-cards/${card.id}/grade`, { headers });
+  expect(started.status(), await started.text()).toBe(202);
+  const { gradingId } = (await started.json()) as { gradingId: string };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/gradings/${gradingId}`)).json()) as { status: string }).status, { timeout: 90_000, intervals: [500] })
+    .toBe('completed');
+  return { cardId: card.id, gradingId };
+}
+
+test('manual grading: adjust a graded card, save it for free, see it on the card profile', async ({ page }, info) => {
+  await registerViaApi(page, info.project.use.baseURL!, { firstName: 'Sam' });
+  const { cardId, gradingId } = await gradedCard(page, info.project.name === 'phone' ? 71 : 73);
+
+  // From the card profile to the manual grading of that card, prefilled from the engine's grading.
+  await page.goto(`/account/collection/card-profile/${cardId}`);
+  await expect(page.getByRole('heading', { name: 'Charizard', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Adjust grades' }).click();
+  await expect(page).toHaveURL(`/account/manual-grading/${cardId}`);
+  await expect(page.getByText(`Filled in from the grading of your photos, ${gradingId}`)).toBeVisible();
+  await expect(page.getByText('Free: manual grading uses no credits.', { exact: false })).toBeVisible();
+
+  // Adjust: a worn corner and a measured centering.
+  await page.getByLabel('Corners').selectOption('7');
+  await page.getByLabel('Edges').selectOption('9');
+  await page.getByLabel('Surface').selectOption('9.5');
+  await page.getByLabel('Front centering').fill('55');
+  await page.getByLabel('Back centering').fill('60');
+  await expect(page.getByLabel('PSA 7')).toBeVisible();
+  await expect(page.getByText('NM 7')).toBeVisible();
+  await expectAccessible(page);
+  fs.mkdirSync(DOCS, { recursive: true });
+  await page.screenshot({ path: path.join(DOCS, `manual-grading-${info.project.name}.png`), fullPage: true });
+
+  // Save: the profile now shows the manual grading, and no credit was spent (3 at sign-up, 1 for the engine).
+  await page.getByRole('button', { name: 'Save manual grading' }).click();
+  await expect(page).toHaveURL(`/account/collection/card-profile/${cardId}`);
+  await expect(page.getByText('Manual grading', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('PSA 7')).toBeVisible();
+  await expect(page.getByText('Not measured: entered by you')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your manual grading' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Corners: 7/ })).toContainText('entered by you');
+  await expect(page.getByText(`You started from grading ${gradingId}.`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Evidence' })).toHaveCount(0);
+  const me = (await (await page.request.get('/api/auth/user')).json()) as { credits: number };
+  expect(me.credits).toBe(2);
+  await expectAccessible(page);
+  await expect(page.getByText('Manual grading saved')).toHaveCount(0, { timeout: 10_000 });
+  await page.screenshot({ path: path.join(DOCS, `manual-grading-profile-${info.project.name}.png`), fullPage: true });
+
+  // New-card mode: pick the card; the form starts from what was just saved.
+  await page.goto('/account/manual-grading');
+  await expect(page.getByRole('button', { name: 'Save manual grading' })).toBeDisabled();
+  await page.getByLabel('Card', { exact: true }).selectOption({ index: 1 });
+  await expect(page.getByText('Filled in from your manual grading,', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Corners')).toHaveValue('7');
+  await expect(page.getByRole('button', { name: 'Save manual grading' })).toBeEnabled();
+  await expectAccessible(page);
+  await snap(page, 'manual-grading-new-card', info.project.name);
+});

@@ -1,0 +1,16 @@
+import type { GradeSummary } from './engine/grades';
+
+/** The gradings-table columns a completed report fills (confidence aside: its scale differs by source). */
+export const gradingColumns = (r: GradeSummary) => ({
+  psaGrade: r.psaGrade,
+  bgsGrade: r.bgsGrade,
+  cgcGrade: r.cgcGrade,
+  centeringScore: r.centeringScore,
+  cornersScore: r.cornersScore,
+  edgesScore: r.edgesScore,
+  surfaceScore: r.surfaceScore,
+  recommendedPlatform: r.recommendedPlatform,
+  psaEstimatedValue: r.psaEstimatedValue,
+  bgsEstimatedValue: r.bgsEstimatedValue,
+  cgcEstimatedValue: r.cgcEstimatedValue,
+});

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isManualReport, type TManualGradeRequest } from '@contract/manual-grade';
+import type { TGrading } from '@contract/gradings';
+import { useCardGradings } from '@web/features/cards/use-user-card';
+
+type FaceLog = { measurable: boolean; horizontal?: number; vertical?: number };
+type EngineReport = { centeringDecisionLog?: { front?: FaceLog; back?: FaceLog } };
+const worst = (f?: FaceLog) => (f?.measurable && f.horizontal != null && f.vertical != null ? Math.round(Math.max(f.horizontal, 100 - f.horizontal, f.vertical, 100 - f.vertical) * 10) / 10 : null);
+
+export const DEFAULT_FORM: TManualGradeRequest = { corners: 10, edges: 10, surface: 10, frontCentering: 55, backCentering: 60 };
+
+/**
+ * The card's gradings and the form, prefilled once per card from its latest completed grading:
+ * a manual one gives back exactly what was entered; an engine one its sub-grades and the worse
+ * centering axis of each face.
+ */
+export function usePrefilledForm(cardId: string | undefined) {
+  const gradings = useCardGradings(cardId);
+  const latest: TGrading | undefined = gradings.data?.find((g) => g.status === 'completed');
+  const report = useQuery<unknown>({ queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
+  const [form, setForm] = useState<TManualGradeRequest>(DEFAULT_FORM);
+  const [prefilledFrom, setPrefilledFrom] = useState<{ key: string; gradingId: string | null; manual: boolean } | null>(null);
+  const key = `${cardId ?? ''}:${latest?.gradingId ?? ''}`;
+  const ready = !!cardId && gradings.isSuccess && (!latest || !report.isPending);
+
+  useEffect(() => {
+    if (!ready || prefilledFrom?.key === key) return;
+    if (!latest) return setPrefilledFrom({ key, gradingId: null, manual: false });
+    const r = report.data;
+    if (isManualReport(r)) setForm(r.input);
+    else {
+      const log = (r as EngineReport | undefined)?.centeringDecisionLog;
+      setForm((f) => ({
+        corners: latest.cornersScore ?? f.corners,
+        edges: latest.edgesScore ?? f.edges,
+        surface: latest.surfaceScore ?? f.surface,
+        frontCentering: log ? worst(log.front) : f.frontCentering,
+        backCentering: log ? worst(log.back) : f.backCentering,
+      }));
+    }
+    setPrefilledFrom({ key, gradingId: latest.gradingId, manual: isManualReport(r) });
+  }, [ready, key, prefilledFrom, latest, report.data]);
+
+  const newest = gradings.data?.[0];
+  const busy = !!newest && (newest.status === 'pending' || newest.status === 'processing');
+  const applied = prefilledFrom?.key === key ? prefilledFrom : null;
+  // Until the prefill is applied the form still shows another card's (or the default) values.
+  return { form, setForm, prefilledFrom: applied, busy, loading: !!cardId && !applied };
+}
