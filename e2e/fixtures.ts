@@ -43,13 +43,28 @@ export async function loginViaApi(page: Page, baseURL: string, username: string,
 /** Full-page screenshot into .tmp/screenshots/<name>-<project>.png, for a person to look at. */
 export async function snap(page: Page, name: string, projectName: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // From the top: a full-page shot taken mid-scroll draws the sticky header in the middle of the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${projectName}.png`), fullPage: true });
 }
 
 /** axe on the current page: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
+  // Measure what a reader sees at rest: a toast caught mid-fade has half its opacity and fails
+  // contrast at random. Reduced motion makes sonner (and our own transitions) jump to the end state.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner runs forever; waiting on it would hang.
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  await page.emulateMedia({ reducedMotion: null });
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
 }
 

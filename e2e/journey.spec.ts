@@ -49,6 +49,7 @@ test('the collector journey: add a card, grade it, follow it, keep it in a binde
 
   // A binder for it.
   await page.goto('/account/collection');
+  await page.getByRole('tab', { name: /^Binders/ }).click();
   await page.getByLabel('New binder name').fill('Best pulls');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('link', { name: 'Best pulls' })).toBeVisible();
@@ -58,7 +59,7 @@ test('the collector journey: add a card, grade it, follow it, keep it in a binde
   await page.getByRole('button', { name: 'Add to binder' }).click();
   await expect(page.getByText('Added to binder')).toBeVisible();
 
-  await page.goto('/account/collection');
+  await page.goto('/account/collection?view=binders');
   await page.getByRole('link', { name: 'Best pulls' }).click();
   await expect(page.getByRole('heading', { name: 'Best pulls' })).toBeVisible();
   await expect(page.getByText('No description')).toBeVisible();
@@ -87,7 +88,7 @@ test('the collector journey: add a card, grade it, follow it, keep it in a binde
 
   await page.goto('/account/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
-  await expect(page.getByText('completed')).toBeVisible();
+  await expect(page.getByText('Complete', { exact: true })).toBeVisible();
   await snap(page, 'dashboard', info.project.name);
 });
 

@@ -25,7 +25,6 @@ import { createCatalogueService } from './catalogue/service';
 import { catalogueRoutes } from './catalogue/routes';
 import { createBinderService } from './binders/service';
 import { binderRoutes } from './binders/routes';
-import { userCardImageUrl } from './cards/image-urls';
 import { createUserCardService } from './cards/service';
 import { userCardRoutes } from './cards/routes';
 import fastifyMultipart from '@fastify/multipart';
@@ -36,6 +35,7 @@ import { createFileImageStore } from './adapters/storage/files';
 import { createGradingService } from './grading/service';
 import { gradingRoutes } from './grading/routes';
 import { manualGradeRoutes } from './grading/manual-routes';
+import { detectionRoutes } from './grading/detection-routes';
 import { createGradingWorker, type GradingWorker } from './grading/worker';
 import { createEmbeddedPricing } from './pricing/embedded';
 
@@ -105,14 +105,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const images = deps.images ?? createFileImageStore(path.join(config.dataDir, 'images'));
   await app.register(collectionRoutes, { collection: createCollectionService(db) });
   await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }) });
-  await app.register(binderRoutes, { binders: createBinderService(db, userCardImageUrl) });
-  const gradingWorker = createGradingWorker({ db, images, pricing: deps.pricing ?? createEmbeddedPricing(), clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id) });
+  await app.register(binderRoutes, { binders: createBinderService(db) });
+  const pricing = deps.pricing ?? createEmbeddedPricing();
+  const gradingWorker = createGradingWorker({ db, images, pricing, clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id) });
   app.decorate('gradingWorker', gradingWorker);
   await app.register(gradingRoutes, {
     gradings: createGradingService(db, { creditsChanged: (id) => sessions.forgetUser(id), queued: () => gradingWorker.poke() }),
     images,
   });
-  await app.register(manualGradeRoutes);
+  await app.register(manualGradeRoutes, { db, pricing, clock });
+  await app.register(detectionRoutes);
   app.addHook('onClose', async () => gradingWorker.stop());
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));

@@ -33,6 +33,7 @@ const GradeCardPage = lazy(() => import('@web/features/grading/GradeCardPage'));
 const GradingProgressPage = lazy(() => import('@web/features/grading/GradingProgressPage'));
 const CardProfilePage = lazy(() => import('@web/features/grading/CardProfilePage'));
 const ManualGradingPage = lazy(() => import('@web/features/grading/ManualGradingPage'));
+const TestDetectionPage = lazy(() => import('@web/features/grading/TestDetectionPage'));
 const FirstGradePage = lazy(() => import('@web/features/cards/FirstGradePage'));
 const BinderDetailPage = lazy(() => import('@web/features/binders/BinderDetailPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
@@ -42,7 +43,6 @@ const UPCOMING_ACCOUNT_ROUTES: { path: string; title: string }[] = [
   { path: '/account/checkout/credits', title: 'Buy credits' },
   { path: '/account/checkout/subscriptions', title: 'Go Pro' },
   { path: '/account/billing', title: 'Billing' },
-  { path: '/account/test-detection', title: 'Test card detection' },
 ];
 
 const guarded = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -84,6 +84,7 @@ export function AppRoutes() {
           <Route path="/account/manual-grading" element={guarded(<ManualGradingPage />)} />
           <Route path="/account/manual-grading/:cardId" element={guarded(<ManualGradingPage />)} />
           <Route path="/account/first-grade" element={guarded(<FirstGradePage />)} />
+          <Route path="/account/test-detection" element={guarded(<TestDetectionPage />)} />
           <Route path="/account/card/grade-card/:id" element={guarded(<GradeCardPage />)} />
           <Route path="/account/card/grading-progress/:userCardId" element={guarded(<GradingProgressPage />)} />
           {UPCOMING_ACCOUNT_ROUTES.map((r) => (

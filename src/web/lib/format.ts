@@ -24,3 +24,26 @@ export function formatRelative(iso: string, now = Date.now()): string {
   for (const [unit, size] of units) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
   return 'just now';
 }
+
+const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+const monthShort = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthLong = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const MINUS = '\u2212';
+
+/** Short dollar amounts for chart axes: "$0", "$500", "$1.5K", "$1.2M". */
+export const formatCompactDollars = (value: number): string => (Number.isFinite(value) ? usdCompact.format(value) : '—');
+/** A change in dollars with its sign always shown: "+$12.50", "−$3.00" (a real minus sign), "$0.00". */
+export const formatSignedDollars = (value: number): string =>
+  !Number.isFinite(value) ? '—' : value > 0 ? `+${usd.format(value)}` : value < 0 ? `${MINUS}${usd.format(-value)}` : usd.format(0);
+/** A change in percent with its sign: "+12.5%", "−3.0%", "0.0%". */
+export const formatSignedPercent = (value: number): string => {
+  if (!Number.isFinite(value)) return '—';
+  const r = Math.round(value * 10) / 10;
+  return `${r > 0 ? '+' : r < 0 ? MINUS : ''}${Math.abs(r).toFixed(1)}%`;
+};
+/** A "YYYY-MM" month as "Jan 2026" (or "January 2026" with `long`). */
+export const formatMonth = (month: string, long = false): string => {
+  const [y, m] = month.split('-').map(Number);
+  if (!y || !m) return month;
+  return (long ? monthLong : monthShort).format(Date.UTC(y, m - 1, 1));
+};

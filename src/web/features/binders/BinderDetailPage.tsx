@@ -15,7 +15,8 @@ import { useAuth } from '@web/lib/auth';
 import { formatDollars } from '@web/lib/format';
 import { retryUpToThree } from '@web/lib/query-client';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { displayedGrade } from '@web/features/grading/grade-scale';
+import { cn } from '@web/lib/cn';
+import { displayedGrade, formatGrade, gradeTone } from '@web/features/grading/grade-scale';
 
 export const binderKey = (id: string) => ['/api/binders', id] as const;
 
@@ -131,8 +132,8 @@ function BinderTile({ binderId, entry, platform, grade, value, canEdit }: { bind
           {s.rarity && <Badge variant={s.rarity === 'Rare' ? 'gold' : 'gray'}>{s.rarity}</Badge>}
         </div>
         <div className="flex items-baseline justify-between">
-          <p className="text-lg font-bold text-slate-900">
-            {platform} {grade ?? '—'}
+          <p className={cn('text-lg font-bold', gradeTone(grade).text)}>
+            {platform} {formatGrade(grade)}
           </p>
           <p className="font-semibold text-slate-900">{formatDollars(value)}</p>
         </div>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { ScanSearch } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import { CORNER_SLOTS, MAX_DETAIL_IMAGES, type TCornerSlot, type TUserCard } from '@contract/user-cards';
 import type { TCatalogueSearchResult } from '@contract/catalogue';
 import { Alert } from '@web/components/ui/alert';
@@ -140,6 +141,16 @@ export default function AddCardPage() {
           <CardHeader>
             <CardTitle>2. Photos</CardTitle>
             <p className="text-sm text-slate-600">Whole card in the frame, flat, out of its sleeve, on a plain surface. JPEG, PNG, WebP or HEIC, up to 25 MB.</p>
+            <p className="flex items-start gap-1.5 text-sm text-slate-700">
+              <ScanSearch aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
+              <span>
+                Not sure your photo is good enough?{' '}
+                {/* A new tab, so the card and photos picked here are not lost. */}
+                <Link to="/account/test-detection" target="_blank" rel="noopener" className="whitespace-nowrap font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  Check it first — free<span className="sr-only"> (opens in a new tab)</span>
+                </Link>
+              </span>
+            </p>
           </CardHeader>
           <CardContent className="grid gap-6">
             <div className="grid max-w-md grid-cols-2 gap-4">

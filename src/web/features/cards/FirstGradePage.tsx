@@ -35,10 +35,16 @@ export default function FirstGradePage() {
           </li>
         ))}
       </ol>
-      <div className="mt-8 flex justify-center">
+      <div className="mt-8 grid justify-items-center gap-3 text-center">
         <Button asChild size="lg">
           <Link to="/account/card/add-card">Photograph my card</Link>
         </Button>
+        <p className="text-sm text-slate-700">
+          Not sure your photo is good enough?{' '}
+          <Link to="/account/test-detection" className="whitespace-nowrap font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            Check it first — free
+          </Link>
+        </p>
       </div>
     </PageContainer>
   );

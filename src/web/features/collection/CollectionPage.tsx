@@ -1,129 +1,61 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Globe, Lock, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
-import type { TBinderSummary } from '@contract/binders';
+import { useQuery } from '@tanstack/react-query';
+import { Plus, SearchX, X } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { TCollectionSummary } from '@contract/collection';
-import type { TUserCard } from '@contract/user-cards';
-import { Badge } from '@web/components/ui/badge';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
-import { apiRequest, errorMessage } from '@web/lib/api';
-import { formatDollars } from '@web/lib/format';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { TabLabel, Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { errorMessage } from '@web/lib/api';
+import { formatInteger } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
+import { BindersPanel, useBinders } from './BindersPanel';
+import { ActiveFilterChips, CollectionFilters } from './CollectionFilters';
+import { CollectionGrid, CollectionGridSkeleton } from './CollectionGrid';
+import { useCollectionCards, useCollectionFacets, useCollectionFilters } from './use-collection-query';
 import { ValueChart } from './ValueChart';
+import { SummaryTiles } from './SummaryTiles';
 
-const SORTS = { newest: 'Newest', value: 'Highest value', grade: 'Highest grade', name: 'Name' } as const;
+type View = 'cards' | 'binders';
+/** The tab in the URL: `?view=binders`; the cards are the default and have no parameter. */
+const viewOf = (params: URLSearchParams): View => (params.get('view') === 'binders' ? 'binders' : 'cards');
 
-export function SummaryTiles({ s }: { s: TCollectionSummary }) {
-  const gain = Number(s.gainLoss);
-  return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {[
-        ['Cards', `${s.totalCards} (${s.gradedCards} graded)`],
-        ['Estimated value', formatDollars(s.estimatedValue)],
-        ['Cost', formatDollars(s.totalCost)],
-        ['Gain / loss', `${gain >= 0 ? '+' : ''}${formatDollars(s.gainLoss)}${s.roiPercent == null ? '' : ` (${s.roiPercent >= 0 ? '+' : ''}${s.roiPercent.toFixed(1)}%)`}`],
-      ].map(([k, v]) => (
-        <div key={k} className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="text-sm text-slate-600">{k}</dt>
-          <dd className={`text-lg font-bold ${k === 'Gain / loss' ? (gain >= 0 ? 'text-green-800' : 'text-red-800') : 'text-slate-900'}`}>{v}</dd>
-        </div>
-      ))}
-    </dl>
+/**
+ * The open tab, kept in the URL next to the card filters. Switching tabs only touches `view`, so the
+ * filters survive a visit to the binders; the filters' own writes drop `view`, which is right because
+ * they are only on screen on the Cards tab.
+ */
+function useView() {
+  const [params, setParams] = useSearchParams();
+  const setView = useCallback(
+    (next: string) =>
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current);
+          if (next === 'binders') out.set('view', 'binders');
+          else out.delete('view');
+          return out;
+        },
+        { preventScrollReset: true },
+      ),
+    [setParams],
   );
-}
-
-function Binders() {
-  const queryClient = useQueryClient();
-  const binders = useQuery<TBinderSummary[]>({ queryKey: ['/api/binders'], staleTime: 0 });
-  const [name, setName] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['/api/binders'] });
-  const create = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/binders', { name }),
-    onSuccess: () => (setName(''), refresh(), toast.success('Binder created')),
-    onError: (e) => toast.error('Error', { description: errorMessage(e) }),
-  });
-  const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => apiRequest('PATCH', `/api/binders/${id}`, body),
-    onSuccess: () => refresh(),
-    onError: (e) => toast.error('Error', { description: errorMessage(e) }),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/binders/${id}`),
-    onSuccess: () => (refresh(), toast.success('Binder deleted')),
-  });
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Binders</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <form className="flex items-end gap-2" onSubmit={(e) => (e.preventDefault(), name.trim() && create.mutate())}>
-          <FormField label="New binder name">
-            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
-          </FormField>
-          <Button type="submit" disabled={!name.trim() || create.isPending}>
-            <Plus aria-hidden /> Create
-          </Button>
-        </form>
-        <ul className="divide-y divide-slate-100">
-          {(binders.data ?? []).map((b) => (
-            <li key={b.id} className="flex flex-wrap items-center gap-2 py-3">
-              <Link to={`/account/collection/binder-detail/${b.id}`} className="font-medium text-brand-700 hover:underline">
-                {b.name}
-              </Link>
-              <span className="text-sm text-slate-600">
-                {b.cardCount} cards · {formatDollars(b.totalValue)}
-              </span>
-              <div className="ml-auto flex gap-1">
-                <Button size="sm" variant="ghost" aria-pressed={b.isPublic} onClick={() => update.mutate({ id: b.id, body: { isPublic: !b.isPublic } })}>
-                  {b.isPublic ? <Globe aria-hidden /> : <Lock aria-hidden />} {b.isPublic ? 'Public' : 'Private'}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => {
-                    const next = window.prompt('Rename binder', b.name);
-                    if (next && next.trim() && next !== b.name) update.mutate({ id: b.id, body: { name: next.trim() } });
-                  }}
-                >
-                  Rename
-                </Button>
-                <Button size="sm" variant="ghost" aria-label={`Delete ${b.name}`} onClick={() => window.confirm(`Delete the binder “${b.name}”? Its cards stay in your collection.`) && remove.mutate(b.id)}>
-                  <Trash2 aria-hidden />
-                </Button>
-              </div>
-            </li>
-          ))}
-          {binders.data?.length === 0 && <li className="py-3 text-sm text-slate-600">No binders yet.</li>}
-        </ul>
-      </CardContent>
-    </Card>
-  );
+  return [viewOf(params), setView] as const;
 }
 
 export default function CollectionPage() {
-  const cards = useQuery<TUserCard[]>({ queryKey: ['/api/user-cards'], staleTime: 0 });
   const summary = useQuery<TCollectionSummary>({ queryKey: ['/api/collection/summary'], staleTime: 0 });
-  const [q, setQ] = useState('');
-  const [sort, setSort] = useState<keyof typeof SORTS>('newest');
-  const [graded, setGraded] = useState<'all' | 'graded' | 'ungraded'>('all');
-  const shown = useMemo(() => {
-    const needle = q.trim().toLowerCase();
-    const value = (c: TUserCard) => Number(c.latestGrading?.estimatedValue ?? 0);
-    const list = (cards.data ?? []).filter(
-      (c) =>
-        (!needle || `${c.cardName} ${c.cardSet} ${c.cardNumber} ${c.rarity ?? ''}`.toLowerCase().includes(needle)) &&
-        (graded === 'all' || (graded === 'graded') === (c.latestGrading?.status === 'completed')),
-    );
-    return list.sort((a, b) =>
-      sort === 'name' ? a.cardName.localeCompare(b.cardName) : sort === 'value' ? value(b) - value(a) : sort === 'grade' ? (b.latestGrading?.psaGrade ?? 0) - (a.latestGrading?.psaGrade ?? 0) : b.createdAt.localeCompare(a.createdAt),
-    );
-  }, [cards.data, q, sort, graded]);
+  const { filters, update, clear, activeCount } = useCollectionFilters();
+  const cards = useCollectionCards(filters);
+  const facets = useCollectionFacets();
+  const shown = cards.data ?? [];
+  const total = facets.data?.total;
+  const [view, setView] = useView();
+  const binders = useBinders();
+  const cardCount = total ?? summary.data?.totalCards;
+  // The empty state is for an empty collection, not for filters that match nothing.
+  const collectionEmpty = total === 0 || (total === undefined && activeCount === 0 && cards.data?.length === 0);
 
   return (
     <PageContainer>
@@ -143,65 +75,76 @@ export default function CollectionPage() {
           <Card>
             <CardHeader>
               <CardTitle>Value over time</CardTitle>
+              <CardDescription>The estimated value of your graded cards, added up month by month as you grade them.</CardDescription>
             </CardHeader>
             <CardContent>
               <ValueChart points={summary.data.valueHistory} />
             </CardContent>
           </Card>
         )}
-        <Binders />
-        <Card>
-          <CardHeader>
-            <CardTitle>Cards</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <div className="grid gap-3 sm:grid-cols-3">
-              <FormField label="Search">
-                <Input value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name, set, number" />
-              </FormField>
-              <FormField label="Show">
-                <select className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm" value={graded} onChange={(e) => setGraded(e.target.value as typeof graded)}>
-                  <option value="all">All cards</option>
-                  <option value="graded">Graded</option>
-                  <option value="ungraded">Not graded yet</option>
-                </select>
-              </FormField>
-              <FormField label="Sort by">
-                <select className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm" value={sort} onChange={(e) => setSort(e.target.value as keyof typeof SORTS)}>
-                  {Object.entries(SORTS).map(([k, v]) => (
-                    <option key={k} value={k}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
-            </div>
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((c) => (
-                <li key={c.id} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3">
-                  {c.frontImageUrl && <img src={c.frontImageUrl} alt="" loading="lazy" className="h-24 w-[4.3rem] rounded object-cover" />}
-                  <div className="min-w-0 flex-1">
-                    <Link to={c.latestGrading?.status === 'completed' ? `/account/collection/card-profile/${c.id}` : `/account/card/grade-card/${c.id}`} className="font-semibold text-brand-800 hover:underline">
-                      {c.cardName}
-                    </Link>
-                    <p className="truncate text-sm text-slate-700">
-                      {c.cardSet} · #{c.cardNumber}
+        <Tabs value={view} onValueChange={setView} asChild>
+          <Card>
+            <TabsList aria-label="Your collection" className="px-2 pt-2 sm:px-4">
+              <TabsTrigger value="cards">
+                <TabLabel count={cardCount}>Cards</TabLabel>
+              </TabsTrigger>
+              <TabsTrigger value="binders">
+                <TabLabel count={binders.data?.length}>Binders</TabLabel>
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="cards" className="grid gap-4 p-4 sm:p-6">
+              <h2 className="sr-only">Cards</h2>
+              {collectionEmpty ? (
+                <p className="text-slate-700">No cards yet. <Link to="/account/card/add-card" className="font-medium text-brand-700 underline">Add your first card</Link>.</p>
+              ) : (
+                <>
+                  <CollectionFilters filters={filters} facets={facets.data} activeCount={activeCount} onChange={update} />
+                  <div className="flex min-h-9 flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-100 pt-3">
+                    <p role="status" className="text-sm font-medium text-slate-800">
+                      {cards.data ? resultCount(shown.length, activeCount > 0 ? total : undefined) : 'Loading cards…'}
                     </p>
-                    {c.latestGrading?.status === 'completed' ? (
-                      <p className="text-sm font-medium text-slate-900">
-                        PSA {c.latestGrading.psaGrade} · {formatDollars(c.latestGrading.estimatedValue)}
-                      </p>
-                    ) : (
-                      <Badge variant="gray">{c.latestGrading ? c.latestGrading.status : 'Not graded'}</Badge>
+                    <ActiveFilterChips filters={filters} onChange={update} />
+                    {activeCount > 0 && (
+                      <Button variant="ghost" size="sm" className="ml-auto" onClick={clear}>
+                        <X aria-hidden /> Clear filters
+                      </Button>
                     )}
                   </div>
-                </li>
-              ))}
-            </ul>
-            {cards.data?.length === 0 && <p className="text-slate-700">No cards yet. <Link to="/account/card/add-card" className="font-medium text-brand-700 underline">Add your first card</Link>.</p>}
-          </CardContent>
-        </Card>
+                  {cards.isError && !cards.data ? (
+                    <Alert variant="destructive">
+                      <AlertTitle>Could not load your cards</AlertTitle>
+                      <AlertDescription>{errorMessage(cards.error)}</AlertDescription>
+                    </Alert>
+                  ) : !cards.data ? (
+                    <CollectionGridSkeleton />
+                  ) : shown.length === 0 ? (
+                    <div className="grid justify-items-center gap-3 rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center">
+                      <SearchX aria-hidden className="size-8 text-slate-500" />
+                      <p className="font-semibold text-slate-900">No cards match these filters</p>
+                      <p className="text-sm text-slate-600">Try a different search, or widen the grade range.</p>
+                      <Button variant="outline" onClick={clear}>
+                        Clear filters
+                      </Button>
+                    </div>
+                  ) : (
+                    <CollectionGrid cards={shown} busy={cards.isPlaceholderData && cards.isFetching} />
+                  )}
+                </>
+              )}
+            </TabsContent>
+            <TabsContent value="binders" className="p-4 sm:p-6">
+              <h2 className="sr-only">Binders</h2>
+              <BindersPanel />
+            </TabsContent>
+          </Card>
+        </Tabs>
       </div>
     </PageContainer>
   );
+}
+
+/** "12 of 48 cards" while filtering, "48 cards" otherwise. */
+function resultCount(shown: number, total: number | undefined): string {
+  const noun = (n: number) => (n === 1 ? 'card' : 'cards');
+  return total === undefined ? `${formatInteger(shown)} ${noun(shown)}` : `${formatInteger(shown)} of ${formatInteger(total)} ${noun(total)}`;
 }

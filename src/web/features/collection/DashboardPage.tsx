@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { Plus, ScanSearch } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TCollectionSummary } from '@contract/collection';
 import type { TUserCard } from '@contract/user-cards';
@@ -9,9 +9,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { useAuth } from '@web/lib/auth';
 import { formatDate, formatDollars } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
-import { SummaryTiles } from './CollectionPage';
+import { SummaryTiles } from './SummaryTiles';
+import { ValueChart } from './ValueChart';
 
-const STATUS_BADGE = { completed: 'green', processing: 'blue', pending: 'yellow', failed: 'red' } as const;
+const STATUS_BADGE = {
+  completed: { variant: 'green', label: 'Complete' },
+  processing: { variant: 'blue', label: 'Processing' },
+  pending: { variant: 'yellow', label: 'Pending' },
+  failed: { variant: 'red', label: 'Failed' },
+} as const;
 
 export default function DashboardPage() {
   const { user } = useAuth();
@@ -24,15 +30,36 @@ export default function DashboardPage() {
         title={`Welcome${user?.firstName ? `, ${user.firstName}` : ''}`}
         description={user?.accountType === 'pro' ? 'Pro plan · unlimited gradings' : `Starter plan · ${user?.credits ?? 0} credits`}
         actions={
-          <Button asChild>
-            <Link to={cards.data?.length ? '/account/card/add-card' : '/account/first-grade'}>
-              <Plus aria-hidden /> Grade a card
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to="/account/test-detection" title="See what the grading engine finds in a photo, before you spend a credit. Free.">
+                <ScanSearch aria-hidden /> Check a photo
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to={cards.data?.length ? '/account/card/add-card' : '/account/first-grade'}>
+                <Plus aria-hidden /> Grade a card
+              </Link>
+            </Button>
+          </>
         }
       />
       <div className="grid gap-6">
         {summary.data && <SummaryTiles s={summary.data} />}
+        {/* The trend only tells something from two months on; before that the tiles say it all. */}
+        {summary.data && summary.data.valueHistory.length > 1 && (
+          <Card>
+            <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-x-4">
+              <CardTitle>Collection value</CardTitle>
+              <Link to="/account/collection" className="text-sm font-medium text-brand-700 hover:underline">
+                Open collection
+              </Link>
+            </CardHeader>
+            <CardContent>
+              <ValueChart points={summary.data.valueHistory} compact />
+            </CardContent>
+          </Card>
+        )}
         <Card>
           <CardHeader>
             <CardTitle>Recent gradings</CardTitle>
@@ -49,7 +76,7 @@ export default function DashboardPage() {
                     <Link to={c.latestGrading!.status === 'completed' ? `/account/collection/card-profile/${c.id}` : `/account/card/grading-progress/${c.id}`} className="font-medium text-brand-800 hover:underline">
                       {c.cardName}
                     </Link>
-                    <Badge variant={STATUS_BADGE[c.latestGrading!.status]}>{c.latestGrading!.status}</Badge>
+                    <Badge variant={STATUS_BADGE[c.latestGrading!.status].variant}>{STATUS_BADGE[c.latestGrading!.status].label}</Badge>
                     <span className="text-sm text-slate-600">{formatDate(c.latestGrading!.createdAt)}</span>
                     {c.latestGrading!.status === 'completed' && (
                       <span className="ml-auto text-sm font-semibold text-slate-900">

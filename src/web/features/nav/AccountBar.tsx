@@ -31,7 +31,7 @@ export function AccountBar() {
                 <NavLink
                   to={l.to}
                   className={({ isActive }) =>
-                    cn('whitespace-nowrap rounded px-2.5 py-1.5 text-sm hover:bg-white/10', isActive ? 'bg-white/15 font-semibold' : 'text-indigo-100')
+                    cn('whitespace-nowrap rounded px-2 py-1.5 text-sm hover:bg-white/10 sm:px-2.5', isActive ? 'bg-white/15 font-semibold' : 'text-indigo-100')
                   }
                 >
                   {l.label}
@@ -49,7 +49,11 @@ export function AccountBar() {
             {pro ? 'PRO' : 'STARTER'}
           </span>
           {pro ? <InfinityIcon aria-hidden className="size-3.5" /> : <Coins aria-hidden className="size-3.5" />}
-          <span>{pro ? 'Unlimited' : `${formatInteger(user.credits)} credits`}</span>
+          {/* On a phone the word goes: the bar must fit Dashboard, Collection, Account and the chip. */}
+          <span>
+            {pro ? 'Unlimited' : formatInteger(user.credits)}
+            {!pro && <span className="max-sm:sr-only"> credits</span>}
+          </span>
         </Link>
       </div>
     </div>
