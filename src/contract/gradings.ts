@@ -34,3 +34,28 @@ export const ZGradingIdParam = z.object({ gradingId: z.string().regex(/^GV-[0-9A
 /** Sent with 402 when a starter account has no credits left. */
 export const NO_CREDITS_MESSAGE = 'You have no grading credits left. Buy credits to grade this card.';
 export const BUY_CREDITS_PATH = '/account/checkout/credits?package=standard';
+
+type TPlatformName = z.infer<typeof ZPlatform>;
+
+/**
+ * The fields every grading report starts with, measured by the engine or entered by the collector:
+ * spec §3's grades, labels, sub-grades and values. The two report types add their own logs on top.
+ */
+export type TReportHeadline = {
+  gradeTablesVersion: string;
+  psaGrade: number;
+  psaLabel: string;
+  bgsGrade: number;
+  bgsLabel: string;
+  cgcGrade: number;
+  cgcLabel: string;
+  centeringScore: number;
+  cornersScore: number;
+  edgesScore: number;
+  surfaceScore: number;
+  recommendedPlatform: TPlatformName;
+  psaEstimatedValue: string;
+  bgsEstimatedValue: string;
+  cgcEstimatedValue: string;
+  valueBasis: { rawValueUsd: number; netAfterFeesUsd: Record<TPlatformName, number> };
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TReportHeadline } from './gradings';
 
 const sub = z.number().min(1, 'Sub-grades run from 1 to 10').max(10, 'Sub-grades run from 1 to 10').multipleOf(0.5, 'Use half steps (9, 9.5, 10)');
 const share = z.number().min(50, 'Give the larger share, 50 to 100').max(100, 'Give the larger share, 50 to 100');
@@ -41,28 +42,12 @@ export const MANUAL_GRADING_BUSY_MESSAGE = 'This card is still being graded. Wai
  * analysis step records the manual entry.
  */
 export type TManualDecisionLog = { score: number; summary: string; reasoning: string; confidence: null; enteredByCollector: true; details: string[] };
-export type TManualGradingReport = {
+export type TManualGradingReport = TReportHeadline & {
   source: 'manual';
-  gradeTablesVersion: string;
   input: TManualGradeRequest;
   /** The completed grading the collector started from, when the card had one. */
   basedOnGradingId?: string;
-  psaGrade: number;
-  psaLabel: string;
-  bgsGrade: number;
-  bgsLabel: string;
-  cgcGrade: number;
-  cgcLabel: string;
-  centeringScore: number;
-  cornersScore: number;
-  edgesScore: number;
-  surfaceScore: number;
   confidence: null;
-  recommendedPlatform: 'PSA' | 'BGS' | 'CGC';
-  psaEstimatedValue: string;
-  bgsEstimatedValue: string;
-  cgcEstimatedValue: string;
-  valueBasis: { rawValueUsd: number; netAfterFeesUsd: Record<'PSA' | 'BGS' | 'CGC', number> };
   centeringDecisionLog: TManualDecisionLog & { horizontalRatio: string | null; verticalRatio: null };
   cornersDecisionLog: TManualDecisionLog & { averageScore: number; perfectCorners: null };
   edgesDecisionLog: TManualDecisionLog & { frontEdgeWear: null; backEdgeWear: null; averageWear: null };

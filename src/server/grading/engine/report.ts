@@ -1,6 +1,6 @@
 /** The grading report the engine returns: plain JSON, the fields of spec §3 plus the measurements behind them. */
 import type { CornerIssue } from './corners';
-import type { Platform } from './grades';
+import type { TReportHeadline } from '@contract/gradings';
 import type { SurfaceIssue } from './surface';
 
 export type DecisionBase = { score: number; reasoning: string; confidence: number; summary: string };
@@ -25,26 +25,10 @@ export type CornerDetail = { score: number; condition: string; issues: CornerIss
 export type EdgeDetail = { score: number; wearPercent: number; chips: { atMm: number; lengthMm: number }[] };
 export type ReportSurfaceIssue = SurfaceIssue & { face: 'front' | 'back' };
 
-export type GradingReport = {
+export type GradingReport = TReportHeadline & {
   engineVersion: string;
-  gradeTablesVersion: string;
-  psaGrade: number;
-  psaLabel: string;
-  bgsGrade: number;
-  bgsLabel: string;
-  cgcGrade: number;
-  cgcLabel: string;
-  centeringScore: number;
-  cornersScore: number;
-  edgesScore: number;
-  surfaceScore: number;
   /** 0–100: how far the measurements can be trusted, from their uncertainties and the photo quality. */
   confidence: number;
-  recommendedPlatform: Platform;
-  psaEstimatedValue: string;
-  bgsEstimatedValue: string;
-  cgcEstimatedValue: string;
-  valueBasis: { rawValueUsd: number; netAfterFeesUsd: Record<Platform, number> };
   centeringDecisionLog: DecisionBase & { horizontalRatio: string | null; verticalRatio: string | null; front: FaceCenteringLog; back: FaceCenteringLog; details: string[] };
   cornersDecisionLog: DecisionBase & { averageScore: number; perfectCorners: number; details: Record<string, CornerDetail> };
   edgesDecisionLog: DecisionBase & { frontEdgeWear: number; backEdgeWear: number; averageWear: number; details: Record<string, EdgeDetail> };

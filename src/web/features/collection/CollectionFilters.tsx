@@ -21,6 +21,8 @@ export const SORT_LABELS: Record<TCollectionSort, string> = {
   'grade-asc': 'Grade: low to high',
 };
 const STATUS_LABELS = { all: 'All cards', graded: 'Graded', grading: 'Grading now', ungraded: 'Not graded' } as const;
+const STATUSES = Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[];
+const GRADE_OPTIONS = GRADE_STEPS.map((g) => ({ value: g, label: g }));
 
 const withCount = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${formatInteger(count)})`);
 
@@ -115,83 +117,57 @@ export function CollectionFilters({ filters, facets, activeCount, onChange }: Pr
 
       <div id={panelId} className={cn('gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-6', open ? 'grid grid-cols-2' : 'hidden')}>
         <div className="col-span-2 sm:col-span-1">
-          <FormField label="Set">
-            <Select value={filters.set} onChange={(e) => onChange({ set: e.target.value })}>
-              <option value="">All sets</option>
-              {sets.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {withCount(s.value, s.count)}
-                </option>
-              ))}
-            </Select>
-          </FormField>
+          <ChoiceSelect label="Set" value={filters.set} anyLabel="All sets" options={sets.map((s) => ({ value: s.value, label: withCount(s.value, s.count) }))} onChange={(set) => onChange({ set })} />
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <FormField label="Rarity">
-            <Select value={filters.rarity} onChange={(e) => onChange({ rarity: e.target.value })}>
-              <option value="">All rarities</option>
-              {rarities.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {withCount(r.value, r.count)}
-                </option>
-              ))}
-            </Select>
-          </FormField>
+          <ChoiceSelect label="Rarity" value={filters.rarity} anyLabel="All rarities" options={rarities.map((r) => ({ value: r.value, label: withCount(r.value, r.count) }))} onChange={(rarity) => onChange({ rarity })} />
         </div>
-        <FormField label="Platform">
-          <Select value={filters.platform} onChange={(e) => onChange({ platform: e.target.value as Filters['platform'] })}>
-            <option value="">All platforms</option>
-            {COLLECTION_PLATFORMS.map((p) => (
-              <option key={p} value={p}>
-                {withCount(p, platformCount(p))}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label="Status">
-          <Select value={filters.status} onChange={(e) => onChange({ status: e.target.value as Filters['status'] })}>
-            {(Object.keys(STATUS_LABELS) as (keyof typeof STATUS_LABELS)[]).map((s) => (
-              <option key={s} value={s}>
-                {withCount(STATUS_LABELS[s], statusCount(s))}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label="Min grade">
-          <Select
-            value={filters.gradeMin}
-            onChange={(e) => {
-              const gradeMin = e.target.value;
-              // Keep the range the right way round: raising the minimum above the maximum moves it too.
-              onChange(gradeMin && filters.gradeMax && Number(gradeMin) > Number(filters.gradeMax) ? { gradeMin, gradeMax: gradeMin } : { gradeMin });
-            }}
-          >
-            <option value="">Any</option>
-            {GRADE_STEPS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label="Max grade">
-          <Select
-            value={filters.gradeMax}
-            onChange={(e) => {
-              const gradeMax = e.target.value;
-              onChange(gradeMax && filters.gradeMin && Number(gradeMax) < Number(filters.gradeMin) ? { gradeMax, gradeMin: gradeMax } : { gradeMax });
-            }}
-          >
-            <option value="">Any</option>
-            {GRADE_STEPS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </Select>
-        </FormField>
+        <ChoiceSelect
+          label="Platform"
+          value={filters.platform}
+          anyLabel="All platforms"
+          options={COLLECTION_PLATFORMS.map((p) => ({ value: p, label: withCount(p, platformCount(p)) }))}
+          onChange={(platform) => onChange({ platform: platform as Filters['platform'] })}
+        />
+        <ChoiceSelect
+          label="Status"
+          value={filters.status}
+          options={STATUSES.map((s) => ({ value: s, label: withCount(STATUS_LABELS[s], statusCount(s)) }))}
+          onChange={(status) => onChange({ status: status as Filters['status'] })}
+        />
+        <ChoiceSelect
+          label="Min grade"
+          value={filters.gradeMin}
+          anyLabel="Any"
+          options={GRADE_OPTIONS}
+          // Keep the range the right way round: raising the minimum above the maximum moves it too.
+          onChange={(gradeMin) => onChange(gradeMin && filters.gradeMax && Number(gradeMin) > Number(filters.gradeMax) ? { gradeMin, gradeMax: gradeMin } : { gradeMin })}
+        />
+        <ChoiceSelect
+          label="Max grade"
+          value={filters.gradeMax}
+          anyLabel="Any"
+          options={GRADE_OPTIONS}
+          onChange={(gradeMax) => onChange(gradeMax && filters.gradeMin && Number(gradeMax) < Number(filters.gradeMin) ? { gradeMax, gradeMin: gradeMax } : { gradeMax })}
+        />
       </div>
     </div>
+  );
+}
+
+/** One labelled filter dropdown; `anyLabel` is the first option, which clears the filter. */
+function ChoiceSelect({ label, value, anyLabel, options, onChange }: { label: string; value: string; anyLabel?: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
+  return (
+    <FormField label={label}>
+      <Select value={value} onChange={(e) => onChange(e.target.value)}>
+        {anyLabel !== undefined && <option value="">{anyLabel}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </FormField>
   );
 }
 
