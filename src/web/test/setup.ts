@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// CI runs these beside the server tests on two shared cores: the default 1 s for findBy/waitFor
+// fails a correct page that rendered late. A broken page still fails, just later.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
 

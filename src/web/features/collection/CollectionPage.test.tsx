@@ -6,6 +6,7 @@ import type { TCollectionFacets, TUserCard } from '@contract/user-cards';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import CollectionPage from './CollectionPage';
+import { SEARCH_DEBOUNCE_MS } from './CollectionFilters';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -101,11 +102,20 @@ describe('collection screen', () => {
 
   it('debounces the search before it reaches the URL and the server', async () => {
     const calls = api();
-    const user = userEvent.setup();
+    // Keys without a pause between them: on a loaded machine a 0 ms pause can stretch past the
+    // debounce and split the word into two honest requests.
+    const user = userEvent.setup({ delay: null });
     render();
     await screen.findByRole('list', { name: 'Your cards' });
-    await user.type(screen.getByLabelText('Search your cards'), 'char');
-    // Typing fast sends one request for the whole word, not one per letter.
+    const box = screen.getByLabelText('Search your cards');
+    await user.type(box, 'ch');
+    // A pause shorter than the debounce sends nothing. (Timers fire in the order they fall due, so
+    // this one runs before the debounce's even when the machine is slow.)
+    await act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS / 5)));
+    expect(location()).toBe('/account/collection');
+    expect(listCalls(calls).filter((u) => u.includes('q='))).toEqual([]);
+    await user.type(box, 'ar');
+    // Typing on sends one request for the whole word, not one per letter.
     await waitFor(() => expect(location()).toBe('/account/collection?q=char'));
     await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/api/user-cards?q=char'));
     expect(listCalls(calls).filter((u) => u.includes('q='))).toEqual(['/api/user-cards?q=char']);
