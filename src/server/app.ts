@@ -30,8 +30,7 @@ import { userCardRoutes } from './cards/routes';
 import fastifyMultipart from '@fastify/multipart';
 import { createCollectionService } from './collection/service';
 import { collectionRoutes } from './collection/routes';
-import path from 'node:path';
-import { createFileImageStore } from './adapters/storage/files';
+import { openImageStore } from './adapters/storage/open';
 import { createGradingService } from './grading/service';
 import { gradingRoutes } from './grading/routes';
 import { manualGradeRoutes } from './grading/manual-routes';
@@ -102,7 +101,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const catalogue = createCatalogueService(db);
   await app.register(catalogueRoutes, { catalogue });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-  const images = deps.images ?? createFileImageStore(path.join(config.dataDir, 'images'));
+  // The configured store (files under DATA_DIR/images, or S3) unless a test hands one in.
+  const ownImages = deps.images ? undefined : await openImageStore(config.storage);
+  const images = deps.images ?? ownImages!;
+  if (ownImages) app.addHook('onClose', async () => ownImages.close());
   await app.register(collectionRoutes, { collection: createCollectionService(db) });
   await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }) });
   await app.register(binderRoutes, { binders: createBinderService(db) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import type { S3StoreOptions } from './adapters/storage/s3';
 
 /**
  * The one place environment variables are read. Every variable is documented in README.md;
@@ -26,7 +27,21 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: bool.optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  STORAGE: z.enum(['files', 's3']).default('files'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+}).superRefine((e, ctx) => {
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE=s3' });
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({ code: 'custom', path: [e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither to use the AWS credential chain' });
 });
+
+/** Where uploaded and evidence images live: files under DATA_DIR/images, or one S3 bucket. */
+export type StorageConfig = { kind: 'files'; dir: string } | ({ kind: 's3' } & S3StoreOptions);
 
 export type AppConfig = {
   port: number;
@@ -45,6 +60,7 @@ export type AppConfig = {
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   rateLimit: boolean;
   sessionDays: number;
+  storage: StorageConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -72,5 +88,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     rateLimit: e.RATE_LIMIT ?? true,
     sessionDays: e.SESSION_DAYS,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+            // A custom endpoint is nearly always MinIO-like (path-style); AWS itself prefers virtual hosts.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          }
+        : { kind: 'files', dir: path.join(path.resolve(e.DATA_DIR), 'images') },
   };
 }

@@ -17,7 +17,7 @@ export interface AppDeps {
   clock: Clock;
   /** Server secret for keyed hashes (reset codes). Shared by all processes through the database. */
   secret: string;
-  /** Defaults to files under DATA_DIR/images. */
+  /** Defaults to the store the configuration names (STORAGE: files under DATA_DIR/images, or S3). */
   images?: ImageStore;
   /** Defaults to the embedded, catalogue-based estimate. */
   pricing?: PricingPort;

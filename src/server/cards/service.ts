@@ -290,8 +290,20 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
 
     async remove(userId: string, id: string) {
       const card = await this.getOwned(userId, id);
+      // The gradings go with the card (cascade), and so must their annotated evidence images.
+      const evidence = await db
+        .select({ keys: sql<Record<string, string> | null>`${gradings.report}->'evidenceKeys'` })
+        .from(gradings)
+        .where(eq(gradings.userCardId, id));
       await db.delete(userCards).where(eq(userCards.id, id));
-      const stored = [card.images.front, card.images.back, ...Object.values(card.images.corners ?? {}), ...(card.images.details ?? [])];
+      // Rows first, files after: a failed file delete leaves an orphan object, never a card whose photo is gone.
+      const stored = [
+        card.images.front,
+        card.images.back,
+        ...Object.values(card.images.corners ?? {}),
+        ...(card.images.details ?? []),
+        ...evidence.flatMap((g) => Object.values(g.keys ?? {})),
+      ];
       await Promise.all(stored.filter(Boolean).map((k) => images.delete(k!).catch(() => undefined)));
     },
 
