@@ -3,9 +3,12 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TGrading } from '@contract/gradings';
 import type { TUserCard } from '@contract/user-cards';
-import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
+import type { TUserMessage } from '@contract/notifications';
+import { createS3ImageStore } from '../adapters/storage/s3';
+import { createTestApp, json, signedInClient, type TestClient, type TestContext } from '../test/app';
 import { startS3Peer, type S3Peer } from '../test/s3-peer';
 import { generateSyntheticCard } from './engine/synthetic/generator';
+import { createGradingWorker } from './worker';
 
 /**
  * The whole card life on STORAGE=s3, configured only through the environment as an operator would:
@@ -31,15 +34,19 @@ afterAll(async () => {
 const keysInBucket = async () =>
   ((await bucket.send(new ListObjectsV2Command({ Bucket: peer.options.bucket }))).Contents ?? []).map((o) => o.Key!).sort();
 
-it('stores photos and evidence in the bucket, serves them, and deletes them with the card', async () => {
+async function addCard(client: TestClient) {
   const { front, back } = await generateSyntheticCard(52, { defectRate: 0.3 });
-  const { client } = await signedInClient(ctx, { credits: 2 });
   const form = new FormData();
   form.append('cardId', 'base1-4');
   for (const [k, v] of Object.entries({ front, back })) form.append(k, new Blob([new Uint8Array(v)], { type: 'image/jpeg' }), `${k}.jpg`);
   const added = await client.postForm('/api/user-cards', form);
   expect(added.statusCode, added.body).toBe(201);
-  const card = json<TUserCard>(added);
+  return json<TUserCard>(added);
+}
+
+it('stores photos and evidence in the bucket, serves them, and deletes them with the card', async () => {
+  const { client } = await signedInClient(ctx, { credits: 2 });
+  const card = await addCard(client);
   expect(await keysInBucket()).toHaveLength(2);
 
   const photo = await client.get(`/api/user-cards/${card.id}/images/front`);
@@ -62,4 +69,28 @@ it('stores photos and evidence in the bucket, serves them, and deletes them with
 
   expect((await client.delete(`/api/user-cards/${card.id}`)).statusCode).toBe(200);
   expect(await keysInBucket()).toEqual([]);
+}, 90_000);
+
+it('leaves nothing behind when the card is removed while it is being graded', async () => {
+  const { client } = await signedInClient(ctx, { credits: 2 });
+  const card = await addCard(client);
+  await client.post(`/api/user-cards/${card.id}/grade`);
+  // A worker of its own whose pricing call is the moment the collector removes the card: the photos
+  // are already read, the engine still runs and renders its evidence.
+  const worker = createGradingWorker({
+    db: ctx.database.db,
+    images: createS3ImageStore(peer.options),
+    clock: ctx.clock,
+    pricing: {
+      kind: 'embedded',
+      rawValueUsd: async () => {
+        expect((await client.delete(`/api/user-cards/${card.id}`)).statusCode).toBe(200);
+        return 10;
+      },
+    },
+  });
+  expect(await worker.runOnce()).toBe(true);
+  expect(await keysInBucket()).toEqual([]);
+  const messages = json<TUserMessage[]>(await client.get('/api/user-messages'));
+  expect(messages.filter((m) => m.relatedCardId === card.id)).toEqual([]);
 }, 90_000);

@@ -61,7 +61,9 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
         .set({ status: 'failed', error: reason, completedAt: clock.now(), currentStep: 'Failed', creditRefunded: sql`${gradings.creditsSpent} > 0` })
         .where(and(eq(gradings.id, job.id), eq(gradings.creditRefunded, false)))
         .returning();
-      const refund = !!updated && updated.creditsSpent > 0;
+      // No row: the card (and with it this grading) was removed meanwhile, or the failure was already recorded.
+      if (!updated) return;
+      const refund = updated.creditsSpent > 0;
       if (refund) {
         await tx.update(users).set({ credits: sql`${users.credits} + ${updated.creditsSpent}` }).where(eq(users.id, job.userId));
         await tx.insert(creditLedger).values({ userId: job.userId, delta: updated.creditsSpent, reason: 'refund', gradingId: job.id });
@@ -114,8 +116,8 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
         await images.put(key, data, 'image/jpeg');
         evidenceKeys[name] = key;
       }
-      await db.transaction(async (tx) => {
-        await tx
+      const completed = await db.transaction(async (tx) => {
+        const [row] = await tx
           .update(gradings)
           .set({
             status: 'completed',
@@ -126,7 +128,10 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
             confidence: report.confidence / 100,
             report: { ...report, evidenceKeys } as unknown as Record<string, unknown>,
           })
-          .where(eq(gradings.id, job.id));
+          .where(eq(gradings.id, job.id))
+          .returning({ id: gradings.id });
+        // The collector removed the card while it was being graded: nothing to complete or announce.
+        if (!row) return false;
         await showNewGradingInBinders(tx, job.userCardId, job.id);
         await tx.insert(userMessages).values({
           userId: job.userId,
@@ -134,7 +139,9 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
           message: `${card.cardName}: PSA ${report.psaGrade}, BGS ${report.bgsGrade}, CGC ${report.cgcGrade}. Best value with ${report.recommendedPlatform}.`,
           relatedCardId: job.userCardId,
         });
+        return true;
       });
+      if (!completed) await Promise.all(Object.values(evidenceKeys).map((key) => images.delete(key).catch(() => undefined)));
     } catch (err) {
       await Promise.allSettled(pending);
       if (err instanceof EngineRefusal) return fail(job, err.message);
