@@ -6,6 +6,9 @@ export const CORNER_SLOTS = [
   'backTopLeft', 'backTopRight', 'backBottomLeft', 'backBottomRight',
 ] as const;
 export type TCornerSlot = (typeof CORNER_SLOTS)[number];
+/** A corner's name in words, for people: 'backBottomLeft' → 'back bottom-left'. */
+export const cornerSlotLabel = (slot: string) =>
+  slot.replace(/^(front|back)(Top|Bottom)(Left|Right)$/, (_, face: string, v: string, h: string) => `${face} ${v.toLowerCase()}-${h.toLowerCase()}`);
 export const MAX_DETAIL_IMAGES = 8;
 
 export const GRADING_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;

@@ -7,6 +7,7 @@ import { FACE_STEPS, GOOD_EDGE_WIDTH_MM, GOOD_PX_PER_MM, analyseFace, type FaceA
 import { GRADE_TABLES_VERSION } from './grade-tables';
 import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
+import { cornerSlotLabel } from '@contract/user-cards';
 
 export const ENGINE_VERSION = '1.0.0';
 export const CLOSE_UP_NAMES = ['frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight', 'backTopLeft', 'backTopRight', 'backBottomLeft', 'backBottomRight'] as const;
@@ -124,7 +125,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
       perfectCorners,
       score: sub.corners,
       confidence: Math.round(cornersConf * 100),
-      summary: `${perfectCorners} of 8 corners sharp; weakest ${worstCorner[0]} (${worstCorner[1].score}, ${worstCorner[1].condition.toLowerCase()}).`,
+      summary: `${perfectCorners} of 8 corners sharp; weakest ${cornerSlotLabel(worstCorner[0])} (${worstCorner[1].score}, ${worstCorner[1].condition.toLowerCase()}).`,
       reasoning: `Corner sub-grade blends the average (${averageCorner.toFixed(2)}) with the weakest corner, because one worn corner shows on a slab.${whiteningMeasurable ? '' : ' Whitening cannot be judged on a white or silver border, so those corners are scored on shape only.'}`,
       details: cornerDetails,
     },

@@ -44,8 +44,8 @@ function faceSvg(a: FaceAnalysis, s: number, w: number, h: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${parts.join('')}</svg>`;
 }
 
-function label(x: number, y: number, text: string, color: string) {
-  return `<text x="${x}" y="${y}" font-size="15" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="white" stroke="${color}" stroke-width="4" paint-order="stroke">${text}</text>`;
+function label(x: number, y: number, text: string, color: string, size = 15) {
+  return `<text x="${x}" y="${y}" font-size="${size}" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="white" stroke="${color}" stroke-width="4" paint-order="stroke">${text}</text>`;
 }
 
 export async function renderEvidence(faces: FaceAnalysis[]): Promise<EvidenceImages> {
@@ -61,7 +61,8 @@ export async function renderEvidence(faces: FaceAnalysis[]): Promise<EvidenceIma
       const x0 = o.sx > 0 ? -0.5 : CARD_WIDTH_MM - size + 0.5, y0 = o.sy > 0 ? -0.5 : CARD_HEIGHT_MM - size + 0.5;
       const crop = rectify(a.view, z, { x0, y0, x1: x0 + size, y1: y0 + size });
       const cx = (o.x - x0 + o.sx * 3) * z, cy = (o.y - y0 + o.sy * 3) * z;
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${crop.width}" height="${crop.height}"><circle cx="${cx}" cy="${cy}" r="${2.4 * z}" fill="none" stroke="${scoreColor(corner.score)}" stroke-width="3" stroke-dasharray="8 5"/>${label(crop.width / 2, crop.height - 10, `${corner.score.toFixed(1)} ${corner.issues.join(', ') || 'clean'}`, scoreColor(corner.score))}</svg>`;
+      // Score above, findings below: "whitening + rounding" alone is as wide as the 7 mm crop.
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${crop.width}" height="${crop.height}"><circle cx="${cx}" cy="${cy}" r="${2.4 * z}" fill="none" stroke="${scoreColor(corner.score)}" stroke-width="3" stroke-dasharray="8 5"/>${label(crop.width / 2, crop.height - 28, corner.score.toFixed(1), scoreColor(corner.score))}${label(crop.width / 2, crop.height - 10, corner.issues.join(' + ') || 'clean', scoreColor(corner.score), 13)}</svg>`;
       out[`${a.face}${corner.corner}Corner`] = await png(crop, svg);
     }
     // Edge strips: the outer 3 mm of each edge at 10 px/mm, laid out along the edge.

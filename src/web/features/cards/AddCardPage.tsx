@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ScanSearch } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { CORNER_SLOTS, MAX_DETAIL_IMAGES, type TCornerSlot, type TUserCard } from '@contract/user-cards';
+import { CORNER_SLOTS, MAX_DETAIL_IMAGES, cornerSlotLabel, type TCornerSlot, type TUserCard } from '@contract/user-cards';
 import type { TCatalogueSearchResult } from '@contract/catalogue';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -16,7 +16,7 @@ import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { PhotoInput } from './PhotoInput';
 
 type Picked = TCatalogueSearchResult['cards'][number];
-const cornerLabel = (slot: TCornerSlot) => slot.replace(/^(front|back)/, '$1 ').replace(/([A-Z])/g, ' $1').replace(/\s+/g, ' ').trim().replace(/^./, (c) => c.toUpperCase());
+const cornerLabel = (slot: TCornerSlot) => cornerSlotLabel(slot).replace(/^./, (c) => c.toUpperCase());
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);

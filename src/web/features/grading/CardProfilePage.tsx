@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { TBinderSummary } from '@contract/binders';
 import { isManualReport } from '@contract/manual-grade';
+import { cornerSlotLabel } from '@contract/user-cards';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -197,7 +198,7 @@ export default function CardProfilePage() {
                 ))}
               </div>
               <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
-                {['front', 'back'].flatMap((f) => CORNERS.map((k) => <ImageViewer key={f + k} src={img(`${f}${k}Corner`)} alt={`${f} ${k} corner`} className="aspect-square" />))}
+                {['front', 'back'].flatMap((f) => CORNERS.map((k) => <ImageViewer key={f + k} src={img(`${f}${k}Corner`)} alt={`${cornerSlotLabel(f + k)} corner`} className="aspect-square" />))}
               </div>
             </CardContent>
           </Card>
