@@ -53,15 +53,21 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
     return rows.length;
   }
 
+  /**
+   * The job's row while this worker still holds it. A worker that stalled past STALE_MS may find its job
+   * re-queued and run by another; from then on none of its writes (progress, result, failure) land.
+   */
+  const heldBy = (job: Job) => and(eq(gradings.id, job.id), eq(gradings.status, 'processing'), eq(gradings.startedAt, job.startedAt!));
+
   async function fail(job: Job, reason: string) {
     await db.transaction(async (tx) => {
       // Only the first failure of a job that spent a credit gives it back.
       const [updated] = await tx
         .update(gradings)
         .set({ status: 'failed', error: reason, completedAt: clock.now(), currentStep: 'Failed', creditRefunded: sql`${gradings.creditsSpent} > 0` })
-        .where(and(eq(gradings.id, job.id), eq(gradings.creditRefunded, false)))
+        .where(and(heldBy(job), eq(gradings.creditRefunded, false)))
         .returning();
-      // No row: the card (and with it this grading) was removed meanwhile, or the failure was already recorded.
+      // No row: the card (and with it this grading) was removed meanwhile, or another worker holds the job now.
       if (!updated) return;
       const refund = updated.creditsSpent > 0;
       if (refund) {
@@ -79,19 +85,21 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
   }
 
   async function runJob(job: Job) {
-    const [card] = await db.select().from(userCards).where(eq(userCards.id, job.userCardId));
-    if (!card) return fail(job, 'The card was removed before it could be graded.');
-    const load = async (key: string | undefined) => (key ? (await images.get(key))?.data : undefined);
-    const front = await load(card.images.front), back = await load(card.images.back);
-    if (!front || !back) return fail(job, 'The front or back photo is missing.');
-    const closeUps: Partial<Record<CloseUpName, Buffer>> = {};
-    for (const [name, key] of Object.entries(card.images.corners ?? {})) {
-      const data = await load(key);
-      if (data) closeUps[name as CloseUpName] = data;
-    }
     let lastWrite = 0;
     const pending: Promise<unknown>[] = [];
+    // Everything, reading the photos included, sits inside the try: a storage or database error fails
+    // this grading (credit back) instead of escaping the worker loop and stopping the process.
     try {
+      const [card] = await db.select().from(userCards).where(eq(userCards.id, job.userCardId));
+      if (!card) return await fail(job, 'The card was removed before it could be graded.');
+      const load = async (key: string | undefined) => (key ? (await images.get(key))?.data : undefined);
+      const [front, back] = await Promise.all([load(card.images.front), load(card.images.back)]);
+      if (!front || !back) return await fail(job, 'The front or back photo is missing.');
+      const closeUps: Partial<Record<CloseUpName, Buffer>> = {};
+      for (const [name, key] of Object.entries(card.images.corners ?? {})) {
+        const data = await load(key);
+        if (data) closeUps[name as CloseUpName] = data;
+      }
       const rawValueUsd = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
       const { report, faces } = await gradeCard({
         front,
@@ -103,11 +111,12 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
           const now = Date.now();
           if (now - lastWrite < 150 && done < 1) return;
           lastWrite = now;
-          pending.push(db.update(gradings).set({ progress: Math.min(95, Math.round(5 + done * 85)), currentStep: step }).where(eq(gradings.id, job.id)));
+          // execute(): a Drizzle query is lazy, and this one must run now, not when awaited at the end.
+          pending.push(db.update(gradings).set({ progress: Math.min(95, Math.round(5 + done * 85)), currentStep: step }).where(heldBy(job)).execute());
         },
       });
       await Promise.all(pending);
-      await db.update(gradings).set({ progress: 95, currentStep: 'Saving evidence images' }).where(eq(gradings.id, job.id));
+      await db.update(gradings).set({ progress: 95, currentStep: 'Saving evidence images' }).where(heldBy(job));
       const evidence = await renderEvidence([faces.front, faces.back]);
       const evidenceKeys: Record<string, string> = {};
       for (const [name, data] of Object.entries(evidence)) {
@@ -128,9 +137,8 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
             confidence: report.confidence / 100,
             report: { ...report, evidenceKeys } as unknown as Record<string, unknown>,
           })
-          .where(eq(gradings.id, job.id))
+          .where(heldBy(job))
           .returning({ id: gradings.id });
-        // The collector removed the card while it was being graded: nothing to complete or announce.
         if (!row) return false;
         await showNewGradingInBinders(tx, job.userCardId, job.id);
         await tx.insert(userMessages).values({
@@ -141,7 +149,12 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
         });
         return true;
       });
-      if (!completed) await Promise.all(Object.values(evidenceKeys).map((key) => images.delete(key).catch(() => undefined)));
+      if (!completed) {
+        // Either another worker took the job over (it writes these same keys: keep them), or the collector
+        // removed the card while it was being graded: then nothing points at these images any more.
+        const [stillThere] = await db.select({ id: gradings.id }).from(gradings).where(eq(gradings.id, job.id));
+        if (!stillThere) await Promise.all(Object.values(evidenceKeys).map((key) => images.delete(key).catch(() => undefined)));
+      }
     } catch (err) {
       await Promise.allSettled(pending);
       if (err instanceof EngineRefusal) return fail(job, err.message);
@@ -154,7 +167,13 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
   async function runOnce(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
-    await runJob(job);
+    try {
+      await runJob(job);
+    } catch (err) {
+      // Even recording the failure failed (the database is gone?): the job stays in processing and
+      // recoverStale() hands it out again later. The loop goes on.
+      log?.error({ err, gradingId: job.gradingId }, 'could not record the outcome of a grading');
+    }
     return true;
   }
 
@@ -167,7 +186,10 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
   /** Wake the loop now (a job was just queued in this process). */
   function poke() {
     if (stopped || running) return;
-    running = loop().finally(() => (running = null));
+    running = loop()
+      // claim() itself failed (database unreachable): log it; the next tick tries again.
+      .catch((err: unknown) => log?.error({ err }, 'grading worker could not claim a job'))
+      .finally(() => (running = null));
   }
 
   return {
