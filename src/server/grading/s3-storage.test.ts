@@ -77,9 +77,10 @@ it('leaves nothing behind when the card is removed while it is being graded', as
   await client.post(`/api/user-cards/${card.id}/grade`);
   // A worker of its own whose pricing call is the moment the collector removes the card: the photos
   // are already read, the engine still runs and renders its evidence.
+  const images = createS3ImageStore(peer.options);
   const worker = createGradingWorker({
     db: ctx.database.db,
-    images: createS3ImageStore(peer.options),
+    images,
     clock: ctx.clock,
     pricing: {
       kind: 'embedded',
@@ -90,6 +91,7 @@ it('leaves nothing behind when the card is removed while it is being graded', as
     },
   });
   expect(await worker.runOnce()).toBe(true);
+  images.close();
   expect(await keysInBucket()).toEqual([]);
   const messages = json<TUserMessage[]>(await client.get('/api/user-messages'));
   expect(messages.filter((m) => m.relatedCardId === card.id)).toEqual([]);

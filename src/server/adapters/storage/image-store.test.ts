@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createFileImageStore } from './files';
 import { openImageStore } from './open';
@@ -25,9 +25,18 @@ afterAll(() => peer?.close());
 
 const jpeg = (n: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(n, n % 251)]);
 
+// Every S3 client a test opens is closed after it, so no keep-alive socket outlives the suite.
+const opened: { close(): void }[] = [];
+afterEach(() => opened.splice(0).forEach((c) => c.close()));
+const s3store = (options: S3StoreOptions) => {
+  const store = createS3ImageStore(options);
+  opened.push(store);
+  return store;
+};
+
 const stores: [string, () => ImageStore][] = [
   ['files', () => createFileImageStore(fs.mkdtempSync(path.join(os.tmpdir(), 'gv-files-')))],
-  ['s3', () => createS3ImageStore(s3)],
+  ['s3', () => s3store(s3)],
 ];
 
 describe.each(stores)('%s image store', (_name, make) => {
@@ -66,18 +75,17 @@ describe.each(stores)('%s image store', (_name, make) => {
 
 describe('S3 adapter against the peer', () => {
   it('sends its credentials: an unknown access key is refused and surfaces as an error', async () => {
-    const store = createS3ImageStore({ ...s3, credentials: { accessKeyId: 'NOBODY', secretAccessKey: 'x' } });
+    const store = s3store({ ...s3, credentials: { accessKeyId: 'NOBODY', secretAccessKey: 'x' } });
     await expect(store.put('card-3/front.jpg', jpeg(5), 'image/jpeg')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
     await expect(store.get('card-1/front.jpg')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
-    store.close();
   });
 
   it('verify() at start-up names the bucket and the reason', async () => {
-    await expect(createS3ImageStore(s3).verify()).resolves.toBeUndefined();
-    await expect(createS3ImageStore({ ...s3, bucket: 'no-such-bucket' }).verify()).rejects.toThrow(
+    await expect(s3store(s3).verify()).resolves.toBeUndefined();
+    await expect(s3store({ ...s3, bucket: 'no-such-bucket' }).verify()).rejects.toThrow(
       `S3_BUCKET "no-such-bucket" at ${s3.endpoint} is not usable: the bucket does not exist`,
     );
-    await expect(createS3ImageStore({ ...s3, credentials: { accessKeyId: 'NOBODY', secretAccessKey: 'x' } }).verify()).rejects.toThrow(
+    await expect(s3store({ ...s3, credentials: { accessKeyId: 'NOBODY', secretAccessKey: 'x' } }).verify()).rejects.toThrow(
       'access denied: check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
     );
   });
@@ -87,11 +95,10 @@ describe('S3 adapter against the peer', () => {
     expect(config.storage).toEqual({ kind: 's3', ...s3 });
     const web = await openImageStore(config.storage);
     const worker = await openImageStore(config.storage);
+    opened.push(web, worker);
     expect(web.kind).toBe('s3');
     await web.put('card-4/front.jpg', jpeg(99), 'image/jpeg');
     expect((await worker.get('card-4/front.jpg'))?.data.equals(jpeg(99))).toBe(true);
-    web.close();
-    worker.close();
   });
 });
 

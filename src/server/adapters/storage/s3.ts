@@ -32,6 +32,8 @@ export function createS3ImageStore(opts: S3StoreOptions): ImageStore & { verify(
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
+    // The SDK waits forever by default: a store that drops packets would hang start-up or a grading.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
   const Bucket = opts.bucket;
   return {
