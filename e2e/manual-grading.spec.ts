@@ -68,6 +68,7 @@ test('manual grading: adjust a graded card, save it for free, see it on the card
   await expect(page.getByText('Manual grading', { exact: true })).toBeVisible();
   await expect(page.getByLabel('PSA 7')).toBeVisible();
   await expect(page.getByText('Not measured: entered by you')).toBeVisible();
+  await expect(page.getByText('Binders show grades measured from photos', { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your manual grading' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Corners: 7/ })).toContainText('entered by you');
   await expect(page.getByText(`You started from grading ${gradingId}.`, { exact: false })).toBeVisible();

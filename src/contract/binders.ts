@@ -101,3 +101,6 @@ export type TUpdateBinderCardRequest = z.input<typeof ZUpdateBinderCardRequest>;
 export const ZBinderParams = z.object({ id: z.string().uuid('Not a valid binder id') });
 export const ZBinderEntryParams = ZBinderParams.extend({ cardId: z.string().uuid('Not a valid card id') });
 export const ZBinderSubmissionParams = ZBinderParams.extend({ submissionId: z.string().uuid('Not a valid submission id') });
+
+/** 400 when a card without a grading measured from photos is added to a binder (manual grades stay out). */
+export const BINDER_NEEDS_MEASURED_GRADING = 'Grade this card from photos before adding it to a binder: binders show measured grades only.';

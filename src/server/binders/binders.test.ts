@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZBinderDetail, type TBinder, type TBinderDetail, type TBinderSummary } from '@contract/binders';
+import { BINDER_NEEDS_MEASURED_GRADING, ZBinderDetail, type TBinder, type TBinderDetail, type TBinderSummary } from '@contract/binders';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
 import { buildGrading, buildUserCard } from '../test/factories';
+import { showNewGradingInBinders } from './follow-latest-grading';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -78,7 +79,7 @@ describe('binders', () => {
   it('refuses an ungraded card, a duplicate, and an empty name', async () => {
     const { client, user, card, binder } = await ownerWithGradedCard();
     const ungraded = await buildUserCard(ctx.database.db, user.id);
-    expect(json(await client.post(`/api/binders/${binder.id}/cards`, { userCardId: ungraded.id })).message).toBe('Grade this card before adding it to a binder.');
+    expect(json(await client.post(`/api/binders/${binder.id}/cards`, { userCardId: ungraded.id })).message).toBe(BINDER_NEEDS_MEASURED_GRADING);
     await client.post(`/api/binders/${binder.id}/cards`, { userCardId: card.id });
     expect((await client.post(`/api/binders/${binder.id}/cards`, { userCardId: card.id })).statusCode).toBe(409);
     const empty = await client.post('/api/binders', { name: '  ' });
@@ -124,17 +125,37 @@ describe('binder authorization', () => {
 });
 
 describe('binders follow the newest grading', () => {
-  it('shows a card with its new grading once it completes, under the new submissionId', async () => {
+  it('shows a card with its new measured grading once the engine completes it, and still removes it by the old id', async () => {
     const { client, card, grading, binder } = await ownerWithGradedCard();
     await client.post(`/api/binders/${binder.id}/cards`, { userCardId: card.id });
-    const regraded = await client.post(`/api/user-cards/${card.id}/manual-grading`, { corners: 6, edges: 6, surface: 6, frontCentering: 55, backCentering: 60 });
-    expect(regraded.statusCode, regraded.body).toBe(201);
-    const { gradingId, psaGrade } = json<{ gradingId: string; psaGrade: number }>(regraded);
+    // What the worker does in the transaction that completes a re-grade.
+    const regrade = await buildGrading(ctx.database.db, card, { psaGrade: 7, completedAt: new Date(Date.now() + 1000) });
+    await showNewGradingInBinders(ctx.database.db, card.id, regrade.id);
     const entry = json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards[0]!;
-    expect(entry.submission).toMatchObject({ gradingId, psaGrade });
-    expect(entry.submissionId).not.toBe(grading.id);
-    // The entry is removed by the submission it shows now.
-    expect((await client.delete(`/api/binders/${binder.id}/cards/${grading.id}`)).statusCode).toBe(404);
-    expect((await client.delete(`/api/binders/${binder.id}/cards/${entry.submissionId}`)).statusCode).toBe(200);
+    expect(entry).toMatchObject({ submissionId: regrade.id, submission: { gradingId: regrade.gradingId, psaGrade: 7 } });
+    // A binder page opened before the re-grade still holds the old submissionId: Remove must work.
+    expect((await client.delete(`/api/binders/${binder.id}/cards/${grading.id}`)).statusCode).toBe(200);
+    expect(json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards).toEqual([]);
+    expect((await client.delete(`/api/binders/${binder.id}/cards/${regrade.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps showing the measured grading after a manual grading, and takes no card graded only by hand', async () => {
+    const { client, card, grading, binder } = await ownerWithGradedCard();
+    await client.post(`/api/binders/${binder.id}/cards`, { userCardId: card.id });
+    const manual = await client.post(`/api/user-cards/${card.id}/manual-grading`, { corners: 10, edges: 10, surface: 10, frontCentering: 50, backCentering: 50 });
+    expect(manual.statusCode, manual.body).toBe(201);
+    const entry = json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards[0]!;
+    expect(entry).toMatchObject({ submissionId: grading.id, submission: { gradingId: grading.gradingId, psaGrade: 9 } });
+
+    // Added after the manual grading: the binder still takes the measured one.
+    const other = json<TBinder>(await client.post('/api/binders', { name: 'Showcase' }));
+    expect((await client.post(`/api/binders/${other.id}/cards`, { userCardId: card.id })).statusCode).toBe(201);
+    expect(json<TBinderDetail>(await client.get(`/api/binders/${other.id}`)).cards[0]!.submissionId).toBe(grading.id);
+
+    const handOnly = await buildUserCard(ctx.database.db, card.userId);
+    expect((await client.post(`/api/user-cards/${handOnly.id}/manual-grading`, { corners: 10, edges: 10, surface: 10, frontCentering: 50, backCentering: 50 })).statusCode).toBe(201);
+    const refused = await client.post(`/api/binders/${other.id}/cards`, { userCardId: handOnly.id });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).message).toBe(BINDER_NEEDS_MEASURED_GRADING);
   });
 });

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { BINDER_NEEDS_MEASURED_GRADING } from '@contract/binders';
+import { isMeasuredGrading } from './follow-latest-grading';
 import type {
   TBinder,
   TBinderSummary,
@@ -112,7 +114,7 @@ export function createBinderService(db: Db) {
       await db.delete(binders).where(eq(binders.id, binderId));
     },
 
-    /** Adds one of the owner's cards, shown with its latest completed grading. */
+    /** Adds one of the owner's cards, shown with its latest grading measured from photos. */
     async addCard(binderId: string, ownerId: string, userCardId: string) {
       await loadOwned(binderId, ownerId);
       const [card] = await db
@@ -123,10 +125,10 @@ export function createBinderService(db: Db) {
       const [latest] = await db
         .select({ id: gradings.id })
         .from(gradings)
-        .where(and(eq(gradings.userCardId, card.id), eq(gradings.status, 'completed')))
+        .where(and(eq(gradings.userCardId, card.id), eq(gradings.status, 'completed'), isMeasuredGrading))
         .orderBy(desc(gradings.completedAt))
         .limit(1);
-      if (!latest) throw badRequest('Grade this card before adding it to a binder.', 'userCardId');
+      if (!latest) throw badRequest(BINDER_NEEDS_MEASURED_GRADING, 'userCardId');
       const inserted = await db
         .insert(binderCards)
         .values({ binderId, userCardId: card.id, submissionId: latest.id })
@@ -150,11 +152,17 @@ export function createBinderService(db: Db) {
         .where(eq(userCards.id, entry.userCardId));
     },
 
+    /**
+     * Removes the entry of the card that `submissionId` graded. Any grading of that card will do, not
+     * only the one the entry shows now: a re-grade that completes while the binder page is open moves
+     * the entry to the new grading, and the page's Remove button still holds the old id.
+     */
     async removeEntry(binderId: string, ownerId: string, submissionId: string) {
       await loadOwned(binderId, ownerId);
+      const gradedCard = db.select({ userCardId: gradings.userCardId }).from(gradings).where(eq(gradings.id, submissionId));
       const deleted = await db
         .delete(binderCards)
-        .where(and(eq(binderCards.binderId, binderId), eq(binderCards.submissionId, submissionId)))
+        .where(and(eq(binderCards.binderId, binderId), inArray(binderCards.userCardId, gradedCard)))
         .returning({ id: binderCards.id });
       if (deleted.length === 0) throw notFound('That card is not in this binder.');
     },

@@ -290,12 +290,17 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
 
     async remove(userId: string, id: string) {
       const card = await this.getOwned(userId, id);
-      // The gradings go with the card (cascade), and so must their annotated evidence images.
-      const evidence = await db
-        .select({ keys: sql<Record<string, string> | null>`${gradings.report}->'evidenceKeys'` })
-        .from(gradings)
-        .where(eq(gradings.userCardId, id));
-      await db.delete(userCards).where(eq(userCards.id, id));
+      // The gradings go with the card, and so must their annotated evidence images. Deleting them with
+      // RETURNING (not reading first) also catches a grading that completes at this very moment: either
+      // its result is committed and returned here, or the worker finds its row gone and cleans up itself.
+      const evidence = await db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(gradings)
+          .where(eq(gradings.userCardId, id))
+          .returning({ keys: sql<Record<string, string> | null>`${gradings.report}->'evidenceKeys'` });
+        await tx.delete(userCards).where(eq(userCards.id, id));
+        return removed;
+      });
       // Rows first, files after: a failed file delete leaves an orphan object, never a card whose photo is gone.
       const stored = [
         card.images.front,

@@ -16,7 +16,6 @@ import { GRADE_TABLES_VERSION } from './engine/grade-tables';
 import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, type CenteringShares } from './engine/grades';
 import { gradingColumns } from './grading-columns';
 import { newGradingId, toGrading } from './service';
-import { showNewGradingInBinders } from '../binders/follow-latest-grading';
 
 /** PSA, BGS and CGC grades of entered sub-grades, by the engine's tables. */
 export function computeManualGrades(input: TManualGradeRequest) {
@@ -137,7 +136,7 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
             report: report as unknown as Record<string, unknown>,
           })
           .returning();
-        await showNewGradingInBinders(tx, userCardId, g!.id);
+        // Binders keep showing the last measured grading (see binders/follow-latest-grading.ts).
         return g!;
       });
       return toGrading(row);

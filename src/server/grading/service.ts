@@ -46,7 +46,8 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
     /** Queues a grading of the caller's card; 404 for anyone else's card, 402 without credits. */
     async start(userId: string, userCardId: string): Promise<TGrading> {
       const row = await db.transaction(async (tx) => {
-        const [card] = await tx.select().from(userCards).where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId))).limit(1);
+        // Locked as the manual save locks it, so a manual grading never slips in beside a queued one.
+        const [card] = await tx.select().from(userCards).where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId))).limit(1).for('update');
         if (!card) throw notFound('No such card in your collection.');
         if (!card.images.front || !card.images.back) throw badRequest('Add a front and a back photo before grading this card.', 'front');
         const [user] = await tx.select({ accountType: users.accountType }).from(users).where(eq(users.id, userId)).limit(1);

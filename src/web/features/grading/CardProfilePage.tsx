@@ -237,7 +237,8 @@ export default function CardProfilePage() {
             <CardHeader>
               <CardTitle>Binders</CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent className="grid gap-3">
+              {manual && <p className="text-sm text-slate-700">Binders show grades measured from photos: this card appears there with its last photo grading, not the grades you entered.</p>}
               <AddToBinder cardId={c.id} />
             </CardContent>
           </Card>
