@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPlatform } from './binders';
+import { ZPlatform, type TPlatform } from './binders';
 import { ZGradingStatus } from './user-cards';
 
 /** A grading job as its owner follows it: progress while it runs, grades when it is done. */
@@ -35,8 +35,6 @@ export const ZGradingIdParam = z.object({ gradingId: z.string().regex(/^GV-[0-9A
 export const NO_CREDITS_MESSAGE = 'You have no grading credits left. Buy credits to grade this card.';
 export const BUY_CREDITS_PATH = '/account/checkout/credits?package=standard';
 
-type TPlatformName = z.infer<typeof ZPlatform>;
-
 /**
  * The fields every grading report starts with, measured by the engine or entered by the collector:
  * spec §3's grades, labels, sub-grades and values. The two report types add their own logs on top.
@@ -53,9 +51,9 @@ export type TReportHeadline = {
   cornersScore: number;
   edgesScore: number;
   surfaceScore: number;
-  recommendedPlatform: TPlatformName;
+  recommendedPlatform: TPlatform;
   psaEstimatedValue: string;
   bgsEstimatedValue: string;
   cgcEstimatedValue: string;
-  valueBasis: { rawValueUsd: number; netAfterFeesUsd: Record<TPlatformName, number> };
+  valueBasis: { rawValueUsd: number; netAfterFeesUsd: Record<TPlatform, number> };
 };

@@ -47,7 +47,6 @@ const SHOWN_GRADING_COLUMNS = {
 };
 type ShownGrading = Pick<GradingRow, keyof typeof SHOWN_GRADING_COLUMNS>;
 
-
 export function toUserCard(card: CardRow, latest: ShownGrading | null): TUserCard {
   return {
     id: card.id,
