@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text';
 
 import { ACCOUNT_TYPES, PASSWORD_MIN, ROLES } from './auth-rules';
 
@@ -8,20 +9,17 @@ export type TRole = z.infer<typeof ZRole>;
 export const ZAccountType = z.enum(ACCOUNT_TYPES);
 export type TAccountType = z.infer<typeof ZAccountType>;
 
-const email = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
-const password = z
-  .string()
+const email = zText().trim().toLowerCase().email('Enter a valid email address').max(254);
+const password = zText()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long.`)
   .max(200, 'Password must be at most 200 characters long.');
-const optionalName = z
-  .string()
+const optionalName = zText()
   .trim()
   .max(60, 'Names are at most 60 characters')
   .optional()
   .transform((v) => (v ? v : undefined));
 
-export const ZUsername = z
-  .string()
+export const ZUsername = zText()
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(32, 'Username must be at most 32 characters')
@@ -37,8 +35,8 @@ export const ZRegisterRequest = z.object({
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
 export const ZLoginRequest = z.object({
-  username: z.string().trim().min(1, 'Enter your username or email').max(254),
-  password: z.string().min(1, 'Enter your password').max(200),
+  username: zText().trim().min(1, 'Enter your username or email').max(254),
+  password: zText().min(1, 'Enter your password').max(200),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -48,12 +46,11 @@ export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 export const ZResetPasswordRequest = z
   .object({
     email,
-    resetCode: z
-      .string()
+    resetCode: zText()
       .trim()
       .regex(/^\d{6}$/, 'The reset code is the 6-digit code from the email'),
     newPassword: password,
-    confirmPassword: z.string(),
+    confirmPassword: zText(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",
@@ -63,9 +60,9 @@ export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 export const ZChangePasswordRequest = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password'),
+    currentPassword: zText().min(1, 'Enter your current password'),
     newPassword: password,
-    confirmPassword: z.string(),
+    confirmPassword: zText(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",
@@ -74,8 +71,8 @@ export const ZChangePasswordRequest = z
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 export const ZUpdateProfileRequest = z.object({
-  firstName: z.string().trim().max(60, 'Names are at most 60 characters').nullable(),
-  lastName: z.string().trim().max(60, 'Names are at most 60 characters').nullable(),
+  firstName: zText().trim().max(60, 'Names are at most 60 characters').nullable(),
+  lastName: zText().trim().max(60, 'Names are at most 60 characters').nullable(),
   email,
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zMultilineText, zText } from './text';
 
 export const PLATFORMS = ['PSA', 'BGS', 'CGC'] as const;
 export const ZPlatform = z.enum(PLATFORMS);
@@ -63,8 +64,8 @@ export type TBinderCardEntry = z.infer<typeof ZBinderCardEntry>;
 export const ZBinderDetail = z.object({ binder: ZBinder, cards: z.array(ZBinderCardEntry) });
 export type TBinderDetail = z.infer<typeof ZBinderDetail>;
 
-const name = z.string().trim().min(1, 'Give the binder a name').max(80, 'Binder names are at most 80 characters');
-const description = z.string().trim().max(500, 'Descriptions are at most 500 characters').nullable().optional();
+const name = zText().trim().min(1, 'Give the binder a name').max(80, 'Binder names are at most 80 characters');
+const description = zMultilineText().trim().max(500, 'Descriptions are at most 500 characters').nullable().optional();
 
 export const ZCreateBinderRequest = z.object({ name, description, isPublic: z.boolean().optional() });
 export type TCreateBinderRequest = z.input<typeof ZCreateBinderRequest>;
@@ -93,7 +94,7 @@ export const ZPurchasePrice = z
   });
 
 export const ZUpdateBinderCardRequest = z.object({
-  personalNotes: z.string().max(2000, 'Notes are at most 2,000 characters').nullable(),
+  personalNotes: zMultilineText().max(2000, 'Notes are at most 2,000 characters').nullable(),
   actualPurchasePrice: ZPurchasePrice,
 });
 export type TUpdateBinderCardRequest = z.input<typeof ZUpdateBinderCardRequest>;

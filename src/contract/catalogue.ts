@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text';
 
 export const ZCatalogueCard = z.object({
   id: z.string(),
@@ -16,8 +17,8 @@ export const ZCatalogueCard = z.object({
 export type TCatalogueCard = z.infer<typeof ZCatalogueCard>;
 
 export const ZCatalogueSearchQuery = z.object({
-  q: z.string().trim().min(1, 'Type a card name, set or number').max(100, 'Search is at most 100 characters'),
-  setId: z.string().max(40).optional(),
+  q: zText().trim().min(1, 'Type a card name, set or number').max(100, 'Search is at most 100 characters'),
+  setId: zText().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type TCatalogueSearchQuery = z.input<typeof ZCatalogueSearchQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zMultilineText, zText } from './text';
 import { PLATFORMS, ZDecimalString, ZPurchasePrice, type TPlatform } from './binders';
 
 export const CORNER_SLOTS = [
@@ -17,11 +18,11 @@ export const ZGradingStatus = z.enum(GRADING_STATUSES);
 /** Text fields of the add-card form (multipart); files travel beside them as front, back, corners, details. */
 export const ZAddCardFields = z
   .object({
-    cardId: z.string().trim().max(40).optional(),
-    cardName: z.string().trim().max(120, 'Card names are at most 120 characters').optional(),
-    cardSet: z.string().trim().max(120, 'Set names are at most 120 characters').optional(),
-    cardNumber: z.string().trim().max(20, 'Card numbers are at most 20 characters').optional(),
-    rarity: z.string().trim().max(60).optional(),
+    cardId: zText().trim().max(40).optional(),
+    cardName: zText().trim().max(120, 'Card names are at most 120 characters').optional(),
+    cardSet: zText().trim().max(120, 'Set names are at most 120 characters').optional(),
+    cardNumber: zText().trim().max(20, 'Card numbers are at most 20 characters').optional(),
+    rarity: zText().trim().max(60).optional(),
   })
   .refine((v) => v.cardId || v.cardName, { message: 'Pick a card from the catalogue or enter its name', path: ['cardName'] });
 export type TAddCardFields = z.infer<typeof ZAddCardFields>;
@@ -58,7 +59,7 @@ export type TUserCard = z.infer<typeof ZUserCard>;
 export const ZUserCardList = z.array(ZUserCard);
 
 export const ZUpdateUserCardRequest = z.object({
-  personalNotes: z.string().max(2000, 'Notes are at most 2,000 characters').nullable().optional(),
+  personalNotes: zMultilineText().max(2000, 'Notes are at most 2,000 characters').nullable().optional(),
   actualPurchasePrice: ZPurchasePrice.optional(),
 });
 export type TUpdateUserCardRequest = z.input<typeof ZUpdateUserCardRequest>;
@@ -85,7 +86,7 @@ export const COLLECTION_GRADE_MAX = 10;
 /** One value or the same key repeated (`?set=Base&set=Jungle`): always a list of trimmed, non-empty names. */
 const repeatable = (what: string) => {
   const error = `Give each ${what} as its own parameter (at most 30, each at most 120 characters)`;
-  const name = z.string({ error }).max(120, error);
+  const name = zText({ error }).max(120, error);
   return z
     .union([name, z.array(name).max(30, error)], { error })
     .optional()
@@ -120,7 +121,7 @@ const grade = (name: string) =>
  */
 export const ZUserCardListQuery = z
   .object({
-    q: z.string({ error: 'Give one search text' }).trim().max(100, 'Search is at most 100 characters').optional(),
+    q: zText({ error: 'Give one search text' }).trim().max(100, 'Search is at most 100 characters').optional(),
     set: repeatable('set'),
     rarity: repeatable('rarity'),
     gradeMin: grade('gradeMin'),

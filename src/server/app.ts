@@ -11,14 +11,17 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { installErrorHandler } from './http/errors';
-import { installAccessControl, type RouteAccess } from './http/access';
+import { installAccessControl, withRouteConfig, type RouteAccess } from './http/access';
 import { isApiPath, serveWebApp } from './http/static-web';
+import { loggerOptions } from './http/logging';
 import { installCsrf } from './security/csrf';
-import { installSecurityHeaders } from './security/headers';
+import { DOCS_CSP, installSecurityHeaders } from './security/headers';
+import { fastifyTrustProxy } from './config';
 import { createSessionStore } from './auth/sessions';
 import { createAuthService } from './auth/service';
 import { createPasswordReset } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
+import { createLoginThrottle } from './auth/login-throttle';
 import { createNotificationService } from './notifications/service';
 import { notificationRoutes } from './notifications/routes';
 import { createCatalogueService } from './catalogue/service';
@@ -51,15 +54,21 @@ export interface BuildAppOptions {
   /** Folder of the built web app; omitted in API-only tests. */
   webDist?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const db = database.db;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Fastify's defaults, written down because access is decided by the route a URL matches: one
+    // spelling per route. `/API/x`, `/api/x/`, `/api//x` and dot segments match nothing (404 JSON);
+    // percent-encoded letters (`/%61pi/x`) are decoded and match, and get that route's checks.
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: false, ignoreDuplicateSlashes: false },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,11 +90,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     openapi: { info: { title: 'GradeVault API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(withRouteConfig({ access: 'asset', csp: DOCS_CSP }, (scope) =>
+    scope.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null } }),
+  ));
 
   installErrorHandler(app);
   installSecurityHeaders(app);
-  installCsrf(app, { secureCookies });
+  installCsrf(app, { secureCookies, publicUrl: config.publicUrl });
   const sessions = createSessionStore(db, clock, config.sessionDays);
   const routeAccess = installAccessControl(app, sessions);
   app.decorate('routeAccess', routeAccess);
@@ -96,6 +107,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     passwordReset: createPasswordReset({ db, mail: deps.mail, clock, secret: deps.secret, sessions }),
     sessionDays: config.sessionDays,
     secureCookies,
+    loginThrottle: config.rateLimit ? createLoginThrottle(clock) : undefined,
   });
   await app.register(notificationRoutes, { notifications: createNotificationService(db) });
   const catalogue = createCatalogueService(db);
@@ -121,12 +133,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));
 
-  const hasWeb = options.webDist ? await serveWebApp(app, options.webDist) : false;
+  const sendIndex = options.webDist ? await serveWebApp(app, options.webDist) : null;
   app.setNotFoundHandler((request, reply) => {
-    if (!hasWeb || isApiPath(request.url) || request.method !== 'GET') {
+    if (!sendIndex || isApiPath(request.url) || request.method !== 'GET') {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
 
   return app;

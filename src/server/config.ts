@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { S3StoreOptions } from './adapters/storage/s3';
 
@@ -10,6 +11,51 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * TRUST_PROXY: which peers may tell us the client's address and protocol (X-Forwarded-For, -Proto,
+ * -Host). The client's address keys the sign-in limits, so trusting too much lets anyone pick theirs.
+ * - `false` (default): nobody; the address is the TCP peer's.
+ * - a hop count `N`: the N nearest peers are our proxies, so the client is the Nth address from the
+ *   right of X-Forwarded-For (each proxy appends the address it saw). Safe only when the server can be
+ *   reached through those proxies alone (a direct client could add N addresses itself).
+ * - `true`: the same as `1` (one reverse proxy in front, the old meaning of "behind a TLS proxy"). It
+ *   no longer trusts the leftmost address, which the client writes.
+ * - a comma-separated list of proxy addresses or CIDR ranges (and `loopback`, `linklocal`,
+ *   `uniquelocal`): only these peers are believed; the client is the rightmost address not in the
+ *   list. The safest choice when the proxies' addresses are known.
+ * (Fastify 5.12 treats a plain number as "trust nobody", so a hop count becomes a function here.)
+ */
+export type TrustProxy = false | number | string[];
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry) || isIP(entry)) return true;
+  const [ip, bits, ...rest] = entry.split('/');
+  const family = isIP(ip ?? '');
+  return rest.length === 0 && family > 0 && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= (family === 4 ? 32 : 128);
+};
+const ZTrustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const v = raw.trim().toLowerCase();
+  if (['false', '0', 'no', ''].includes(v)) return false;
+  if (['true', 'yes'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 100) return hops;
+  }
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.filter((s) => !isProxyAddress(s));
+  if (list.length === 0 || bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be false, true, a hop count (1–100) or a comma-separated list of proxy addresses/CIDRs; not understood: ${bad.join(', ') || raw}` });
+    return z.NEVER;
+  }
+  return list;
+});
+
+/** The `trustProxy` option Fastify gets for a TRUST_PROXY value. */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust === 0 ? false : (_address, hop) => hop < trust;
+  return trust;
+}
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
@@ -20,7 +66,7 @@ const ZEnv = z.object({
   DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').optional(),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
-  TRUST_PROXY: bool.optional(),
+  TRUST_PROXY: ZTrustProxy.optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('GradeVault <no-reply@gradevault.local>'),
@@ -53,7 +99,7 @@ export type AppConfig = {
   demo: boolean;
   demoPassword: string | undefined;
   secretKey: string | undefined;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;

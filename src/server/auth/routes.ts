@@ -14,7 +14,8 @@ import {
 } from '@contract/auth';
 import { SESSION_COOKIE, ZMessage } from '@contract/common';
 import { HttpError, unauthorized } from '../http/errors';
-import { requireUser } from '../http/access';
+import { requireSession, requireUser } from '../http/access';
+import type { LoginThrottle } from './login-throttle';
 import { toCurrentUser } from './current-user';
 import type { AuthService } from './service';
 import type { SessionStore, SessionUser } from './sessions';
@@ -26,16 +27,16 @@ export interface AuthRoutesOptions {
   passwordReset: ReturnType<typeof createPasswordReset>;
   sessionDays: number;
   secureCookies: (req: FastifyRequest) => boolean;
+  /** Sign-in limits per address + account, account and address; absent with RATE_LIMIT=false. */
+  loginThrottle?: LoginThrottle;
 }
 
-const limit = (max: number, minutes: number, by: 'ip' | 'ip+login' = 'ip') => ({
+// Per address, counted in onRequest (before the body is read). Sign-in has its own limits keyed by
+// the account too, taken once the body is parsed (see login-throttle.ts).
+const limit = (max: number, minutes: number) => ({
   max,
   timeWindow: minutes * 60_000,
-  keyGenerator: (req: FastifyRequest) => {
-    if (by === 'ip') return req.ip;
-    const login = (req.body as { username?: unknown } | undefined)?.username;
-    return `${req.ip}:${typeof login === 'string' ? login.toLowerCase() : ''}`;
-  },
+  keyGenerator: (req: FastifyRequest) => req.ip,
 });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
@@ -71,11 +72,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.post('/api/auth/login', {
-    config: { access: 'public', rateLimit: limit(10, 15, 'ip+login') },
+    config: { access: 'public' },
     schema: { body: ZLoginRequest, response: { 200: ZCurrentUser } },
     handler: async (request, reply) => {
-      const user = await auth.verifyLogin(request.body.username, request.body.password);
+      const { username, password } = request.body;
+      opts.loginThrottle?.take(request.ip, username);
+      const user = await auth.verifyLogin(username, password);
       if (!user) throw new HttpError(401, 'The username or password is not correct.');
+      opts.loginThrottle?.succeeded(request.ip, username);
       await startSession(request, reply, user);
       return toCurrentUser(user);
     },
@@ -132,9 +136,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     config: { access: 'user', rateLimit: limit(10, 15) },
     schema: { body: ZChangePasswordRequest, response: { 200: ZMessage } },
     handler: async (request) => {
-      const user = requireUser(request);
-      await auth.changePassword(user.id, request.body.currentPassword, request.body.newPassword);
-      const ended = await sessions.revokeAllForUser(user.id, request.session!.id);
+      const session = requireSession(request);
+      await auth.changePassword(session.user.id, request.body.currentPassword, request.body.newPassword);
+      const ended = await sessions.revokeAllForUser(session.user.id, session.id);
       return { message: `Password changed. ${ended} other session${ended === 1 ? '' : 's'} signed out.` };
     },
   });
@@ -143,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     config: { access: 'user' },
     schema: { response: { 200: ZSessionList } },
     handler: async (request) => {
-      const current = request.session!;
+      const current = requireSession(request);
       const rows = await sessions.listForUser(current.user.id);
       return rows
         .map((s) => ({
@@ -161,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     config: { access: 'user' },
     schema: { response: { 200: ZMessage.extend({ revoked: z.number() }) } },
     handler: async (request) => {
-      const current = request.session!;
+      const current = requireSession(request);
       const revoked = await sessions.revokeAllForUser(current.user.id, current.id);
       return { message: `Signed out ${revoked} other session${revoked === 1 ? '' : 's'}.`, revoked };
     },

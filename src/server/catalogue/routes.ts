@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCatalogueCard, ZCatalogueSearchQuery, ZCatalogueSearchResult, ZCatalogueSetList } from '@contract/catalogue';
+import { zText } from '@contract/text';
 import { notFound } from '../http/errors';
 import type { CatalogueService } from './service';
 
@@ -22,7 +23,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
 
   app.get('/api/catalogue/cards/:id', {
     config: { access: 'user' },
-    schema: { params: z.object({ id: z.string().max(40) }), response: { 200: ZCatalogueCard } },
+    schema: { params: z.object({ id: zText().max(40) }), response: { 200: ZCatalogueCard } },
     handler: async (request) => {
       const card = await catalogue.getCard(request.params.id);
       if (!card) throw notFound('That card is not in the catalogue.');

@@ -1,11 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { isAdministrator } from '@contract/auth';
 import { SESSION_COOKIE } from '@contract/common';
 import type { LoadedSession, SessionStore, SessionUser } from '../auth/sessions';
 import { forbidden, unauthorized } from './errors';
 
-/** Who may call a route. Every /api route must say; a route that does not fails the boot. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route. Every route must say (deny by default): one that does not stops the boot.
+ * - `public`, `user`, `admin`: API routes; the session is loaded, answers are private (no-store).
+ * - `asset`: a file anybody may fetch (the web app's build, the API docs); no session is read.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'asset';
+const ACCESS: readonly Access[] = ['public', 'user', 'admin', 'asset'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,8 +22,12 @@ declare module 'fastify' {
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {
+  return requireSession(request).user;
+}
+
+export function requireSession(request: FastifyRequest): LoadedSession {
   if (!request.session) throw unauthorized();
-  return request.session.user;
+  return request.session;
 }
 
 export interface RouteAccess {
@@ -27,25 +36,63 @@ export interface RouteAccess {
   access: Access;
 }
 
+/**
+ * The access the MATCHED route declares. Decisions never look at the URL text: the router decodes
+ * `%61pi` to `api`, so a prefix test on `request.url` was a way around every check. Undefined for a
+ * URL no route matched (the not-found handler answers those; no handler of ours runs).
+ */
+export function routeAccess(request: FastifyRequest): Access | undefined {
+  if (request.is404) return undefined;
+  return request.routeOptions.config?.access;
+}
+
+/** An API answer (anything but a static file): it may depend on who asks. */
+export const isApiRoute = (request: FastifyRequest) => {
+  const access = routeAccess(request);
+  return access !== undefined && access !== 'asset';
+};
+
+/**
+ * Registers plugins whose routes we cannot annotate ourselves (static files, swagger-ui) in a scope
+ * that gives each of their routes `defaults` (e.g. `{ access: 'asset' }`).
+ */
+export function withRouteConfig(defaults: FastifyContextConfig, body: (scope: FastifyInstance) => PromiseLike<unknown>) {
+  return async (scope: FastifyInstance) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...defaults, ...route.config };
+    });
+    await body(scope);
+  };
+}
+
 /** Registers the session loader and the per-route guard; returns the table of routes and their access. */
 export function installAccessControl(app: FastifyInstance, sessions: SessionStore): RouteAccess[] {
   const table: RouteAccess[] = [];
+  const routes: RouteOptions[] = [];
   app.decorateRequest('session', null);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
-    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access (deny by default)`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
+  // Every route of every scope, checked once all are added: a plugin scope (withRouteConfig) fills in
+  // `access` in its own onRoute hook, which runs after this one.
+  app.addHook('onRoute', (route) => void routes.push(route));
+  app.addHook('onReady', async () => {
+    for (const route of routes) {
+      const access = route.config?.access;
+      if (!access || !ACCESS.includes(access)) {
+        throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} does not declare its access (deny by default)`);
+      }
+      for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
+    }
   });
 
   // Runs before body validation, so a signed-out caller learns nothing about a route's input rules.
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.url.startsWith('/api')) return;
+    if (request.is404) return;
+    const access = routeAccess(request);
+    if (access === 'asset') return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.session = await sessions.load(token);
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+    if (access === 'public') return;
+    if (access !== 'user' && access !== 'admin') throw forbidden();
     const user = requireUser(request);
     if (access === 'admin' && !isAdministrator(user.role)) throw forbidden();
   });

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '@contract/common';
 import { HttpError } from '../http/errors';
 
@@ -12,11 +12,48 @@ function same(a: string, b: string): boolean {
 }
 
 /**
- * Double-submit CSRF token: every response sets a random, readable `csrf_token` cookie if missing,
- * and every unsafe /api request must echo it in the `x-csrf-token` header. Another site can make the
- * browser send our cookies, but it can't read them to fill the header. SameSite=Lax is the second wall.
+ * Two walls on every write (POST/PUT/PATCH/DELETE) a route matched, decided from the MATCHED ROUTE
+ * (never the URL text, which the router decodes: `/%61pi/…` reaches `/api/…` routes):
+ *
+ * 1. Double-submit token: every response sets a random, readable `csrf_token` cookie if missing, and
+ *    every write must echo it in `x-csrf-token`. Another site can make the browser send our cookies,
+ *    but it can't read them to fill the header. Sign-in and registration need it too (login CSRF).
+ * 2. Where the request says where it comes from, it must come from us: `Sec-Fetch-Site` must be
+ *    `same-origin` (or `none`, typed by the user), and `Origin`, when sent, must name this host (or
+ *    PUBLIC_URL). Requests with neither header (curl, scripts) pass on the token alone: browsers send
+ *    at least one of them on every cross-site write, so only non-browser clients lack both.
+ *
+ * SameSite=Lax cookies are a third wall. A route may opt out with `config.csrf: false` only when it
+ * is authenticated by other means (payment webhooks).
  */
-export function installCsrf(app: FastifyInstance, opts: { secureCookies: (req: { protocol: string }) => boolean }) {
+export const CROSS_SITE_MESSAGE =
+  'This request came from another website, so it was refused. Open GradeVault itself and try again.';
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** True when a browser tells us this write was started by another site. */
+function isCrossSite(request: FastifyRequest, publicHost: string | undefined): boolean {
+  const site = header(request, 'sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = header(request, 'origin');
+  if (origin === undefined) return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return true; // `null` (sandboxed frames, privacy redirects) or garbage: not provably us
+  }
+  return host !== request.host && host !== publicHost;
+}
+
+export function installCsrf(
+  app: FastifyInstance,
+  opts: { secureCookies: (req: { protocol: string }) => boolean; publicUrl?: string },
+) {
+  const publicHost = opts.publicUrl ? new URL(opts.publicUrl).host : undefined;
   app.addHook('onRequest', async (request, reply) => {
     let token = request.cookies[CSRF_COOKIE];
     if (!token) {
@@ -28,10 +65,11 @@ export function installCsrf(app: FastifyInstance, opts: { secureCookies: (req: {
         secure: opts.secureCookies(request),
       });
     }
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    // An unmatched URL runs no handler of ours: the not-found handler answers it.
+    if (!UNSAFE.has(request.method) || request.is404) return;
     if (request.routeOptions.config?.csrf === false) return;
-    const header = request.headers[CSRF_HEADER];
-    const sent = Array.isArray(header) ? header[0] : header;
+    if (isCrossSite(request, publicHost)) throw new HttpError(403, CROSS_SITE_MESSAGE);
+    const sent = header(request, CSRF_HEADER);
     if (!sent || !request.cookies[CSRF_COOKIE] || !same(sent, request.cookies[CSRF_COOKIE]!)) {
       throw new HttpError(403, 'Your session security token is missing or out of date. Reload the page and try again.');
     }
