@@ -34,26 +34,46 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+const effectivePort = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '80');
+
+/**
+ * Whether an Origin names the host this request was sent to. The Host header carries no scheme, and
+ * behind a TLS proxy that is not trusted (TRUST_PROXY unset) the request looks like plain http, so a
+ * Host without a port accepts an Origin on its scheme's default port, and an explicit port must match.
+ */
+function sameHost(origin: URL, host: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(`${origin.protocol}//${host}`);
+  } catch {
+    return false;
+  }
+  if (origin.hostname !== target.hostname) return false;
+  const hostPort = /:(\d+)$/.exec(host)?.[1];
+  return hostPort ? hostPort === effectivePort(origin) : origin.port === '';
+}
+
 /** True when a browser tells us this write was started by another site. */
-function isCrossSite(request: FastifyRequest, publicHost: string | undefined): boolean {
+function isCrossSite(request: FastifyRequest, publicUrl: URL | undefined): boolean {
   const site = header(request, 'sec-fetch-site');
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
-  const origin = header(request, 'origin');
-  if (origin === undefined) return false;
-  let host: string;
+  const raw = header(request, 'origin');
+  if (raw === undefined) return false;
+  let origin: URL;
   try {
-    host = new URL(origin).host;
+    origin = new URL(raw);
   } catch {
     return true; // `null` (sandboxed frames, privacy redirects) or garbage: not provably us
   }
-  return host !== request.host && host !== publicHost;
+  if (publicUrl && origin.origin === publicUrl.origin) return false;
+  return !sameHost(origin, request.host);
 }
 
 export function installCsrf(
   app: FastifyInstance,
   opts: { secureCookies: (req: { protocol: string }) => boolean; publicUrl?: string },
 ) {
-  const publicHost = opts.publicUrl ? new URL(opts.publicUrl).host : undefined;
+  const publicUrl = opts.publicUrl ? new URL(opts.publicUrl) : undefined;
   app.addHook('onRequest', async (request, reply) => {
     let token = request.cookies[CSRF_COOKIE];
     if (!token) {
@@ -68,7 +88,7 @@ export function installCsrf(
     // An unmatched URL runs no handler of ours: the not-found handler answers it.
     if (!UNSAFE.has(request.method) || request.is404) return;
     if (request.routeOptions.config?.csrf === false) return;
-    if (isCrossSite(request, publicHost)) throw new HttpError(403, CROSS_SITE_MESSAGE);
+    if (isCrossSite(request, publicUrl)) throw new HttpError(403, CROSS_SITE_MESSAGE);
     const sent = header(request, CSRF_HEADER);
     if (!sent || !request.cookies[CSRF_COOKIE] || !same(sent, request.cookies[CSRF_COOKIE]!)) {
       throw new HttpError(403, 'Your session security token is missing or out of date. Reload the page and try again.');
