@@ -25,12 +25,14 @@ const CSP = [
 /**
  * Swagger UI (/api/docs) loads its own scripts and styles from /api/docs/static (no inline script:
  * @fastify/swagger-ui's csp.json lists no hashes), draws icons from data: URIs and fetches the spec and
- * "Try it out" calls from this origin. Its validator badge (validator.swagger.io) is switched off.
+ * "Try it out" calls from this origin. Its example highlighter writes inline style attributes (seen
+ * blocked in Chromium with style-src 'self'), so styles, and only styles, may be inline. Its
+ * validator badge (validator.swagger.io) is switched off.
  */
 export const DOCS_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
