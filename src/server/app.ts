@@ -37,6 +37,7 @@ import { manualGradeRoutes } from './grading/manual-routes';
 import { detectionRoutes } from './grading/detection-routes';
 import { createGradingWorker, type GradingWorker } from './grading/worker';
 import { createEmbeddedPricing } from './pricing/embedded';
+import { createUploadReceiver, type UploadReceiver } from './uploads/multipart-upload';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +45,8 @@ declare module 'fastify' {
     routeAccess: RouteAccess[];
     /** Runs grading jobs; started by main.ts for the `all` and `worker` roles, by tests on demand. */
     gradingWorker: GradingWorker;
+    /** Receives photo uploads into temp files with per-process and per-user slots (uploads/multipart-upload.ts). */
+    uploads: UploadReceiver;
   }
 }
 
@@ -106,7 +109,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const images = deps.images ?? ownImages!;
   if (ownImages) app.addHook('onClose', async () => ownImages.close());
   await app.register(collectionRoutes, { collection: createCollectionService(db) });
-  await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }) });
+  const uploads = createUploadReceiver({ tmpDir: config.uploads.dir, maxConcurrent: config.uploads.concurrency, maxPerUser: config.uploads.perUser });
+  app.decorate('uploads', uploads);
+  await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }), uploads });
   await app.register(binderRoutes, { binders: createBinderService(db) });
   const pricing = deps.pricing ?? createEmbeddedPricing();
   const gradingWorker = createGradingWorker({ db, images, pricing, clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id) });

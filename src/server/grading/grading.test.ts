@@ -42,7 +42,7 @@ describe('starting a grading', () => {
     expect(json(answers.find((a) => a.statusCode === 402)!)).toMatchObject({ message: NO_CREDITS_MESSAGE, field: 'credits' });
     expect(await credits(user.id)).toBe(0);
     expect(await ctx.database.db.select().from(gradings).where(eq(gradings.userId, user.id))).toHaveLength(1);
-    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => l.delta)).toEqual([-1]);
+    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => `${l.reason} ${l.delta}`).sort()).toEqual(['admin 1', 'grading -1']);
   }, 60_000);
 
   it('costs a pro account nothing, and every grading gets its own id', async () => {
@@ -111,7 +111,8 @@ describe('the grading job', () => {
     const [message] = json<TUserMessage[]>(await client.get('/api/user-messages'));
     expect(message).toMatchObject({ title: 'Grading failed', relatedCardId: card.id });
     expect(message!.message).toMatch(/Your credit has been returned\./);
-    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => l.delta).sort()).toEqual([-1, 1]);
+    // The starting grant (the factory's 'admin' line), the spend and its refund.
+    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => `${l.reason} ${l.delta}`).sort()).toEqual(['admin 2', 'grading -1', 'refund 1']);
   }, 60_000);
 
   it('resumes a job whose worker died, without a second charge', async () => {
