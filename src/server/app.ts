@@ -31,6 +31,8 @@ import fastifyMultipart from '@fastify/multipart';
 import { createCollectionService } from './collection/service';
 import { collectionRoutes } from './collection/routes';
 import { openImageStore } from './adapters/storage/open';
+import { guardImageStore } from './adapters/storage/guard';
+import { ZHealth, type THealth } from '@contract/health';
 import { createGradingService } from './grading/service';
 import { gradingRoutes } from './grading/routes';
 import { manualGradeRoutes } from './grading/manual-routes';
@@ -106,7 +108,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // The configured store (files under DATA_DIR/images, or S3) unless a test hands one in.
   const ownImages = deps.images ? undefined : await openImageStore(config.storage);
-  const images = deps.images ?? ownImages!;
+  // Store failures answer 503 with a sentence, and the health check reports the store's state.
+  const images = guardImageStore(deps.images ?? ownImages!, { now: () => clock.now().getTime() });
   if (ownImages) app.addHook('onClose', async () => ownImages.close());
   await app.register(collectionRoutes, { collection: createCollectionService(db) });
   const uploads = createUploadReceiver({ tmpDir: config.uploads.dir, maxConcurrent: config.uploads.concurrency, maxPerUser: config.uploads.perUser });
@@ -124,7 +127,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(detectionRoutes);
   app.addHook('onClose', async () => gradingWorker.stop());
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));
+  app.get('/api/health', {
+    config: { access: 'public' },
+    schema: { response: { 200: ZHealth, 503: ZHealth } },
+    handler: async (_request, reply) => {
+      const store = await images.health();
+      const body: THealth = { status: store.status, database: database.kind, imageStore: { kind: images.kind, status: store.status } };
+      // The reason stays in the log: the health answer is public.
+      if (store.status !== 'ok') app.log.warn({ imageStore: images.kind, detail: store.detail }, 'image store unavailable');
+      return reply.status(store.status === 'ok' ? 200 : 503).send(body);
+    },
+  });
 
   const hasWeb = options.webDist ? await serveWebApp(app, options.webDist) : false;
   app.setNotFoundHandler((request, reply) => {

@@ -37,6 +37,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const known = error instanceof HttpError ? error : multipartErrorAsHttp(error);
     if (known) {
+      // An outage we answer on purpose (storage down): the user gets the sentence, the log gets the cause.
+      if (known.statusCode >= 500) request.log.warn({ err: (known as { reason?: unknown }).reason ?? known }, known.message);
       const body: TApiError = { message: known.message, field: known.field };
       return reply.status(known.statusCode).send(body);
     }
