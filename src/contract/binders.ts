@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zMultilineText, zText } from './text';
+import { PLAIN_DECIMAL, PLAIN_DECIMAL_MESSAGE, plainDecimalToCents } from './decimal';
 
 export const PLATFORMS = ['PSA', 'BGS', 'CGC'] as const;
 export const ZPlatform = z.enum(PLATFORMS);
@@ -76,21 +77,30 @@ export type TUpdateBinderRequest = z.input<typeof ZUpdateBinderRequest>;
 
 export const ZAddBinderCardRequest = z.object({ userCardId: z.string().uuid('Not a valid card id') });
 
-/** Purchase price in dollars: a number or decimal string ≥ 0 with at most two decimals, or null to clear. */
+/**
+ * Purchase price in dollars, to integer cents: a JSON number ≥ 0 with at most two decimals, plain decimal
+ * text ("12.50"; never "0x10", "1e3" or " "), or null / "" to clear.
+ */
 export const ZPurchasePrice = z
   .union([z.number(), z.string().trim(), z.null()])
   .transform((v, ctx) => {
     if (v === null || v === '') return null;
-    const n = typeof v === 'number' ? v : Number(v);
-    if (!Number.isFinite(n) || n < 0 || n > 10_000_000) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a purchase price from 0 to 10,000,000 dollars' });
+    if (typeof v === 'string') {
+      if (!PLAIN_DECIMAL.test(v)) {
+        ctx.addIssue({ code: 'custom', message: PLAIN_DECIMAL_MESSAGE });
+        return z.NEVER;
+      }
+      return plainDecimalToCents(v);
+    }
+    if (!Number.isFinite(v) || v < 0 || v >= 10_000_000) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a purchase price from 0 to 9,999,999.99 dollars' });
       return z.NEVER;
     }
-    if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
+    if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6) {
       ctx.addIssue({ code: 'custom', message: 'Use at most two decimals (cents)' });
       return z.NEVER;
     }
-    return Math.round(n * 100);
+    return Math.round(v * 100);
   });
 
 export const ZUpdateBinderCardRequest = z.object({

@@ -34,12 +34,15 @@ import fastifyMultipart from '@fastify/multipart';
 import { createCollectionService } from './collection/service';
 import { collectionRoutes } from './collection/routes';
 import { openImageStore } from './adapters/storage/open';
+import { guardImageStore } from './adapters/storage/guard';
+import { ZHealth, type THealth } from '@contract/health';
 import { createGradingService } from './grading/service';
 import { gradingRoutes } from './grading/routes';
 import { manualGradeRoutes } from './grading/manual-routes';
 import { detectionRoutes } from './grading/detection-routes';
 import { createGradingWorker, type GradingWorker } from './grading/worker';
 import { createEmbeddedPricing } from './pricing/embedded';
+import { createUploadReceiver, type UploadReceiver } from './uploads/multipart-upload';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +50,8 @@ declare module 'fastify' {
     routeAccess: RouteAccess[];
     /** Runs grading jobs; started by main.ts for the `all` and `worker` roles, by tests on demand. */
     gradingWorker: GradingWorker;
+    /** Receives photo uploads into temp files with per-process and per-user slots (uploads/multipart-upload.ts). */
+    uploads: UploadReceiver;
   }
 }
 
@@ -115,13 +120,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // The configured store (files under DATA_DIR/images, or S3) unless a test hands one in.
   const ownImages = deps.images ? undefined : await openImageStore(config.storage);
-  const images = deps.images ?? ownImages!;
+  // Store failures answer 503 with a sentence, and the health check reports the store's state.
+  const images = guardImageStore(deps.images ?? ownImages!, { now: () => clock.now().getTime() });
   if (ownImages) app.addHook('onClose', async () => ownImages.close());
   await app.register(collectionRoutes, { collection: createCollectionService(db) });
-  await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }) });
+  const uploads = createUploadReceiver({ tmpDir: config.uploads.dir, maxConcurrent: config.uploads.concurrency, maxPerUser: config.uploads.perUser });
+  app.decorate('uploads', uploads);
+  await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }), uploads });
   await app.register(binderRoutes, { binders: createBinderService(db) });
   const pricing = deps.pricing ?? createEmbeddedPricing();
-  const gradingWorker = createGradingWorker({ db, images, pricing, clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id) });
+  const gradingWorker = createGradingWorker({ db, images, pricing, clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id), soleWorker: database.kind === 'pglite' });
   app.decorate('gradingWorker', gradingWorker);
   await app.register(gradingRoutes, {
     gradings: createGradingService(db, { creditsChanged: (id) => sessions.forgetUser(id), queued: () => gradingWorker.poke() }),
@@ -131,7 +139,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(detectionRoutes);
   app.addHook('onClose', async () => gradingWorker.stop());
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));
+  app.get('/api/health', {
+    config: { access: 'public' },
+    schema: { response: { 200: ZHealth, 503: ZHealth } },
+    handler: async (_request, reply) => {
+      const store = await images.health();
+      const body: THealth = { status: store.status, database: database.kind, imageStore: { kind: images.kind, status: store.status } };
+      // The reason stays in the log: the health answer is public.
+      if (store.status !== 'ok') app.log.warn({ imageStore: images.kind, detail: store.detail }, 'image store unavailable');
+      return reply.status(store.status === 'ok' ? 200 : 503).send(body);
+    },
+  });
 
   const sendIndex = options.webDist ? await serveWebApp(app, options.webDist) : null;
   app.setNotFoundHandler((request, reply) => {

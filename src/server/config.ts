@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { S3StoreOptions } from './adapters/storage/s3';
 
@@ -80,6 +81,9 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  UPLOADS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
 }).superRefine((e, ctx) => {
   if (e.STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE=s3' });
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
@@ -107,6 +111,8 @@ export type AppConfig = {
   rateLimit: boolean;
   sessionDays: number;
   storage: StorageConfig;
+  /** Photo uploads: where they wait as temp files, and how many are received at once (per process, per user). */
+  uploads: { dir: string; concurrency: number; perUser: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -146,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
           }
         : { kind: 'files', dir: path.join(path.resolve(e.DATA_DIR), 'images') },
+    uploads: { dir: path.resolve(e.UPLOAD_DIR ?? os.tmpdir()), concurrency: e.UPLOAD_CONCURRENCY, perUser: e.UPLOADS_PER_USER },
   };
 }

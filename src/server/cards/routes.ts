@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { isAdministrator } from '@contract/auth';
 import { ZMessage } from '@contract/common';
 import {
-  CORNER_SLOTS,
-  MAX_DETAIL_IMAGES,
   ZAddCardFields,
   ZCollectionFacets,
   ZUpdateUserCardRequest,
@@ -15,40 +13,35 @@ import {
   ZUserCardParams,
 } from '@contract/user-cards';
 import { requireUser } from '../http/access';
-import { HttpError, badRequest, notFound } from '../http/errors';
-import { MAX_UPLOAD_BYTES } from '../uploads/sanitize-image';
-import type { UploadedPhotos, UserCardService } from './service';
+import { badRequest, notFound } from '../http/errors';
+import type { UploadReceiver } from '../uploads/multipart-upload';
+import { ADD_CARD_FORM, photosFromUpload } from './photo-form';
+import type { UserCardService } from './service';
 
-const CORNERS = new Set<string>(CORNER_SLOTS);
+/** Adding a card is up to 18 photos of work for the server: plenty for a collector, not for a script. */
+const ADD_CARD_RATE_LIMIT = {
+  max: 30,
+  timeWindow: 10 * 60_000,
+  // The session is loaded by the access hook, which runs before this route's own hooks.
+  keyGenerator: (req: FastifyRequest) => `add-card:${req.session?.user.id ?? req.ip}`,
+};
 
-export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService }> = async (app, { cards }) => {
+export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; uploads: UploadReceiver }> = async (app, { cards, uploads }) => {
   app.post('/api/user-cards', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT },
     schema: { response: { 201: ZUserCard } },
     handler: async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Send the card as a form with its photos (multipart/form-data).');
-      const fields: Record<string, string> = {};
-      const photos: UploadedPhotos = { corners: {}, details: [] };
-      const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 2 + 8 + MAX_DETAIL_IMAGES, fields: 20, fieldSize: 2000 } });
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
+      const userId = requireUser(request).id;
+      // Photos stream to temp files (removed when this returns or fails), never into memory whole.
+      const card = await uploads.receive(request, userId, ADD_CARD_FORM, async (upload) => {
+        const parsed = ZAddCardFields.safeParse(upload.fields);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw badRequest(issue.message, issue.path.join('.'));
         }
-        const file = part as MultipartFile;
-        const data = await file.toBuffer();
-        if (data.length === 0) continue;
-        if (file.fieldname === 'front' || file.fieldname === 'back') photos[file.fieldname] = data;
-        else if (CORNERS.has(file.fieldname)) photos.corners[file.fieldname as keyof UploadedPhotos['corners']] = data;
-        else if (file.fieldname === 'details') photos.details.push(data);
-        else throw badRequest(`Unexpected file field "${file.fieldname}".`, file.fieldname);
-      }
-      const parsed = ZAddCardFields.safeParse(fields);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw badRequest(issue.message, issue.path.join('.'));
-      }
-      return reply.status(201).send(await cards.add(requireUser(request).id, parsed.data, photos));
+        return cards.add(userId, parsed.data, photosFromUpload(upload));
+      });
+      return reply.status(201).send(card);
     },
   });
 

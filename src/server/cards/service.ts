@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   COLLECTION_PLATFORMS,
@@ -17,14 +18,8 @@ import { badRequest, notFound } from '../http/errors';
 import { sanitizeImage } from '../uploads/sanitize-image';
 import { centsToDecimal, normalizeDecimal } from '../money';
 import { userCardImageUrl } from './image-urls';
+import type { UploadedPhotos } from './photo-form';
 import { displayedPlatformSql, displayedGradeSql, displayedValue, displayedValueSql } from '../grading/displayed';
-
-export interface UploadedPhotos {
-  front?: Buffer;
-  back?: Buffer;
-  corners: Partial<Record<(typeof CORNER_SLOTS)[number], Buffer>>;
-  details: Buffer[];
-}
 
 type CardRow = typeof userCards.$inferSelect;
 type GradingRow = typeof gradings.$inferSelect;
@@ -144,20 +139,26 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
       }
 
       const id = randomUUID();
-      const named: Array<[string, Buffer, string]> = [
+      const named: Array<[string, string, string]> = [
         ['front', photos.front, 'front photo'],
         ['back', photos.back, 'back photo'],
-        ...Object.entries(photos.corners).map(([slot, b]) => [slot, b!, `${slot} close-up`] as [string, Buffer, string]),
-        ...photos.details.map((b, i) => [`detail-${i + 1}`, b, `detail photo ${i + 1}`] as [string, Buffer, string]),
+        ...Object.entries(photos.corners).map(([slot, file]) => [slot, file!, `${slot} close-up`] as [string, string, string]),
+        ...photos.details.map((file, i) => [`detail-${i + 1}`, file, `detail photo ${i + 1}`] as [string, string, string]),
       ];
-      const clean: Array<[string, Buffer]> = [];
-      for (const [name, data, label] of named) clean.push([name, (await sanitizeImage(data, label)).data]);
+      // Every photo is cleaned before any is stored (nothing stored if one is bad). The cleaned copies
+      // wait beside the uploads in their temp folder, so one request holds one photo in memory at a time.
+      const clean: Array<[string, string]> = [];
+      for (const [name, file, label] of named) {
+        const cleaned = `${file}.clean.jpg`;
+        await fs.writeFile(cleaned, (await sanitizeImage(file, label)).data);
+        clean.push([name, cleaned]);
+      }
 
       const keys: Record<string, string> = {};
       try {
-        for (const [name, data] of clean) {
+        for (const [name, file] of clean) {
           keys[name] = `${id}/${name.toLowerCase()}.jpg`;
-          await images.put(keys[name]!, data, 'image/jpeg');
+          await images.put(keys[name]!, await fs.readFile(file), 'image/jpeg');
         }
         const [row] = await db
           .insert(userCards)

@@ -52,6 +52,10 @@ describe('adding a card', () => {
     expect(card).toMatchObject({ cardId: null, cardName: 'Promo Pikachu', cardSet: 'Local event' });
     const updated = json<TUserCard>(await client.request('PATCH', `/api/user-cards/${card.id}`, { personalNotes: 'From a friend', actualPurchasePrice: '12.5' }));
     expect(updated).toMatchObject({ personalNotes: 'From a friend', actualPurchasePrice: '12.50' });
+    const hex = await client.request('PATCH', `/api/user-cards/${card.id}`, { actualPurchasePrice: '0x10' });
+    expect(hex.statusCode).toBe(400);
+    expect(json(hex)).toMatchObject({ field: 'actualPurchasePrice', message: expect.stringContaining('digits and at most two decimals') });
+    expect(json<TUserCard>(await client.get(`/api/user-cards/${card.id}`)).actualPurchasePrice).toBe('12.50');
     expect(json<TUserCard[]>(await client.get('/api/user-cards')).map((c) => c.id)).toEqual([card.id]);
     expect(json(await client.delete(`/api/user-cards/${card.id}`)).message).toBe('Card removed from your collection.');
     expect(json<TUserCard[]>(await client.get('/api/user-cards'))).toEqual([]);

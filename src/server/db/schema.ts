@@ -198,6 +198,11 @@ export const gradings = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    // ── Worker lease (grading/worker.ts): the claim a worker holds on a processing job, and until when.
+    /** Set anew by every claim; the worker's writes are fenced by it, so a stale worker never writes. */
+    claimId: uuid('claim_id'),
+    /** Renewed by the worker's heartbeat while the job runs; once past, any worker may claim the job again. */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
   (t) => [index('gradings_user_idx').on(t.userId, t.createdAt), index('gradings_user_card_idx').on(t.userCardId, t.createdAt)],
 );

@@ -5,6 +5,7 @@ import { LOCK_SEED } from './client';
 import { cardSets, cards, users } from './schema';
 import { loadSnapshotCards, loadSnapshotSets } from '../catalogue/snapshot';
 import { hashPassword } from '../auth/password';
+import { writeMissingLedgerLines } from './credit-ledger';
 
 const BATCH = 1000;
 
@@ -71,12 +72,18 @@ export async function seedDemoAccounts(
   const missing = DEMO_ACCOUNTS.filter((a) => !have.has(a.username));
   const password = demoPassword ?? randomBytes(9).toString('base64url');
   const passwordHash = missing.length > 0 || demoPassword ? await hashPassword(password) : '';
-  if (missing.length > 0) {
-    await db
-      .insert(users)
-      .values(missing.map((a) => ({ ...a, email: `${a.username}@demo.gradevault.local`, passwordHash })))
-      .onConflictDoNothing();
-  }
+  const demoRows = sql`lower(u.username) in ${DEMO_ACCOUNTS.map((a) => a.username)} and u.email like '%@demo.gradevault.local'`;
+  // The starting credits and their ledger line are one fact, as at registration. The same statement
+  // also writes the line that demo accounts made by earlier versions (credits, no line) never got.
+  await db.transaction(async (tx) => {
+    if (missing.length > 0) {
+      await tx
+        .insert(users)
+        .values(missing.map((a) => ({ ...a, email: `${a.username}@demo.gradevault.local`, passwordHash })))
+        .onConflictDoNothing();
+    }
+    await writeMissingLedgerLines(tx, 'signup', demoRows);
+  });
   if (demoPassword && have.size > 0) {
     await db
       .update(users)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe('starting a grading', () => {
     expect(json(answers.find((a) => a.statusCode === 402)!)).toMatchObject({ message: NO_CREDITS_MESSAGE, field: 'credits' });
     expect(await credits(user.id)).toBe(0);
     expect(await ctx.database.db.select().from(gradings).where(eq(gradings.userId, user.id))).toHaveLength(1);
-    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => l.delta)).toEqual([-1]);
+    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => `${l.reason} ${l.delta}`).sort()).toEqual(['admin 1', 'grading -1']);
   }, 60_000);
 
   it('costs a pro account nothing, and every grading gets its own id', async () => {
@@ -111,17 +112,19 @@ describe('the grading job', () => {
     const [message] = json<TUserMessage[]>(await client.get('/api/user-messages'));
     expect(message).toMatchObject({ title: 'Grading failed', relatedCardId: card.id });
     expect(message!.message).toMatch(/Your credit has been returned\./);
-    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => l.delta).sort()).toEqual([-1, 1]);
+    // The starting grant (the factory's 'admin' line), the spend and its refund.
+    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => `${l.reason} ${l.delta}`).sort()).toEqual(['admin 2', 'grading -1', 'refund 1']);
   }, 60_000);
 
   it('resumes a job whose worker died, without a second charge', async () => {
     const { client, user } = await signedInClient(ctx, { credits: 1 });
     const card = await addCard(client, { front: blank, back: blank });
     const started = json<TGrading>(await client.post(`/api/user-cards/${card.id}/grade`));
-    // A worker claimed it and died 10 minutes ago.
-    await ctx.database.db.update(gradings).set({ status: 'processing', startedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(gradings.gradingId, started.gradingId));
-    expect(await ctx.app.gradingWorker.runOnce()).toBe(false);
-    expect(await ctx.app.gradingWorker.recoverStale()).toBeGreaterThanOrEqual(1);
+    // A worker claimed it and died: its lease ran out a moment ago, so the job is claimable again.
+    await ctx.database.db
+      .update(gradings)
+      .set({ status: 'processing', claimId: randomUUID(), startedAt: new Date(Date.now() - 60_000), leaseExpiresAt: new Date(ctx.clock.now().getTime() - 1) })
+      .where(eq(gradings.gradingId, started.gradingId));
     while (await ctx.app.gradingWorker.runOnce()) {
       /* drain */
     }

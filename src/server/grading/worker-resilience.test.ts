@@ -10,7 +10,7 @@ import { gradings, users } from '../db/schema';
 import { createEmbeddedPricing } from '../pricing/embedded';
 import { createTestApp, json, signedInClient, type TestClient, type TestContext } from '../test/app';
 import { generateSyntheticCard } from './engine/synthetic/generator';
-import { createGradingWorker, STALE_MS } from './worker';
+import { createGradingWorker, HEARTBEAT_MS, LEASE_MS } from './worker';
 
 /** What goes wrong around a grading job: storage errors, a stalled worker, and the live progress. */
 let ctx: TestContext;
@@ -51,19 +51,19 @@ it('a storage error while reading the photos fails the grading and gives the cre
   await expect(w.runOnce()).resolves.toBe(false);
 }, 60_000);
 
-it('a worker that stalled past the stale limit writes nothing once another worker took its job', async () => {
+it('a worker that stalled past its lease writes nothing once another worker took its job', async () => {
   const { client, user } = await signedInClient(ctx, { credits: 1 });
   const { card, grading } = await queuedGrading(client);
   const second = worker();
-  // Worker A stalls at its pricing call for longer than STALE_MS; meanwhile B resumes the job and
-  // completes it. A then wakes up with the same job.
+  // Worker A stalls at its pricing call for longer than its lease, without a heartbeat; meanwhile B
+  // claims the job and completes it. A then wakes up with the same job.
   const stalled = worker({
     pricing: {
       kind: 'embedded',
       rawValueUsd: async (c) => {
-        ctx.clock.advance(STALE_MS + 1000);
-        expect(await second.recoverStale()).toBe(1);
+        ctx.clock.advance(LEASE_MS + 1000);
         expect(await second.runOnce()).toBe(true);
+        expect(await stalled.renewLeases()).toBe(0);
         return createEmbeddedPricing().rawValueUsd(c);
       },
     },
@@ -100,3 +100,75 @@ it('writes progress while the engine runs, not all at the end', async () => {
   expect(firstStep, `progress seen: ${seen}`).toBeDefined();
   expect(evidenceStep!.at - firstStep!.at, `progress seen: ${seen}`).toBeGreaterThan(100);
 }, 60_000);
+
+const rowOf = async (gradingId: string) => (await ctx.database.db.select().from(gradings).where(eq(gradings.gradingId, gradingId)))[0]!;
+/** A pricing port that holds the job at its pricing call until `release()`, running `whileHeld` first. */
+function holdingPricing(whileHeld: () => Promise<void>) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  return {
+    release: () => release(),
+    pricing: {
+      kind: 'embedded' as const,
+      rawValueUsd: async (c: Parameters<ReturnType<typeof createEmbeddedPricing>['rawValueUsd']>[0]) => {
+        await whileHeld();
+        await released;
+        return createEmbeddedPricing().rawValueUsd(c);
+      },
+    },
+  };
+}
+
+it('a heartbeat keeps the lease of a running job: nobody takes it while it beats, and soon after it stops', async () => {
+  const { client, user } = await signedInClient(ctx, { credits: 1 });
+  const { grading } = await queuedGrading(client);
+  const second = worker();
+  const hold = holdingPricing(async () => {
+    const first = (await rowOf(grading.gradingId)).leaseExpiresAt!.getTime();
+    // Four heartbeats: 20 s of clock, longer than one lease.
+    for (let i = 0; i < 4; i++) {
+      ctx.clock.advance(HEARTBEAT_MS);
+      expect(await a.renewLeases()).toBe(1);
+      expect(await second.runOnce()).toBe(false);
+    }
+    expect((await rowOf(grading.gradingId)).leaseExpiresAt!.getTime() - first).toBeGreaterThanOrEqual(4 * HEARTBEAT_MS);
+    // The heartbeat stops (the process froze): the job is not claimable a second before the lease runs out…
+    ctx.clock.advance(LEASE_MS - 1000);
+    expect(await second.runOnce()).toBe(false);
+    // …and is a second after; the second worker completes it.
+    ctx.clock.advance(2000);
+    expect(await second.runOnce()).toBe(true);
+    hold.release();
+  });
+  const a = worker({ pricing: hold.pricing });
+  await a.runOnce();
+  // The first worker woke up with a job it no longer holds: none of its writes landed, it renews nothing.
+  expect(await a.renewLeases()).toBe(0);
+  expect(await rowOf(grading.gradingId)).toMatchObject({ status: 'completed', progress: 100 });
+  expect(await credits(user.id)).toBe(0);
+  const messages = json<TUserMessage[]>(await client.get('/api/user-messages')).filter((m) => m.relatedCardId === grading.userCardId);
+  expect(messages.map((m) => m.title)).toEqual(['Grading complete']);
+}, 90_000);
+
+it.skipIf(!!process.env.DATABASE_URL)('on the embedded database a restarted worker takes back the job it was running at once, without a second charge', async () => {
+  const { client, user } = await signedInClient(ctx, { credits: 1 });
+  const { grading } = await queuedGrading(client);
+  let claimed!: () => void;
+  const isClaimed = new Promise<void>((r) => (claimed = r));
+  // The process that was killed: it holds the job with a live lease and never finishes it.
+  const hold = holdingPricing(async () => claimed());
+  const killed = worker({ pricing: hold.pricing }).runOnce();
+  await isClaimed;
+  expect((await rowOf(grading.gradingId)).leaseExpiresAt!.getTime()).toBeGreaterThan(ctx.clock.now().getTime());
+  // A worker of another process waits for the lease…
+  expect(await worker().runOnce()).toBe(false);
+  // …but the restarted process is the only worker of its embedded database: its interrupted job is its own.
+  const restarted = worker({ soleWorker: true });
+  expect(await restarted.takeBackInterrupted()).toBe(1);
+  expect(await restarted.runOnce()).toBe(true);
+  expect(await rowOf(grading.gradingId)).toMatchObject({ status: 'completed' });
+  hold.release();
+  await killed;
+  expect(await rowOf(grading.gradingId)).toMatchObject({ status: 'completed' });
+  expect(await credits(user.id)).toBe(0);
+}, 90_000);

@@ -1,14 +1,20 @@
 /**
- * The grading worker. The `gradings` table is the queue: a job is claimed by flipping one pending
- * row to processing with FOR UPDATE SKIP LOCKED, so several worker processes never take the same
- * job. A job whose worker died (processing for longer than STALE_MS) goes back to pending and runs
- * again; writing its results is idempotent (same row, same image keys), so a resumed job leaves no
- * duplicates. A failed grading gives its credit back exactly once.
+ * The grading worker. The `gradings` table is the queue: a job is claimed by flipping one row to
+ * processing with FOR UPDATE SKIP LOCKED, so several worker processes never take the same job. A claim
+ * is a lease: it carries a fresh claim id and an expiry that the worker's heartbeat pushes forward every
+ * HEARTBEAT_MS while the job runs. A worker that dies stops renewing, and within LEASE_MS its job is
+ * claimable again (the poll loop picks it up within a second of expiry); on the embedded database the
+ * process is the only worker there is, so a restarted one takes its interrupted jobs back at once.
+ * Every write of a job (progress, result, failure, lease) is fenced by its claim id, so a worker that
+ * stalled past its lease never writes over the worker that took the job over; writing results is
+ * idempotent (same row, same image keys), so a resumed job leaves no duplicates. A failed grading gives
+ * its credit back exactly once.
  *
  * Why not pg-boss: it needs PostgreSQL and its own schema; the embedded PGlite default would need a
  * second queue. One table that both databases run is simpler and the job's state is the row itself.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImageStore } from '../adapters/storage/port';
 import type { Db } from '../db/client';
@@ -19,45 +25,88 @@ import { showNewGradingInBinders } from '../binders/follow-latest-grading';
 import { gradingColumns } from './grading-columns';
 import { EngineRefusal, gradeCard, renderEvidence, type CloseUpName } from './engine';
 
-export const STALE_MS = 5 * 60_000;
+/** How long a claim lasts without a heartbeat: a dead worker's job waits at most this long (plus a poll). */
+export const LEASE_MS = 15_000;
+/** How often a running job's lease is renewed: three renewals fit in a lease, so one slow write is no loss. */
+export const HEARTBEAT_MS = 5_000;
 const POLL_MS = 1000;
 
 type Job = typeof gradings.$inferSelect;
 
-export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing: PricingPort; clock: Clock; log?: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>; creditsChanged?: (userId: string) => void }) {
+export function createGradingWorker(deps: {
+  db: Db;
+  images: ImageStore;
+  pricing: PricingPort;
+  clock: Clock;
+  log?: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>;
+  creditsChanged?: (userId: string) => void;
+  /**
+   * This process is the only worker on its database (the embedded PGlite: one process owns the data
+   * directory), so at start every job left in processing is one it was running when it was stopped.
+   */
+  soleWorker?: boolean;
+}) {
   const { db, images, pricing, clock, log } = deps;
   let timer: NodeJS.Timeout | null = null;
-  let recovery: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = true;
+  /** Jobs this worker is running now, whose leases the heartbeat renews. */
+  const held = new Map<string, Job>();
 
+  const leaseUntil = () => new Date(clock.now().getTime() + LEASE_MS);
+
+  /** The oldest job that is waiting, or whose worker's lease ran out (a processing row without a lease predates leases). */
   async function claim(): Promise<Job | null> {
-    const next = sql`(SELECT id FROM gradings WHERE status = 'pending' ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)`;
+    const now = clock.now();
+    const next = sql`(SELECT id FROM gradings
+      WHERE status = 'pending' OR (status = 'processing' AND (lease_expires_at IS NULL OR lease_expires_at < ${now}))
+      ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)`;
     const [job] = await db
       .update(gradings)
-      .set({ status: 'processing', startedAt: clock.now(), progress: 1, currentStep: 'Starting' })
+      .set({
+        status: 'processing',
+        claimId: randomUUID(),
+        leaseExpiresAt: leaseUntil(),
+        startedAt: now,
+        progress: 1,
+        currentStep: sql`case when ${gradings.status} = 'processing' then 'Resuming after an interruption' else 'Starting' end`,
+      })
       .where(eq(gradings.id, next))
       .returning();
+    if (job && job.currentStep !== 'Starting') log?.warn({ gradingId: job.gradingId }, 'resuming an interrupted grading');
     return job ?? null;
   }
 
-  /** Jobs left in processing by a worker that died go back to the queue. */
-  async function recoverStale(): Promise<number> {
-    const cutoff = new Date(clock.now().getTime() - STALE_MS);
-    const rows = await db
-      .update(gradings)
-      .set({ status: 'pending', currentStep: 'Resuming after an interruption', progress: 0 })
-      .where(and(eq(gradings.status, 'processing'), lt(gradings.startedAt, cutoff)))
-      .returning({ id: gradings.id });
-    if (rows.length) log?.warn({ count: rows.length }, 'resumed interrupted gradings');
-    return rows.length;
+  /**
+   * The job's row while this worker still holds it. A worker that stalled past its lease may find its job
+   * claimed and run by another; from then on none of its writes (progress, result, failure) land.
+   */
+  const heldBy = (job: Job) => and(eq(gradings.id, job.id), eq(gradings.status, 'processing'), eq(gradings.claimId, job.claimId!));
+
+  /** The heartbeat: pushes the lease of every job this worker runs forward. Returns how many it still holds. */
+  async function renewLeases(): Promise<number> {
+    let kept = 0;
+    for (const job of [...held.values()]) {
+      const [row] = await db.update(gradings).set({ leaseExpiresAt: leaseUntil() }).where(heldBy(job)).returning({ id: gradings.id });
+      if (row) kept += 1;
+      // Lost (another worker claimed it after a stall, or the card was removed): stop renewing; its
+      // remaining writes are fenced out anyway.
+      else held.delete(job.id);
+    }
+    return kept;
   }
 
-  /**
-   * The job's row while this worker still holds it. A worker that stalled past STALE_MS may find its job
-   * re-queued and run by another; from then on none of its writes (progress, result, failure) land.
-   */
-  const heldBy = (job: Job) => and(eq(gradings.id, job.id), eq(gradings.status, 'processing'), eq(gradings.startedAt, job.startedAt!));
+  /** On the embedded database, the jobs this process was running when it stopped: queued again at once. */
+  async function takeBackInterrupted(): Promise<number> {
+    if (!deps.soleWorker) return 0;
+    const rows = await db
+      .update(gradings)
+      .set({ leaseExpiresAt: null })
+      .where(eq(gradings.status, 'processing'))
+      .returning({ id: gradings.id });
+    if (rows.length) log?.warn({ count: rows.length }, 'taking back gradings interrupted by the last stop');
+    return rows.length;
+  }
 
   async function fail(job: Job, reason: string) {
     await db.transaction(async (tx) => {
@@ -167,12 +216,17 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
   async function runOnce(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
+    held.set(job.id, job);
+    const heartbeat = setInterval(() => void renewLeases().catch((err: unknown) => log?.warn({ err }, 'could not renew a grading lease')), HEARTBEAT_MS);
     try {
       await runJob(job);
     } catch (err) {
-      // Even recording the failure failed (the database is gone?): the job stays in processing and
-      // recoverStale() hands it out again later. The loop goes on.
+      // Even recording the failure failed (the database is gone?): the job stays in processing, its
+      // lease runs out and it is claimed again. The loop goes on.
       log?.error({ err, gradingId: job.gradingId }, 'could not record the outcome of a grading');
+    } finally {
+      clearInterval(heartbeat);
+      held.delete(job.id);
     }
     return true;
   }
@@ -194,25 +248,24 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
 
   return {
     runOnce,
-    recoverStale,
+    renewLeases,
+    takeBackInterrupted,
     poke,
     async start() {
       if (!stopped) return;
       stopped = false;
-      await recoverStale();
+      await takeBackInterrupted();
+      // Each tick also finds jobs whose lease ran out: claim() takes them like waiting ones.
       const tick = () => {
         if (stopped) return;
         poke();
         timer = setTimeout(tick, POLL_MS);
       };
       tick();
-      recovery = setInterval(() => void recoverStale().catch(() => {}), STALE_MS);
-      recovery.unref();
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      if (recovery) clearInterval(recovery);
       await running;
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { TApiError } from '@contract/common';
+import { multipartErrorAsHttp } from './multipart-errors';
 
 /** An error a route throws on purpose: its message is shown to the user as is. */
 export class HttpError extends Error {
@@ -34,9 +35,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       const body: TApiError = { message: first?.message ?? 'Invalid request', field: first?.field || undefined, errors };
       return reply.status(400).send(body);
     }
-    if (error instanceof HttpError) {
-      const body: TApiError = { message: error.message, field: error.field };
-      return reply.status(error.statusCode).send(body);
+    const known = error instanceof HttpError ? error : multipartErrorAsHttp(error);
+    if (known) {
+      // An outage we answer on purpose (storage down): the user gets the sentence, the log gets the cause.
+      if (known.statusCode >= 500) request.log.warn({ err: (known as { reason?: unknown }).reason ?? known }, known.message);
+      const body: TApiError = { message: known.message, field: known.field };
+      return reply.status(known.statusCode).send(body);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
@@ -46,12 +50,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ message: 'Something went wrong on our side. Please try again.' });
-    }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({ message: 'A photo is larger than 25 MB. Export it at a smaller size and try again.' });
-    }
-    if (error.code === 'FST_FILES_LIMIT') {
-      return reply.status(413).send({ message: 'Too many photos: front, back, 8 corner close-ups and up to 8 details.' });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type) carry usable messages.
     return reply.status(status).send({ message: error.message });

@@ -5,7 +5,7 @@ import { loadConfig, type AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { MailMessage, MailPort } from '../adapters/mail/port';
 import { createSessionStore } from '../auth/sessions';
-import type { Clock } from '../deps';
+import type { AppDeps, Clock } from '../deps';
 import { openTestDatabase } from './db';
 import { buildUser, type UserOverrides } from './factories';
 
@@ -26,14 +26,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, onQuery?: (sql: string) => void): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, onQuery?: (sql: string) => void, adapters: Pick<AppDeps, 'images' | 'pricing'> = {}): Promise<TestContext> {
   const database = await openTestDatabase(onQuery);
   const sent: MailMessage[] = [];
   const mail = { transport: 'outbox' as const, sent, send: async (m: MailMessage) => void sent.push(m) };
   const clock = new TestClock();
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
   const app = await buildApp(
-    { config, database, mail, clock, secret: 'test-secret-test-secret-test-secret!' },
+    { config, database, mail, clock, secret: 'test-secret-test-secret-test-secret!', ...adapters },
     { logger: false },
   );
   await app.ready();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { gradings, userCards, users } from '../db/schema';
+import { creditLedger, gradings, userCards, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
 
 export const TEST_PASSWORD = 'correct horse battery';
@@ -22,6 +22,8 @@ export async function buildUser(db: Db, overrides: UserOverrides = {}) {
       ...rest,
     })
     .returning();
+  // Credits a test gives are granted like real ones: with their ledger line (see db/credit-ledger.ts).
+  if (user!.credits !== 0) await db.insert(creditLedger).values({ userId: user!.id, delta: user!.credits, reason: 'admin' });
   return user!;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { seedCatalogue } from '../db/seed';
+import { assertBalancesMatchLedger } from './ledger-check';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,16 @@ export default async function setup(project: TestProject) {
     await database.withLock(727_002, () => seedCatalogue(database.db));
     await database.close();
     project.provide('pgliteTemplate', '');
-    return;
+    // After the whole suite: every user any test file made in the shared database has a balance equal
+    // to their ledger (on PGlite each file's own copy is checked as it closes: see test/db.ts).
+    return async () => {
+      const after = await openDatabase({ kind: 'postgres', url });
+      try {
+        await assertBalancesMatchLedger(after.db);
+      } finally {
+        await after.close();
+      }
+    };
   }
   const dir = path.resolve('.tmp');
   fs.mkdirSync(dir, { recursive: true });

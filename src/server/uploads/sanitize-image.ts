@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import sharp from 'sharp';
+import { createSemaphore } from './semaphore';
 import { HttpError } from '../http/errors';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -31,11 +33,43 @@ export interface SanitizedImage {
  * camera's orientation, re-encodes to JPEG and drops every metadata block (EXIF, GPS, XMP, ICC
  * beyond sRGB), so nothing the phone recorded about the owner leaves with the picture.
  */
-export async function sanitizeImage(input: Buffer, label = 'photo'): Promise<SanitizedImage> {
-  if (input.length > MAX_UPLOAD_BYTES) {
+export async function sanitizeImage(input: Buffer | string, label = 'photo'): Promise<SanitizedImage> {
+  // At most SANITIZE_CONCURRENCY photos in libvips at once: each can hold a 40 MP decode, and every
+  // extra one in flight adds its memory without finishing any sooner on a few cores.
+  await sharpSlots.acquire();
+  try {
+    return await sanitize(input, label);
+  } finally {
+    sharpSlots.release();
+  }
+}
+
+/** Photos cleaned at once per process; libvips itself uses several threads for each. */
+export const SANITIZE_CONCURRENCY = 2;
+const sharpSlots = createSemaphore(SANITIZE_CONCURRENCY);
+// Uploads are read from temp files that are removed right after: libvips must not keep them open.
+sharp.cache({ files: 0 });
+
+/** The first bytes of a file, enough to sniff its type. */
+async function head(file: string): Promise<{ bytes: number; start: Buffer }> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const start = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(start, 0, 16, 0);
+    return { bytes: size, start: start.subarray(0, bytesRead) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads from a temp file (uploads: nothing held in memory but libvips' own work) or a buffer. */
+async function sanitize(input: Buffer | string, label: string): Promise<SanitizedImage> {
+  const { bytes, start } = typeof input === 'string' ? await head(input) : { bytes: input.length, start: input };
+  if (bytes > MAX_UPLOAD_BYTES) {
     throw new HttpError(413, `The ${label} is larger than 25 MB. Export it at a smaller size and try again.`);
   }
-  const kind = sniffImageType(input);
+  const kind = sniffImageType(start);
   if (!kind) throw new HttpError(415, `The ${label} is not a JPEG, PNG, WebP or HEIC image.`);
   let meta: { width?: number; height?: number; orientation?: number };
   try {

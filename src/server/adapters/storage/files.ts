@@ -1,3 +1,4 @@
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, type ImageStore } from './port';
@@ -30,6 +31,11 @@ export function createFileImageStore(root: string): ImageStore {
     },
     async delete(key) {
       await fs.rm(full(key), { force: true });
+    },
+    async check() {
+      // The folder must exist (or be creatable) and be writable: a full or read-only disk fails here.
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fsConstants.W_OK);
     },
   };
 }

@@ -59,6 +59,9 @@ export function createS3ImageStore(opts: S3StoreOptions): ImageStore & { verify(
       // S3 answers 204 for a key that is not there, so deleting twice is fine.
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
+    async check(signal) {
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: signal });
+    },
     /** Called at start-up: a wrong bucket, endpoint or key stops the process with a message, not the first upload. */
     async verify() {
       try {

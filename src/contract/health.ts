@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** GET /api/health: 200 when the service can do its work, 503 (same body) when a part it needs is down. */
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['pglite', 'postgres']),
+  imageStore: z.object({
+    kind: z.enum(['files', 's3']),
+    status: z.enum(['ok', 'unavailable']),
+  }),
+});
+export type THealth = z.infer<typeof ZHealth>;
