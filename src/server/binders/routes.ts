@@ -56,7 +56,8 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
       const read = await binders.readDocument(request.params.id, request.session?.user.id ?? null, versionKeysOf(request.headers['if-none-match']));
       // Private to the viewer (an owner's document holds notes and prices), revalidated every time.
       reply.header('etag', `W/"${read.key}"`).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding, Cookie');
-      if (!read.document) return reply.code(304).send(null);
+      // No payload at all: a serialized `null` would announce Content-Length: 4 on a bodiless 304.
+      if (!read.document) return reply.code(304).removeHeader('content-type').send(undefined as unknown as null);
       const coding = read.document.body.length >= MIN_COMPRESS_BYTES ? pickContentCoding(request.headers['accept-encoding']) : null;
       const body = coding ? await read.document.encode(coding) : read.document.body;
       if (coding) reply.header('content-encoding', coding);
