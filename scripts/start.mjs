@@ -16,5 +16,7 @@ try {
   process.exit(1);
 }
 const file = path.join(ROOT, 'dist', 'server', `${entry}.mjs`);
+// Stack traces in the log name the TypeScript sources (the build writes .map files beside the bundle).
+process.setSourceMapsEnabled(true);
 process.argv = [process.argv[0], file, ...args];
 await import(pathToFileURL(file).href);

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { CachedDocument, DocumentCache } from '../http/document-cache';
 import { notFound } from '../http/errors';
-import { binderDetailJsonSql } from './detail-json-sql';
+import { binderDetailJsonSql, binderVersionSql } from './detail-json-sql';
 
 export const BINDER_NOT_FOUND = "That binder doesn't exist or isn't shared with you.";
 
@@ -23,44 +23,54 @@ export interface BinderDocumentRead {
 
 const keyVersion = (key: string) => Number.parseInt(key, 10);
 
+type Rows<T> = { rows: T[] };
+
 /**
- * Reads binder documents in one SQL statement per request, whatever the outcome: the statement checks
- * access and returns the version, and builds the JSON only when neither the client (If-None-Match)
- * nor this process's cache holds that version already. Triggers bump the version in every
- * transaction that changes what the document shows (migration 0003), so a version names exactly one
- * document; the cache key adds the viewer's variant, which the same statement decides.
+ * Reads binder documents. Every request runs the version statement, which also checks access, so
+ * nothing (not even a 304) answers a viewer who may not see the binder; only when neither the client
+ * (If-None-Match) nor this process's cache holds that version does the one statement that builds the
+ * whole document run. Triggers bump the version in every transaction that changes what the document
+ * shows (migration 0003), so a version names exactly one document; the cache key adds the viewer's
+ * variant (owner or not), which the same statements decide.
  */
 export function createBinderDocuments(db: Db, cacheBytes = BINDER_CACHE_BYTES) {
   const cache = new DocumentCache(cacheBytes);
   const cacheKey = (binderId: string, isOwner: boolean) => `${binderId}:${isOwner ? 'o' : 'v'}`;
+  const versionKey = (row: { version: number; is_owner: boolean }) => `${row.version}${row.is_owner ? 'o' : 'v'}`;
+  const forget = (binderId: string) => {
+    cache.delete(cacheKey(binderId, true));
+    cache.delete(cacheKey(binderId, false));
+  };
 
   return {
     cache,
     async read(binderId: string, viewerId: string | null, clientKeys: string[]): Promise<BinderDocumentRead> {
-      // Held before the query, so an eviction while it runs cannot take the document from under us.
-      const held = [cache.get(cacheKey(binderId, true)), cache.get(cacheKey(binderId, false))].filter((d) => d !== undefined);
-      const known = [...clientKeys, ...held.map((d) => d.version)];
       // Both drivers (pg, PGlite) answer execute() with { rows }; Drizzle's shared type leaves it unknown.
-      const result = (await db.execute(binderDetailJsonSql(binderId, viewerId, known))) as unknown as {
-        rows: { version: number; is_owner: boolean; detail: string | null }[];
-      };
+      const result = (await db.execute(binderVersionSql(binderId, viewerId))) as unknown as Rows<{ version: number; is_owner: boolean }>;
       const row = result.rows[0];
       // Someone else's private binder answers exactly like a missing one, 304 or not.
       if (!row) {
-        cache.delete(cacheKey(binderId, true));
-        cache.delete(cacheKey(binderId, false));
+        forget(binderId);
         throw notFound(BINDER_NOT_FOUND);
       }
-      const key = `${row.version}${row.is_owner ? 'o' : 'v'}`;
+      const key = versionKey(row);
       if (clientKeys.includes(key)) return { key, document: null };
-      const cached = held.find((d) => d.version === key);
-      if (cached) return { key, document: cached };
-      if (row.detail === null) throw new Error(`binder ${binderId}: no document for version ${key}`);
-      const body = Buffer.from(row.detail);
+      const cached = cache.get(cacheKey(binderId, row.is_owner));
+      if (cached?.version === key) return { key, document: cached };
+
+      const built = (await db.execute(binderDetailJsonSql(binderId, viewerId))) as unknown as Rows<{ version: number; is_owner: boolean; detail: string }>;
+      const doc = built.rows[0];
+      // Deleted or made private between the two statements.
+      if (!doc) {
+        forget(binderId);
+        throw notFound(BINDER_NOT_FOUND);
+      }
+      const builtKey = versionKey(doc);
+      const body = Buffer.from(doc.detail);
       // A slow reader of an older version must not replace a newer one another request has cached.
-      const current = cache.get(cacheKey(binderId, row.is_owner));
-      if (current && keyVersion(current.version) > row.version) return { key, document: new CachedDocument(key, body) };
-      return { key, document: cache.put(cacheKey(binderId, row.is_owner), key, body) };
+      const current = cache.get(cacheKey(binderId, doc.is_owner));
+      if (current && keyVersion(current.version) > doc.version) return { key: builtKey, document: new CachedDocument(builtKey, body) };
+      return { key: builtKey, document: cache.put(cacheKey(binderId, doc.is_owner), builtKey, body) };
     },
   };
 }
