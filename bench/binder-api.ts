@@ -57,8 +57,8 @@ async function load(label: string, extra: Record<string, string>, expectStatus: 
   return `${label.padEnd(44)} ${r.requests.average.toLocaleString('en-US').padStart(8)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`;
 }
 const lines = [
-  await load('first fetch, Accept-Encoding: br, gzip', { 'accept-encoding': 'br, gzip' }, 200),
   await load('first fetch, uncompressed', {}, 200),
+  await load('first fetch, Accept-Encoding: br, gzip', { 'accept-encoding': 'br, gzip' }, 200),
   await load('repeat fetch, If-None-Match (304)', { 'accept-encoding': 'br, gzip', 'if-none-match': current }, 304),
 ];
 server.child.kill();
