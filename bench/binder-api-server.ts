@@ -1,8 +1,10 @@
 /**
  * Server side of bench/binder-api.ts: the real app with one owner and a binder of BINDER_CARDS graded
- * cards. Counts the SQL statements it runs and answers them at GET /bench/queries.
+ * cards. Counts the SQL statements it runs and answers them at GET /bench/queries; POST /bench/touch
+ * renames the binder (a new version).
  */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
@@ -35,6 +37,11 @@ const token = await createSessionStore(db, systemClock, 30).create(owner!.id, {}
 
 const app = await buildApp({ config, database, mail: createOutboxMail(db), clock: systemClock, secret: 'bench'.repeat(8) }, { logger: false });
 app.get('/bench/queries', { config: { access: 'public' } }, async () => ({ queries }));
+// Changes the binder (a new version), so the bench can time the fetch that builds the document again.
+app.post('/bench/touch', { config: { access: 'public' } }, async () => {
+  await db.update(binders).set({ name: `${N} cards ${Date.now()}` }).where(eq(binders.id, binder!.id));
+  return { ok: true };
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(`READY ${(app.server.address() as { port: number }).port} ${token} ${binder!.id}`);
 process.on('SIGINT', () => process.exit(0));

@@ -1,16 +1,18 @@
 /**
- * The server the browser tests run against: a fresh build of the web app and a fresh embedded
- * database (or the PostgreSQL of DATABASE_URL), with demo accounts on a known password.
+ * The server the browser tests run against: the production build (dist/server with plain `node`,
+ * dist/web), built first if it is missing or older than the sources, so the tests try what ships;
+ * and a fresh embedded database (or the PostgreSQL of DATABASE_URL), with demo accounts on a known
+ * password.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { SMTPServer } from 'smtp-server';
-import { buildWeb } from './build-web';
 
 const dataDir = path.resolve('.tmp/e2e-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
-await buildWeb();
+// The same build `npm start` makes, under the same lock (scripts/build-once.mjs).
+if (spawnSync(process.execPath, ['scripts/build-once.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 
 // Password-reset mails go over real SMTP to this loopback server, which files them under
 // .tmp/e2e-mail/<recipient>.eml so the browser tests can read the code like a person would.
@@ -31,7 +33,7 @@ const smtp = new SMTPServer({
 });
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = (smtp.server.address() as { port: number }).port;
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const child = spawn(process.execPath, ['dist/server/main.mjs'], {
   stdio: 'inherit',
   env: {
     ...process.env,

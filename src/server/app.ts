@@ -99,6 +99,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     scope.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null } }),
   ));
 
+  // The embedded outbox prints each mail to this log (adapters/mail/outbox.ts); SMTP prints none.
+  deps.mail.useLogger?.(app.log);
   installErrorHandler(app);
   installSecurityHeaders(app);
   installCsrf(app, { secureCookies, publicUrl: config.publicUrl });

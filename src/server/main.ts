@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { openDatabase, migrateDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
@@ -8,7 +9,14 @@ import { createOutboxMail } from './adapters/mail/outbox';
 import { createSmtpMail } from './adapters/mail/smtp';
 import { buildApp } from './app';
 import { systemClock } from './deps';
-import { WEB_DIST, buildWeb } from '../../scripts/build-web';
+
+/**
+ * The web app `npm run build` writes: dist/web beside dist/server, from this file in the bundle
+ * (dist/server/main.mjs) and from the source (src/server/main.ts, under `npm run dev`) alike. The
+ * server never builds it: building needs Vite, a devDependency, and several processes starting
+ * together would race on the folder. `npm start` (scripts/start.mjs) builds first, once, under a lock.
+ */
+const WEB_DIST = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 const started = Date.now();
 const config = loadConfig();
@@ -20,17 +28,15 @@ await migrateDatabase(database);
 const seeded = await seedDatabase(database, { demo: config.demo, demoPassword: config.demoPassword });
 const secret = await loadServerSecret(database.db, config.secretKey);
 
-if (config.role !== 'worker' && !fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-  console.log('Building the web app (first start only)…');
-  await buildWeb();
-}
+const serveWeb = config.role !== 'worker' && fs.existsSync(path.join(WEB_DIST, 'index.html'));
+if (config.role !== 'worker' && !serveWeb) console.warn(`The web app is not built (${WEB_DIST}): serving the API only. Run \`npm run build\`, or start with \`npm start\`.`);
 
 const mail = config.smtpUrl
   ? createSmtpMail(database.db, config.smtpUrl, config.mailFrom)
   : createOutboxMail(database.db);
 const app = await buildApp(
   { config, database, mail, clock: systemClock, secret },
-  { webDist: config.role === 'worker' ? undefined : WEB_DIST },
+  { webDist: serveWeb ? WEB_DIST : undefined },
 );
 
 if (seeded.catalogue) app.log.info(`catalogue loaded: ${seeded.catalogue.sets} sets, ${seeded.catalogue.cards} cards`);

@@ -22,8 +22,9 @@ async function binderWith(n: number) {
   return { ...owner, binder };
 }
 
-it('reads a binder in one SQL statement whether it holds 2 cards or 40', async () => {
+it('reads a binder in a fixed number of SQL statements whether it holds 2 cards or 40', async () => {
   const counts: number[] = [];
+  const repeats: number[] = [];
   for (const n of [2, 40]) {
     const { client, binder } = await binderWith(n);
     await client.get('/api/auth/user'); // warm the session cache: count the binder's own queries
@@ -31,7 +32,12 @@ it('reads a binder in one SQL statement whether it holds 2 cards or 40', async (
     const res = await client.get(`/api/binders/${binder.id}`);
     expect(json<{ cards: unknown[] }>(res).cards).toHaveLength(n);
     counts.push(queries);
+    queries = 0;
+    await client.get(`/api/binders/${binder.id}`);
+    repeats.push(queries);
   }
-  expect(counts[0]).toBe(counts[1]);
-  expect(counts[0]).toBe(1);
+  // The version (and access) check, then the one statement that builds the whole document; a repeat
+  // finds that version in the cache and needs the check only.
+  expect(counts).toEqual([2, 2]);
+  expect(repeats).toEqual([1, 1]);
 });

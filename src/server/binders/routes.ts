@@ -16,6 +16,18 @@ import {
 import { ZMessage } from '@contract/common';
 import { requireUser } from '../http/access';
 import type { BinderService } from './service';
+import { pickContentCoding } from '../http/accept-encoding';
+import { MIN_COMPRESS_BYTES } from '../http/document-cache';
+
+/** The versions an If-None-Match header names (`W/"7o"` → `7o`); at most 8, other tags ignored. */
+function versionKeysOf(ifNoneMatch: string | undefined): string[] {
+  if (!ifNoneMatch) return [];
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => /^\s*(?:W\/)?"(\d{1,12}[ov])"\s*$/.exec(tag)?.[1])
+    .filter((key): key is string => key !== undefined)
+    .slice(0, 8);
+}
 
 export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = async (app, { binders }) => {
   app.get('/api/binders', {
@@ -33,12 +45,23 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
   // Public binders can be read by anyone with the link; private ones only by their owner.
   app.get('/api/binders/:id', {
     config: { access: 'public' },
-    schema: { params: ZBinderParams, response: { 200: ZBinderDetail } },
-    // The database writes the reply's JSON (service.getJson): Fastify sends a JSON-typed string as it
-    // is, without the serializer; the schema still documents the reply and the tests check against it.
+    schema: {
+      params: ZBinderParams,
+      response: { 200: ZBinderDetail, 304: z.null().describe('Not modified: the If-None-Match ETag is the current version.') },
+    },
+    // The database writes the reply's JSON and the cache keeps its bytes (and their br/gzip forms) per
+    // version: the handler sends a Buffer, which Fastify writes as it is, without parsing or the
+    // serializer. The schema still documents the reply; binders.test.ts checks real bodies against it.
     handler: async (request, reply) => {
-      const json = await binders.getJson(request.params.id, request.session?.user.id ?? null);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as TBinderDetail);
+      const read = await binders.readDocument(request.params.id, request.session?.user.id ?? null, versionKeysOf(request.headers['if-none-match']));
+      // Private to the viewer (an owner's document holds notes and prices), revalidated every time.
+      reply.header('etag', `W/"${read.key}"`).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding, Cookie');
+      // No payload at all: a serialized `null` would announce Content-Length: 4 on a bodiless 304.
+      if (!read.document) return reply.code(304).removeHeader('content-type').send(undefined as unknown as null);
+      const coding = read.document.body.length >= MIN_COMPRESS_BYTES ? pickContentCoding(request.headers['accept-encoding']) : null;
+      const body = coding ? await read.document.encode(coding) : read.document.body;
+      if (coding) reply.header('content-encoding', coding);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as TBinderDetail);
     },
   });
 

@@ -7,13 +7,13 @@ import type {
 } from '@contract/binders';
 import type { Db } from '../db/client';
 import { binderCards, binders, gradings, userCards, users } from '../db/schema';
-import { binderDetailJsonSql } from './detail-json-sql';
+import { BINDER_NOT_FOUND, createBinderDocuments } from './detail-document';
 import { displayedValueSql } from '../grading/displayed';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { normalizeDecimal } from '../money';
 
 type BinderRow = typeof binders.$inferSelect;
-const NOT_FOUND = "That binder doesn't exist or isn't shared with you.";
+const NOT_FOUND = BINDER_NOT_FOUND;
 
 function toBinder(row: BinderRow, ownerUsername: string, viewerId: string | null): TBinder {
   return {
@@ -29,6 +29,7 @@ function toBinder(row: BinderRow, ownerUsername: string, viewerId: string | null
 }
 
 export function createBinderService(db: Db) {
+  const documents = createBinderDocuments(db);
   async function loadVisible(binderId: string, viewerId: string | null) {
     const [row] = await db
       .select({ binder: binders, ownerUsername: users.username })
@@ -72,18 +73,11 @@ export function createBinderService(db: Db) {
 
     /**
      * The binder and all its entries as the JSON the API answers (the ZBinderDetail contract), in one
-     * statement however many cards it holds. PostgreSQL builds the JSON itself: for a 500-card binder
-     * that is several times cheaper than sending rows to Node, mapping them and serializing them again
-     * (bench/binder-api.ts). The binder tests check every reply against ZBinderDetail.
+     * statement however many cards it holds, built by PostgreSQL itself: for a 500-card binder that is
+     * several times cheaper than sending rows to Node, mapping them and serializing them again
+     * (bench/binder-api.ts). Versioned and cached: see detail-document.ts.
      */
-    async getJson(binderId: string, viewerId: string | null): Promise<string> {
-      // Both drivers (pg, PGlite) answer execute() with { rows }; Drizzle's shared type leaves it unknown.
-      const result = (await db.execute(binderDetailJsonSql(binderId, viewerId))) as unknown as { rows: { detail: string | null }[] };
-      const detail = result.rows[0]?.detail;
-      // Someone else's private binder answers exactly like a missing one.
-      if (!detail) throw notFound(NOT_FOUND);
-      return detail;
-    },
+    readDocument: documents.read,
 
     async create(ownerId: string, input: { name: string; description?: string | null; isPublic?: boolean }) {
       const [row] = await db

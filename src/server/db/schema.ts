@@ -219,6 +219,12 @@ export const binders = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The binder document's version (its ETag): database triggers add one in the same transaction as
+     * any write to the binder, its entries, or a card, grading or owner name it shows (migration
+     * 0003_binder_version_triggers.sql). Never set it from the application.
+     */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('binders_user_idx').on(t.userId)],
 );
@@ -239,7 +245,13 @@ export const binderCards = pgTable(
       .references(() => gradings.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('binder_cards_unique_idx').on(t.binderId, t.userCardId), index('binder_cards_binder_idx').on(t.binderId, t.addedAt)],
+  (t) => [
+    uniqueIndex('binder_cards_unique_idx').on(t.binderId, t.userCardId),
+    index('binder_cards_binder_idx').on(t.binderId, t.addedAt),
+    // The version triggers find the binders that show a changed card or grading through these.
+    index('binder_cards_user_card_idx').on(t.userCardId),
+    index('binder_cards_submission_idx').on(t.submissionId),
+  ],
 );
 
 /** Every change to a credit balance, with its reason: the balance on `users` is the running total. */

@@ -8,4 +8,6 @@ export interface MailMessage {
 export interface MailPort {
   readonly transport: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<void>;
+  /** Given the app's logger once it exists; the embedded outbox prints each mail there. */
+  useLogger?(log: import('fastify').FastifyBaseLogger): void;
 }
