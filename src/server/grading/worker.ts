@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { creditLedger, gradings, userCards, userMessages, users } from '../db/schema';
 import type { Clock } from '../deps';
 import type { PricingPort } from '../pricing/port';
+import { SAVING_EVIDENCE_STEP } from '@contract/gradings';
 import { showNewGradingInBinders } from '../binders/follow-latest-grading';
 import { gradingColumns } from './grading-columns';
 import { EngineRefusal, gradeCard, renderEvidence, type CloseUpName } from './engine';
@@ -116,7 +117,7 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
         },
       });
       await Promise.all(pending);
-      await db.update(gradings).set({ progress: 95, currentStep: 'Saving evidence images' }).where(heldBy(job));
+      await db.update(gradings).set({ progress: 95, currentStep: SAVING_EVIDENCE_STEP }).where(heldBy(job));
       const evidence = await renderEvidence([faces.front, faces.back]);
       const evidenceKeys: Record<string, string> = {};
       for (const [name, data] of Object.entries(evidence)) {
