@@ -26,6 +26,15 @@ export const ZAddCardFields = z
   .refine((v) => v.cardId || v.cardName, { message: 'Pick a card from the catalogue or enter its name', path: ['cardName'] });
 export type TAddCardFields = z.infer<typeof ZAddCardFields>;
 
+/**
+ * POST /api/user-cards/{id}/photos: the add-card form's photo fields (front, back, the corner slots,
+ * details), each optional; only the slots sent are replaced, the detail photos as a whole list. No text
+ * fields: the card's identity does not change here.
+ */
+export const ZReplacePhotosFields = z.strictObject({}, { error: 'Only photos can be replaced here: send front, back, corner or details files.' });
+/** 409 while a grading of the card is queued or running: the worker reads the photos it was given. */
+export const PHOTOS_LOCKED_MESSAGE = 'This card is being graded right now. Replace its photos when the grading has finished.';
+
 export const ZLatestGrading = z.object({
   id: z.string(),
   gradingId: z.string(),

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MultipartFile } from '@fastify/multipart';
 import { isAdministrator } from '@contract/auth';
@@ -5,7 +6,9 @@ import { ZMessage } from '@contract/common';
 import {
   CORNER_SLOTS,
   MAX_DETAIL_IMAGES,
+  PHOTOS_LOCKED_MESSAGE,
   ZAddCardFields,
+  ZReplacePhotosFields,
   ZCollectionFacets,
   ZUpdateUserCardRequest,
   ZUserCard,
@@ -21,34 +24,60 @@ import type { UploadedPhotos, UserCardService } from './service';
 
 const CORNERS = new Set<string>(CORNER_SLOTS);
 
+/**
+ * The add-card form's multipart body: text fields, and the photos by field name (front, back, the 8
+ * corner slots, details). Every route that takes card photos reads them here, with the same limits.
+ */
+async function readCardPhotosForm(request: FastifyRequest, notMultipart: string): Promise<{ fields: Record<string, string>; photos: UploadedPhotos }> {
+  if (!request.isMultipart()) throw new HttpError(415, notMultipart);
+  const fields: Record<string, string> = {};
+  const photos: UploadedPhotos = { corners: {}, details: [] };
+  const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 2 + 8 + MAX_DETAIL_IMAGES, fields: 20, fieldSize: 2000 } });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    const file = part as MultipartFile;
+    const data = await file.toBuffer();
+    if (data.length === 0) continue;
+    if (file.fieldname === 'front' || file.fieldname === 'back') photos[file.fieldname] = data;
+    else if (CORNERS.has(file.fieldname)) photos.corners[file.fieldname as keyof UploadedPhotos['corners']] = data;
+    else if (file.fieldname === 'details') photos.details.push(data);
+    else throw badRequest(`Unexpected file field "${file.fieldname}".`, file.fieldname);
+  }
+  return { fields, photos };
+}
+
 export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService }> = async (app, { cards }) => {
   app.post('/api/user-cards', {
     config: { access: 'user' },
     schema: { response: { 201: ZUserCard } },
     handler: async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Send the card as a form with its photos (multipart/form-data).');
-      const fields: Record<string, string> = {};
-      const photos: UploadedPhotos = { corners: {}, details: [] };
-      const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 2 + 8 + MAX_DETAIL_IMAGES, fields: 20, fieldSize: 2000 } });
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        const file = part as MultipartFile;
-        const data = await file.toBuffer();
-        if (data.length === 0) continue;
-        if (file.fieldname === 'front' || file.fieldname === 'back') photos[file.fieldname] = data;
-        else if (CORNERS.has(file.fieldname)) photos.corners[file.fieldname as keyof UploadedPhotos['corners']] = data;
-        else if (file.fieldname === 'details') photos.details.push(data);
-        else throw badRequest(`Unexpected file field "${file.fieldname}".`, file.fieldname);
-      }
+      const { fields, photos } = await readCardPhotosForm(request, 'Send the card as a form with its photos (multipart/form-data).');
       const parsed = ZAddCardFields.safeParse(fields);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         throw badRequest(issue.message, issue.path.join('.'));
       }
       return reply.status(201).send(await cards.add(requireUser(request).id, parsed.data, photos));
+    },
+  });
+
+  // New photos for a card: only the slots sent are replaced (details as a whole list). Refused with 409
+  // while a grading of the card is queued or running, because the worker reads the photos it was given.
+  app.post('/api/user-cards/:id/photos', {
+    config: { access: 'user' },
+    schema: { params: ZUserCardParams, response: { 200: ZUserCard } },
+    handler: async (request) => {
+      const userId = requireUser(request).id;
+      // Owner and grading state first: no one uploads 25 MB to be told the card isn't theirs or is busy.
+      await cards.getOwned(userId, request.params.id);
+      if (await cards.isBeingGraded(request.params.id)) throw new HttpError(409, PHOTOS_LOCKED_MESSAGE);
+      const { fields, photos } = await readCardPhotosForm(request, 'Send the new photos as a form (multipart/form-data), with the same field names as when adding a card.');
+      const parsed = ZReplacePhotosFields.safeParse(fields);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message, Object.keys(fields)[0]);
+      return cards.replacePhotos(userId, request.params.id, photos);
     },
   });
 

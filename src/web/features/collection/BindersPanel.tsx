@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { apiRequest, errorMessage } from '@web/lib/api';
-import { formatDollars } from '@web/lib/format';
+import { CARD, formatCount, formatDollars } from '@web/lib/format';
 
 /** The collector's binders (the page's tab label counts them too; one request serves both). */
 export const useBinders = () => useQuery<TBinderSummary[]>({ queryKey: ['/api/binders'], staleTime: 0 });
@@ -55,7 +55,7 @@ export function BindersPanel() {
                 {b.name}
               </Link>
               <p className="text-sm text-slate-600">
-                {b.cardCount} {b.cardCount === 1 ? 'card' : 'cards'} · {formatDollars(b.totalValue)}
+                {formatCount(b.cardCount, CARD)} · {formatDollars(b.totalValue)}
               </p>
               {b.description && <p className="mt-0.5 line-clamp-2 text-sm text-slate-700">{b.description}</p>}
             </div>

@@ -7,7 +7,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth';
-import { formatDate, formatDollars } from '@web/lib/format';
+import { CREDIT, formatCount, formatDate, formatDollars } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { SummaryTiles } from './SummaryTiles';
 import { ValueChart } from './ValueChart';
@@ -28,7 +28,7 @@ export default function DashboardPage() {
     <PageContainer>
       <PageHeader
         title={`Welcome${user?.firstName ? `, ${user.firstName}` : ''}`}
-        description={user?.accountType === 'pro' ? 'Pro plan · unlimited gradings' : `Starter plan · ${user?.credits ?? 0} credits`}
+        description={user?.accountType === 'pro' ? 'Pro plan · unlimited gradings' : `Starter plan · ${formatCount(user?.credits ?? 0, CREDIT)}`}
         actions={
           <>
             <Button asChild variant="outline">
