@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZValueSource } from './pricing';
 
 export const PLATFORMS = ['PSA', 'BGS', 'CGC'] as const;
 export const ZPlatform = z.enum(PLATFORMS);
@@ -41,6 +42,8 @@ export const ZBinderSubmission = z.object({
   psaEstimatedValue: ZDecimalString.nullable(),
   bgsEstimatedValue: ZDecimalString.nullable(),
   cgcEstimatedValue: ZDecimalString.nullable(),
+  /** What the values rest on (null on gradings valued before market prices: rarity estimates). */
+  valueSource: ZValueSource.nullable(),
 });
 
 export const ZBinderCardEntry = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZPlatform, type TPlatform } from './binders';
 import { ZGradingStatus } from './user-cards';
+import type { TValueSource } from './pricing';
 
 /** A grading job as its owner follows it: progress while it runs, grades when it is done. */
 export const ZGrading = z.object({
@@ -61,5 +62,13 @@ export type TReportHeadline = {
   psaEstimatedValue: string;
   bgsEstimatedValue: string;
   cgcEstimatedValue: string;
-  valueBasis: { rawValueUsd: number; netAfterFeesUsd: Record<TPlatform, number> };
+  valueBasis: {
+    rawValueUsd: number;
+    netAfterFeesUsd: Record<TPlatform, number>;
+    /** Missing on gradings valued before market prices were bundled (all rarity estimates). */
+    source?: TValueSource;
+    /** The version of the grade-multiplier table, and each platform's multiplier for this grading. */
+    multipliersVersion?: string;
+    multipliers?: Record<TPlatform, number>;
+  };
 };

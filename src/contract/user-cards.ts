@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS, ZDecimalString, ZPurchasePrice, type TPlatform } from './binders';
+import { ZValueSource } from './pricing';
 
 export const CORNER_SLOTS = [
   'frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight',
@@ -44,7 +45,10 @@ export const ZLatestGrading = z.object({
   bgsGrade: z.number().nullable(),
   cgcGrade: z.number().nullable(),
   recommendedPlatform: z.string().nullable(),
+  /** The displayed platform's value (recommended, PSA when missing or other): pair it with that platform's grade only. */
   estimatedValue: ZDecimalString.nullable(),
+  /** What the value rests on; null while not completed, and on gradings valued before market prices (rarity estimates). */
+  valueSource: ZValueSource.nullable(),
   createdAt: z.string(),
 });
 

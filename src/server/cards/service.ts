@@ -11,6 +11,7 @@ import {
   cornerSlotLabel,
   PHOTOS_LOCKED_MESSAGE,
 } from '@contract/user-cards';
+import type { TValueSource } from '@contract/pricing';
 import type { Db } from '../db/client';
 import { binderCards, binders, gradings, userCards } from '../db/schema';
 import type { ImageStore } from '../adapters/storage/port';
@@ -46,8 +47,10 @@ const SHOWN_GRADING_COLUMNS = {
   bgsEstimatedValue: gradings.bgsEstimatedValue,
   cgcEstimatedValue: gradings.cgcEstimatedValue,
   createdAt: gradings.createdAt,
+  /** What the values rest on: one small path out of the report (see contract/pricing.ts). */
+  valueSource: sql<TValueSource | null>`${gradings.report}->'valueBasis'->'source'`.as('value_source'),
 };
-type ShownGrading = Pick<GradingRow, keyof typeof SHOWN_GRADING_COLUMNS>;
+type ShownGrading = Pick<GradingRow, Exclude<keyof typeof SHOWN_GRADING_COLUMNS, 'valueSource'>> & { valueSource: TValueSource | null };
 
 export function toUserCard(card: CardRow, latest: ShownGrading | null): TUserCard {
   return {
@@ -72,6 +75,7 @@ export function toUserCard(card: CardRow, latest: ShownGrading | null): TUserCar
       cgcGrade: latest.cgcGrade,
       recommendedPlatform: latest.recommendedPlatform,
       estimatedValue: latest.status === 'completed' ? normalizeDecimal(displayedValue(latest)) : null,
+      valueSource: latest.status === 'completed' ? (latest.valueSource ?? null) : null,
       createdAt: latest.createdAt.toISOString(),
     },
   };

@@ -101,12 +101,13 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
         const data = await load(key);
         if (data) closeUps[name as CloseUpName] = data;
       }
-      const rawValueUsd = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
+      const raw = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
       const { report, faces } = await gradeCard({
         front,
         back,
         closeUps,
-        rawValueUsd,
+        rawValueUsd: raw.usd,
+        valueSource: raw.source,
         onProgress: (step, done) => {
           // At most a few writes a second: the progress bar polls, it doesn't need every step.
           const now = Date.now();
