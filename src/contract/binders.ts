@@ -66,8 +66,11 @@ export type TBinderCardEntry = z.infer<typeof ZBinderCardEntry>;
 export const ZBinderDetail = z.object({ binder: ZBinder, cards: z.array(ZBinderCardEntry) });
 export type TBinderDetail = z.infer<typeof ZBinderDetail>;
 
-const name = z.string().trim().min(1, 'Give the binder a name').max(80, 'Binder names are at most 80 characters');
-const description = z.string().trim().max(500, 'Descriptions are at most 500 characters').nullable().optional();
+/** Spec §5 sets no binder limits; these keep names to a line or two and descriptions to a paragraph. */
+export const BINDER_NAME_MAX = 100;
+export const BINDER_DESCRIPTION_MAX = 500;
+const name = z.string().trim().min(1, 'Give the binder a name').max(BINDER_NAME_MAX, `Binder names are at most ${BINDER_NAME_MAX} characters`);
+const description = z.string().trim().max(BINDER_DESCRIPTION_MAX, `Descriptions are at most ${BINDER_DESCRIPTION_MAX} characters`).nullable().optional();
 
 export const ZCreateBinderRequest = z.object({ name, description, isPublic: z.boolean().optional() });
 export type TCreateBinderRequest = z.input<typeof ZCreateBinderRequest>;

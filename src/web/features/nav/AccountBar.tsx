@@ -23,8 +23,9 @@ export function AccountBar() {
 
   return (
     <div className="border-b border-slate-200 bg-brand-900 text-white">
-      <div className="mx-auto flex h-11 max-w-7xl items-center gap-1 overflow-x-auto px-2 sm:px-6">
-        <nav aria-label="Account">
+      {/* The links scroll sideways when they must; the plan chip never does, so it is never cut off. */}
+      <div className="mx-auto flex h-11 max-w-7xl items-center gap-1 px-2 sm:px-6">
+        <nav aria-label="Account" className="min-w-0 overflow-x-auto">
           <ul className="flex items-center gap-1">
             {links.map((l) => (
               <li key={l.to}>
