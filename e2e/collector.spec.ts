@@ -12,7 +12,7 @@ import { csrfHeaders, expect, expectAccessible, registerViaApi, snap, test } fro
 
 test.setTimeout(150_000);
 
-const LONG_BINDER_NAME = 'Vintage holographic rares from Base Set, Jungle, Fossil and Team Rocket, first and unlimited prints';
+const LONG_BINDER_NAME = 'Vintage holographic rares from Base Set, Jungle, Fossil and Team Rocket, first and unlimited prints.';
 
 async function addCardViaApi(page: Page, baseURL: string, photos: { front: Buffer; back: Buffer }) {
   const res = await page.request.post('/api/user-cards', {

@@ -21,7 +21,7 @@ import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { useCardGradings, userCardKey, useUserCard } from '@web/features/cards/use-user-card';
 import { GradeCircle } from './GradeCircle';
 import { DeleteCardButton } from './profile/DeleteCardButton';
-import { ValuesPanel } from './profile/ValuesPanel';
+import { ValueBasisRow, ValueTiles } from './profile/ValuesPanel';
 
 // A manual grading's report (source 'manual') has the same logs with confidence null, and no evidence.
 type Log = { score: number; summary: string; reasoning: string; confidence: number | null };
@@ -169,11 +169,12 @@ export default function CardProfilePage() {
                     <dd className="text-xl font-bold text-slate-900">{v as number}</dd>
                   </div>
                 ))}
-                <ValuesPanel grading={latest} basis={report.data?.valueBasis} />
+                <ValueTiles grading={latest} basis={report.data?.valueBasis} />
                 <div className="rounded-lg bg-brand-50 p-3">
                   <dt className="text-slate-700">Recommended</dt>
                   <dd className="text-lg font-semibold text-brand-900">{latest.recommendedPlatform}</dd>
                 </div>
+                <ValueBasisRow basis={report.data?.valueBasis} />
                 <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
                   <dt className="text-slate-600">Confidence</dt>
                   <dd className="font-semibold text-slate-900">{latest.confidence == null ? (manual ? 'Not measured: entered by you' : '—') : `${Math.round(latest.confidence * 100)}%`}</dd>

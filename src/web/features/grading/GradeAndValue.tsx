@@ -21,7 +21,7 @@ export function GradeAndValueLine({ shown, source, size = 'sm', className }: { s
           <span className="sr-only">, {shown.platform} value, {basis}</span>
         </span>
       </p>
-      <p aria-hidden className="truncate text-xs text-slate-600" title={`${shown.platform} value from ${basis}`}>
+      <p aria-hidden className="line-clamp-2 text-xs leading-snug text-slate-600" title={`${shown.platform} value from ${basis}`}>
         {basis}
       </p>
     </div>

@@ -16,27 +16,29 @@ function basisSentence(basis: Basis | undefined): string {
   return 'These values are estimates from the card’s rarity: they were worked out before market prices were added. Re-grade the card for values from its market price.';
 }
 
-/** The three platforms' values, each beside its own platform's grade, with their basis. */
-export function ValuesPanel({ grading, basis }: { grading: TGrading; basis: Basis | undefined }) {
-  return (
-    <>
-      {PLATFORMS.map((p) => {
-        const shown = gradeAndValue(grading, p);
-        const multiplier = basis?.multipliers?.[p];
-        return (
-          <div key={p} className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-slate-600">
-              {p} {formatGrade(shown.grade)} value
-            </dt>
-            <dd className="text-lg font-semibold text-slate-900">{formatDollars(shown.value)}</dd>
-            {multiplier != null && <dd className="text-xs text-slate-600">×{multiplier} for {p} {formatGrade(shown.grade)}</dd>}
-          </div>
-        );
-      })}
-      <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
-        <dt className="text-slate-600">Where the values come from</dt>
-        <dd className="text-slate-900">{basisSentence(basis)}</dd>
+/** The three platforms' values, each beside its own platform's grade, with the multiplier used. */
+export function ValueTiles({ grading, basis }: { grading: TGrading; basis: Basis | undefined }) {
+  return PLATFORMS.map((p) => {
+    const shown = gradeAndValue(grading, p);
+    const multiplier = basis?.multipliers?.[p];
+    return (
+      <div key={p} className="rounded-lg bg-slate-50 p-3">
+        <dt className="text-slate-600">
+          {p} {formatGrade(shown.grade)} value
+        </dt>
+        <dd className="text-lg font-semibold text-slate-900">{formatDollars(shown.value)}</dd>
+        {multiplier != null && <dd className="text-xs text-slate-600">×{multiplier} for {p} {formatGrade(shown.grade)}</dd>}
       </div>
-    </>
+    );
+  });
+}
+
+/** Where the values come from, in a sentence across the row. */
+export function ValueBasisRow({ basis }: { basis: Basis | undefined }) {
+  return (
+    <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
+      <dt className="text-slate-600">Where the values come from</dt>
+      <dd className="text-slate-900">{basisSentence(basis)}</dd>
+    </div>
   );
 }
