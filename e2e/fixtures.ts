@@ -10,7 +10,7 @@ let counter = 0;
 export const uniqueName = (prefix = 'e2e') => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** The CSRF cookie the server hands out, echoed in the header like the web app does. */
-async function csrfHeaders(request: APIRequestContext, baseURL: string) {
+export async function csrfHeaders(request: APIRequestContext, baseURL: string) {
   await request.get('/api/health');
   const state = await request.storageState();
   const token = state.cookies.find((c) => c.name === 'csrf_token' && baseURL.includes(c.domain))?.value

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zMultilineText, zText } from './text';
 import { PLAIN_DECIMAL, PLAIN_DECIMAL_MESSAGE, plainDecimalToCents } from './decimal';
+import { ZValueSource } from './pricing';
 
 export const PLATFORMS = ['PSA', 'BGS', 'CGC'] as const;
 export const ZPlatform = z.enum(PLATFORMS);
@@ -43,6 +44,8 @@ export const ZBinderSubmission = z.object({
   psaEstimatedValue: ZDecimalString.nullable(),
   bgsEstimatedValue: ZDecimalString.nullable(),
   cgcEstimatedValue: ZDecimalString.nullable(),
+  /** What the values rest on (null on gradings valued before market prices: rarity estimates). */
+  valueSource: ZValueSource.nullable(),
 });
 
 export const ZBinderCardEntry = z.object({
@@ -65,8 +68,11 @@ export type TBinderCardEntry = z.infer<typeof ZBinderCardEntry>;
 export const ZBinderDetail = z.object({ binder: ZBinder, cards: z.array(ZBinderCardEntry) });
 export type TBinderDetail = z.infer<typeof ZBinderDetail>;
 
-const name = zText().trim().min(1, 'Give the binder a name').max(80, 'Binder names are at most 80 characters');
-const description = zMultilineText().trim().max(500, 'Descriptions are at most 500 characters').nullable().optional();
+/** Spec §5 sets no binder limits; these keep names to a line or two and descriptions to a paragraph. */
+export const BINDER_NAME_MAX = 100;
+export const BINDER_DESCRIPTION_MAX = 500;
+const name = zText().trim().min(1, 'Give the binder a name').max(BINDER_NAME_MAX, `Binder names are at most ${BINDER_NAME_MAX} characters`);
+const description = zMultilineText().trim().max(BINDER_DESCRIPTION_MAX, `Descriptions are at most ${BINDER_DESCRIPTION_MAX} characters`).nullable().optional();
 
 export const ZCreateBinderRequest = z.object({ name, description, isPublic: z.boolean().optional() });
 export type TCreateBinderRequest = z.input<typeof ZCreateBinderRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZPlatform, type TPlatform } from './binders';
 import { ZGradingStatus } from './user-cards';
+import type { TValueSource } from './pricing';
 
 /** A grading job as its owner follows it: progress while it runs, grades when it is done. */
 export const ZGrading = z.object({
@@ -31,6 +32,12 @@ export type TGrading = z.infer<typeof ZGrading>;
 
 export const ZGradingIdParam = z.object({ gradingId: z.string().regex(/^GV-[0-9A-F]{10}$/, 'Not a valid grading id') });
 
+/**
+ * The worker's last step after the engine's own (`front: decode` … `back: surface`): the progress page
+ * lists it too, so every engine step stays checked while it runs.
+ */
+export const SAVING_EVIDENCE_STEP = 'Saving evidence images';
+
 /** Sent with 402 when a starter account has no credits left. */
 export const NO_CREDITS_MESSAGE = 'You have no grading credits left. Buy credits to grade this card.';
 export const BUY_CREDITS_PATH = '/account/checkout/credits?package=standard';
@@ -55,5 +62,13 @@ export type TReportHeadline = {
   psaEstimatedValue: string;
   bgsEstimatedValue: string;
   cgcEstimatedValue: string;
-  valueBasis: { rawValueUsd: number; netAfterFeesUsd: Record<TPlatform, number> };
+  valueBasis: {
+    rawValueUsd: number;
+    netAfterFeesUsd: Record<TPlatform, number>;
+    /** Missing on gradings valued before market prices were bundled (all rarity estimates). */
+    source?: TValueSource;
+    /** The version of the grade-multiplier table, and each platform's multiplier for this grading. */
+    multipliersVersion?: string;
+    multipliers?: Record<TPlatform, number>;
+  };
 };

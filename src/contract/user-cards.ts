@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zMultilineText, zText } from './text';
 import { PLATFORMS, ZDecimalString, ZPurchasePrice, type TPlatform } from './binders';
+import { ZValueSource } from './pricing';
 
 export const CORNER_SLOTS = [
   'frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight',
@@ -27,6 +28,15 @@ export const ZAddCardFields = z
   .refine((v) => v.cardId || v.cardName, { message: 'Pick a card from the catalogue or enter its name', path: ['cardName'] });
 export type TAddCardFields = z.infer<typeof ZAddCardFields>;
 
+/**
+ * POST /api/user-cards/{id}/photos: the add-card form's photo fields (front, back, the corner slots,
+ * details), each optional; only the slots sent are replaced, the detail photos as a whole list. No text
+ * fields: the card's identity does not change here.
+ */
+export const REPLACE_PHOTOS_ONLY_MESSAGE = 'Only photos can be replaced here: send front, back, corner or details files.';
+/** 409 while a grading of the card is queued or running: the worker reads the photos it was given. */
+export const PHOTOS_LOCKED_MESSAGE = 'This card is being graded right now. Replace its photos when the grading has finished.';
+
 export const ZLatestGrading = z.object({
   id: z.string(),
   gradingId: z.string(),
@@ -36,7 +46,10 @@ export const ZLatestGrading = z.object({
   bgsGrade: z.number().nullable(),
   cgcGrade: z.number().nullable(),
   recommendedPlatform: z.string().nullable(),
+  /** The displayed platform's value (recommended, PSA when missing or other): pair it with that platform's grade only. */
   estimatedValue: ZDecimalString.nullable(),
+  /** What the value rests on; null while not completed, and on gradings valued before market prices (rarity estimates). */
+  valueSource: ZValueSource.nullable(),
   createdAt: z.string(),
 });
 

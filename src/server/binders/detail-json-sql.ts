@@ -49,7 +49,8 @@ export function binderDetailJsonSql(binderId: string, viewerId: string | null): 
             'psaGrade', g.psa_grade, 'bgsGrade', g.bgs_grade, 'cgcGrade', g.cgc_grade,
             'psaEstimatedValue', g.psa_estimated_value::text,
             'bgsEstimatedValue', g.bgs_estimated_value::text,
-            'cgcEstimatedValue', g.cgc_estimated_value::text)
+            'cgcEstimatedValue', g.cgc_estimated_value::text,
+            'valueSource', g.report->'valueBasis'->'source')
         ) order by bc.added_at desc, bc.id)
         from binder_cards bc
         join user_cards uc on uc.id = bc.user_card_id

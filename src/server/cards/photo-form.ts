@@ -1,4 +1,4 @@
-import { CORNER_SLOTS, MAX_DETAIL_IMAGES } from '@contract/user-cards';
+import { CORNER_SLOTS, MAX_DETAIL_IMAGES, REPLACE_PHOTOS_ONLY_MESSAGE } from '@contract/user-cards';
 import type { ReceivedUpload, UploadForm } from '../uploads/multipart-upload';
 
 /** A card's photos as temp files from the upload receiver (uploads/multipart-upload.ts). */
@@ -21,6 +21,13 @@ export const CARD_PHOTO_FILES: Readonly<Record<string, number>> = {
 export const ADD_CARD_FORM: UploadForm = {
   files: CARD_PHOTO_FILES,
   fields: ['cardId', 'cardName', 'cardSet', 'cardNumber', 'rarity'],
+};
+
+/** New photos for an existing card: any of its photo slots, and no text (its identity does not change here). */
+export const REPLACE_PHOTOS_FORM: UploadForm = {
+  files: CARD_PHOTO_FILES,
+  fields: [],
+  unexpectedFieldMessage: REPLACE_PHOTOS_ONLY_MESSAGE,
 };
 
 const CORNERS = new Set<string>(CORNER_SLOTS);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { isAdministrator } from '@contract/auth';
 import { ZMessage } from '@contract/common';
 import {
+  PHOTOS_LOCKED_MESSAGE,
   ZAddCardFields,
   ZCollectionFacets,
   ZUpdateUserCardRequest,
@@ -13,9 +14,9 @@ import {
   ZUserCardParams,
 } from '@contract/user-cards';
 import { requireUser } from '../http/access';
-import { badRequest, notFound } from '../http/errors';
+import { HttpError, badRequest, notFound } from '../http/errors';
 import type { UploadReceiver } from '../uploads/multipart-upload';
-import { ADD_CARD_FORM, photosFromUpload } from './photo-form';
+import { ADD_CARD_FORM, REPLACE_PHOTOS_FORM, photosFromUpload } from './photo-form';
 import type { UserCardService } from './service';
 
 /** Adding a card is up to 18 photos of work for the server: plenty for a collector, not for a script. */
@@ -42,6 +43,21 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
         return cards.add(userId, parsed.data, photosFromUpload(upload));
       });
       return reply.status(201).send(card);
+    },
+  });
+
+  // New photos for a card: only the slots sent are replaced (details as a whole list). Refused with 409
+  // while a grading of the card is queued or running, because the worker reads the photos it was given.
+  app.post('/api/user-cards/:id/photos', {
+    config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT },
+    schema: { params: ZUserCardParams, response: { 200: ZUserCard } },
+    handler: async (request) => {
+      const userId = requireUser(request).id;
+      // Owner and grading state first: no one uploads 25 MB to be told the card isn't theirs or is busy.
+      await cards.getOwned(userId, request.params.id);
+      if (await cards.isBeingGraded(request.params.id)) throw new HttpError(409, PHOTOS_LOCKED_MESSAGE);
+      return uploads.receive(request, userId, REPLACE_PHOTOS_FORM, (upload) =>
+        cards.replacePhotos(userId, request.params.id, photosFromUpload(upload)));
     },
   });
 

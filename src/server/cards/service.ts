@@ -9,12 +9,15 @@ import {
   type TCollectionFacets,
   type TUserCard,
   type TUserCardListFilters,
+  cornerSlotLabel,
+  PHOTOS_LOCKED_MESSAGE,
 } from '@contract/user-cards';
+import type { TValueSource } from '@contract/pricing';
 import type { Db } from '../db/client';
 import { binderCards, binders, gradings, userCards } from '../db/schema';
 import type { ImageStore } from '../adapters/storage/port';
 import type { CatalogueService } from '../catalogue/service';
-import { badRequest, notFound } from '../http/errors';
+import { HttpError, badRequest, notFound } from '../http/errors';
 import { sanitizeImage } from '../uploads/sanitize-image';
 import { centsToDecimal, normalizeDecimal } from '../money';
 import { userCardImageUrl } from './image-urls';
@@ -39,8 +42,10 @@ const SHOWN_GRADING_COLUMNS = {
   bgsEstimatedValue: gradings.bgsEstimatedValue,
   cgcEstimatedValue: gradings.cgcEstimatedValue,
   createdAt: gradings.createdAt,
+  /** What the values rest on: one small path out of the report (see contract/pricing.ts). */
+  valueSource: sql<TValueSource | null>`${gradings.report}->'valueBasis'->'source'`.as('value_source'),
 };
-type ShownGrading = Pick<GradingRow, keyof typeof SHOWN_GRADING_COLUMNS>;
+type ShownGrading = Pick<GradingRow, Exclude<keyof typeof SHOWN_GRADING_COLUMNS, 'valueSource'>> & { valueSource: TValueSource | null };
 
 export function toUserCard(card: CardRow, latest: ShownGrading | null): TUserCard {
   return {
@@ -65,6 +70,7 @@ export function toUserCard(card: CardRow, latest: ShownGrading | null): TUserCar
       cgcGrade: latest.cgcGrade,
       recommendedPlatform: latest.recommendedPlatform,
       estimatedValue: latest.status === 'completed' ? normalizeDecimal(displayedValue(latest)) : null,
+      valueSource: latest.status === 'completed' ? (latest.valueSource ?? null) : null,
       createdAt: latest.createdAt.toISOString(),
     },
   };
@@ -111,8 +117,48 @@ function latestSubqueries(db: Db, userId: string) {
   return { latest, done, status };
 }
 
+/**
+ * Every photo sent, cleaned (sniffed, capped, re-encoded, metadata stripped) and named by its slot:
+ * front, back, the corner slots, detail-1…. One bad photo refuses them all, before anything is stored.
+ */
+async function sanitizePhotos(photos: UploadedPhotos): Promise<Array<[string, string]>> {
+  const named: Array<[string, string, string]> = [
+    ...(photos.front ? [['front', photos.front, 'front photo'] as [string, string, string]] : []),
+    ...(photos.back ? [['back', photos.back, 'back photo'] as [string, string, string]] : []),
+    ...Object.entries(photos.corners).map(([slot, file]) => [slot, file!, `${cornerSlotLabel(slot)} close-up`] as [string, string, string]),
+    ...photos.details.map((file, i) => [`detail-${i + 1}`, file, `detail photo ${i + 1}`] as [string, string, string]),
+  ];
+  // The cleaned copies wait beside the uploads in their temp folder (removed with it), so one request
+  // holds one photo in memory at a time.
+  const clean: Array<[string, string]> = [];
+  for (const [name, file, label] of named) {
+    const cleaned = `${file}.clean.jpg`;
+    await fs.writeFile(cleaned, (await sanitizeImage(file, label)).data);
+    clean.push([name, cleaned]);
+  }
+  return clean;
+}
+
+/** Whether a grading of the card is waiting or running: its worker reads the card's photos. */
+async function gradingActive(db: Pick<Db, 'select'>, cardId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: gradings.id })
+    .from(gradings)
+    .where(and(eq(gradings.userCardId, cardId), inArray(gradings.status, ['pending', 'processing'])))
+    .limit(1);
+  return !!row;
+}
+
 export function createUserCardService(deps: { db: Db; images: ImageStore; catalogue: CatalogueService }) {
   const { db, images, catalogue } = deps;
+
+  /** Stores cleaned photos under `{prefix}{slot}.jpg`, recording each key in `keys` as it goes (for clean-up). */
+  async function storePhotos(clean: Array<[string, string]>, prefix: string, keys: Record<string, string>) {
+    for (const [name, file] of clean) {
+      keys[name] = `${prefix}${name.toLowerCase()}.jpg`;
+      await images.put(keys[name]!, await fs.readFile(file), 'image/jpeg');
+    }
+  }
 
   /** A card's latest grading of any status, as a card shows it (the same choice as `list`'s `latest`). */
   async function latestGrading(cardId: string): Promise<ShownGrading | null> {
@@ -139,27 +185,11 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
       }
 
       const id = randomUUID();
-      const named: Array<[string, string, string]> = [
-        ['front', photos.front, 'front photo'],
-        ['back', photos.back, 'back photo'],
-        ...Object.entries(photos.corners).map(([slot, file]) => [slot, file!, `${slot} close-up`] as [string, string, string]),
-        ...photos.details.map((file, i) => [`detail-${i + 1}`, file, `detail photo ${i + 1}`] as [string, string, string]),
-      ];
-      // Every photo is cleaned before any is stored (nothing stored if one is bad). The cleaned copies
-      // wait beside the uploads in their temp folder, so one request holds one photo in memory at a time.
-      const clean: Array<[string, string]> = [];
-      for (const [name, file, label] of named) {
-        const cleaned = `${file}.clean.jpg`;
-        await fs.writeFile(cleaned, (await sanitizeImage(file, label)).data);
-        clean.push([name, cleaned]);
-      }
+      const clean = await sanitizePhotos(photos);
 
       const keys: Record<string, string> = {};
       try {
-        for (const [name, file] of clean) {
-          keys[name] = `${id}/${name.toLowerCase()}.jpg`;
-          await images.put(keys[name]!, await fs.readFile(file), 'image/jpeg');
-        }
+        await storePhotos(clean, `${id}/`, keys);
         const [row] = await db
           .insert(userCards)
           .values({
@@ -287,6 +317,54 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
         .where(eq(userCards.id, id));
       return this.get(userId, id);
     },
+
+    /**
+     * New photos for the owner's card: only the slots sent change (the detail photos as a whole list),
+     * and the photos they replace are deleted from storage. The new ones go under a fresh folder, so a
+     * failure leaves the card's photos as they were and a browser never shows a cached old photo.
+     * 409 while a grading is queued or running; the card row is locked as grading start locks it.
+     */
+    async replacePhotos(userId: string, id: string, photos: UploadedPhotos): Promise<TUserCard> {
+      await this.getOwned(userId, id);
+      const sent = !!photos.front || !!photos.back || Object.keys(photos.corners).length > 0 || photos.details.length > 0;
+      if (!sent) throw badRequest('Add at least one photo to replace.', 'front');
+      if (photos.details.length > MAX_DETAIL_IMAGES) throw badRequest(`Add at most ${MAX_DETAIL_IMAGES} detail photos.`, 'details');
+      const clean = await sanitizePhotos(photos);
+      const keys: Record<string, string> = {};
+      let replaced: string[] = [];
+      try {
+        await storePhotos(clean, `${id}/${randomUUID().slice(0, 8)}/`, keys);
+        await db.transaction(async (tx) => {
+          const [locked] = await tx.select().from(userCards).where(eq(userCards.id, id)).for('update');
+          if (!locked) throw notFound("That card isn't in your collection.");
+          if (await gradingActive(tx, id)) throw new HttpError(409, PHOTOS_LOCKED_MESSAGE);
+          const old = locked.images;
+          const corners = { ...old.corners };
+          for (const slot of CORNER_SLOTS) if (keys[slot]) corners[slot] = keys[slot]!;
+          const next = {
+            front: keys.front ?? old.front,
+            back: keys.back ?? old.back,
+            corners,
+            details: photos.details.length ? photos.details.map((_, i) => keys[`detail-${i + 1}`]!) : (old.details ?? []),
+          };
+          replaced = [
+            ...(keys.front && old.front ? [old.front] : []),
+            ...(keys.back && old.back ? [old.back] : []),
+            ...CORNER_SLOTS.filter((s) => keys[s] && old.corners?.[s]).map((s) => old.corners![s]!),
+            ...(photos.details.length ? (old.details ?? []) : []),
+          ];
+          await tx.update(userCards).set({ images: next, updatedAt: new Date() }).where(eq(userCards.id, id));
+        });
+      } catch (err) {
+        await Promise.all(Object.values(keys).map((k) => images.delete(k).catch(() => undefined)));
+        throw err;
+      }
+      // Rows first, files after: a failed delete leaves an orphan object, never a card without its photo.
+      await Promise.all(replaced.map((k) => images.delete(k).catch(() => undefined)));
+      return this.get(userId, id);
+    },
+
+    isBeingGraded: (cardId: string) => gradingActive(db, cardId),
 
     async remove(userId: string, id: string) {
       const card = await this.getOwned(userId, id);

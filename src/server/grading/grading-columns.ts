@@ -1,7 +1,7 @@
 import type { GradeSummary } from './engine/grades';
 
 /** The gradings-table columns a completed report fills (confidence aside: its scale differs by source). */
-export const gradingColumns = (r: GradeSummary) => ({
+export const gradingColumns = (r: Omit<GradeSummary, 'valueBasis'>) => ({
   psaGrade: r.psaGrade,
   bgsGrade: r.bgsGrade,
   cgcGrade: r.cgcGrade,

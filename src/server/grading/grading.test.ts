@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_CREDITS_MESSAGE, type TGrading } from '@contract/gradings';
+import { NO_CREDITS_MESSAGE, type TGrading, type TReportHeadline } from '@contract/gradings';
+import { gradeMultiplier, VALUE_MULTIPLIERS_VERSION } from '../pricing/grade-multipliers';
 import type { TUserCard } from '@contract/user-cards';
 import type { TUserMessage } from '@contract/notifications';
 import { creditLedger, gradings, users } from '../db/schema';
@@ -95,6 +96,13 @@ describe('the grading job', () => {
     expect(await credits(user.id)).toBe(2);
     const listed = json<TUserCard[]>(await client.get('/api/user-cards'));
     expect(listed[0]!.latestGrading).toMatchObject({ psaGrade: done.psaGrade });
+
+    // Values start from the card's dated market price (Base Set Charizard holofoil), and say so.
+    const market = { kind: 'market', provider: 'TCGplayer market', asOf: '2024-08-02', variant: 'holofoil', marketUsd: 352.72 };
+    const basis = json<{ valueBasis: TReportHeadline['valueBasis'] }>(await client.get(`/api/gradings/${started.gradingId}/report`)).valueBasis;
+    expect(basis).toMatchObject({ rawValueUsd: 352.72, source: market, multipliersVersion: VALUE_MULTIPLIERS_VERSION });
+    expect(done.psaEstimatedValue).toBe((352.72 * gradeMultiplier('PSA', done.psaGrade!)).toFixed(2));
+    expect(listed[0]!.latestGrading!.valueSource).toEqual(market);
   }, 60_000);
 
   it('gives the credit back once when the photos cannot be graded', async () => {

@@ -72,7 +72,7 @@ describe('POST /api/user-cards/:id/manual-grading', () => {
 
     // Values: the embedded pricing port and the engine's multipliers, as decimal strings.
     const raw = await createEmbeddedPricing().rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
-    const money = valuesAndRecommendation(raw, { psa: preview.psaGrade, bgs: preview.bgsGrade, cgc: preview.cgcGrade, bgsBlackLabel: false, cgcPristine: false });
+    const money = valuesAndRecommendation(raw.usd, { psa: preview.psaGrade, bgs: preview.bgsGrade, cgc: preview.cgcGrade, bgsBlackLabel: false, cgcPristine: false });
     for (const v of [saved.psaEstimatedValue, saved.bgsEstimatedValue, saved.cgcEstimatedValue]) expect(v).toMatch(/^\d+\.\d{2}$/);
     expect(saved).toMatchObject({ psaEstimatedValue: money.values.PSA.toFixed(2), bgsEstimatedValue: money.values.BGS.toFixed(2), cgcEstimatedValue: money.values.CGC.toFixed(2), recommendedPlatform: money.recommended });
 

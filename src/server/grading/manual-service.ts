@@ -45,7 +45,8 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
       const [card] = await db.select().from(userCards).where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId))).limit(1);
       if (!card) throw notFound("That card isn't in your collection.");
       // Before the transaction: a remote pricing adapter must not hold it open.
-      const rawValueUsd = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
+      const raw = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
+      const rawValueUsd = raw.usd;
       const { centering, sub, psa, bgs, cgc } = computeManualGrades(input);
       const money = valuesAndRecommendation(rawValueUsd, { psa: psa.grade, bgs: bgs.grade, cgc: cgc.grade, bgsBlackLabel: bgs.blackLabel, cgcPristine: cgc.pristine });
 
@@ -75,7 +76,7 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
           gradeTablesVersion: GRADE_TABLES_VERSION,
           input,
           ...(basedOn && { basedOnGradingId: basedOn.gradingId }),
-          ...gradeSummary({ sub, psa, bgs, cgc, money, rawValueUsd }),
+          ...gradeSummary({ sub, psa, bgs, cgc, money, rawValueUsd, valueSource: raw.source }),
           confidence: null,
           centeringDecisionLog: {
             ...decisionLog(

@@ -86,7 +86,7 @@ it('leaves nothing behind when the card is removed while it is being graded', as
       kind: 'embedded',
       rawValueUsd: async () => {
         expect((await client.delete(`/api/user-cards/${card.id}`)).statusCode).toBe(200);
-        return 10;
+        return { usd: 10, source: { kind: 'estimate', method: 'rarity' } };
       },
     },
   });

@@ -21,6 +21,7 @@ import type { Db } from '../db/client';
 import { creditLedger, gradings, userCards, userMessages, users } from '../db/schema';
 import type { Clock } from '../deps';
 import type { PricingPort } from '../pricing/port';
+import { SAVING_EVIDENCE_STEP } from '@contract/gradings';
 import { showNewGradingInBinders } from '../binders/follow-latest-grading';
 import { gradingColumns } from './grading-columns';
 import { EngineRefusal, gradeCard, renderEvidence, type CloseUpName } from './engine';
@@ -149,12 +150,13 @@ export function createGradingWorker(deps: {
         const data = await load(key);
         if (data) closeUps[name as CloseUpName] = data;
       }
-      const rawValueUsd = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
+      const raw = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
       const { report, faces } = await gradeCard({
         front,
         back,
         closeUps,
-        rawValueUsd,
+        rawValueUsd: raw.usd,
+        valueSource: raw.source,
         onProgress: (step, done) => {
           // At most a few writes a second: the progress bar polls, it doesn't need every step.
           const now = Date.now();
@@ -165,7 +167,7 @@ export function createGradingWorker(deps: {
         },
       });
       await Promise.all(pending);
-      await db.update(gradings).set({ progress: 95, currentStep: 'Saving evidence images' }).where(heldBy(job));
+      await db.update(gradings).set({ progress: 95, currentStep: SAVING_EVIDENCE_STEP }).where(heldBy(job));
       const evidence = await renderEvidence([faces.front, faces.back]);
       const evidenceKeys: Record<string, string> = {};
       for (const [name, data] of Object.entries(evidence)) {

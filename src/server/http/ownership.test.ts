@@ -29,7 +29,15 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/binders/:id/cards/:cardId': { personalNotes: 'Taken over', actualPurchasePrice: 1 },
   'PATCH /api/user-cards/:id': { personalNotes: 'Taken over', actualPurchasePrice: 1 },
   'POST /api/user-cards/:id/manual-grading': { corners: 6, edges: 6, surface: 6, frontCentering: 70, backCentering: 70 },
+  // Multipart, as the web app sends it: a real photo, so that a refusal can only be about ownership.
+  'POST /api/user-cards/:id/photos': () => photoForm('front', validPhoto),
 };
+let validPhoto: Buffer;
+function photoForm(field: string, photo: Buffer) {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${field}.jpg`);
+  return form;
+}
 
 type Ids = { card: string; binder: string; entry: string; submission: string; gradingId: string; message: string };
 
@@ -53,6 +61,7 @@ function fill(url: string, ids: Ids): string {
 async function aliceWithEverything(): Promise<{ client: TestClient; userId: string; ids: Ids }> {
   const alice = await signedInClient(ctx, { credits: 3 });
   const photos = await generateSyntheticCard(51);
+  validPhoto = photos.front;
   const form = new FormData();
   form.append('cardId', 'base1-4');
   form.append('front', new Blob([new Uint8Array(photos.front)], { type: 'image/jpeg' }), 'front.jpg');
@@ -106,7 +115,8 @@ it("user B reaches none of user A's objects through any route, and A's data is u
     // Alice's reads succeed, so a 404 for Bob below means "not yours", not "a broken fixture".
     if (route.method === 'GET') expect([key, (await alice.client.get(url)).statusCode]).toEqual([key, 200]);
     const body = BODIES[key];
-    const res = await bob.client.request(route.method as 'GET', url, typeof body === 'function' ? body(alice.ids) : body);
+    const payload = typeof body === 'function' ? body(alice.ids) : body;
+    const res = payload instanceof FormData ? await bob.client.postForm(url, payload) : await bob.client.request(route.method as 'GET', url, payload);
     // Someone else's object answers exactly like a missing one.
     expect([key, res.statusCode, res.statusCode === 404 ? '' : res.body]).toEqual([key, 404, '']);
     walked.push(key);

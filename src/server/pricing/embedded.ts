@@ -1,6 +1,7 @@
-import type { PricedCard, PricingPort } from './port';
+import type { MarketPriceSource, PricedCard, PricingPort, RawValue } from './port';
+import { createSnapshotMarketPrices } from './snapshot-prices';
 
-/** Typical ungraded prices by rarity (USD), conservative market medians. */
+/** Typical ungraded prices by rarity (USD), conservative market medians: only for cards without a price. */
 const BY_RARITY: [RegExp, number][] = [
   [/secret|hyper|special illustration|gold|rainbow/i, 45],
   [/ultra|illustration rare|full art|vmax|vstar|\bex\b|\bgx\b|\bv\b/i, 18],
@@ -18,14 +19,22 @@ function cardFactor(key: string): number {
   return 0.7 + ((h >>> 0) % 1000) / 1250;
 }
 
-export function createEmbeddedPricing(): PricingPort {
+/** The rarity guess: for cards entered by hand and catalogue cards the price source does not know. */
+export function rarityEstimateUsd(card: PricedCard): number {
+  const base = BY_RARITY.find(([re]) => card.rarity && re.test(card.rarity))?.[1] ?? 2;
+  // Famous names carry a premium in every set.
+  const star = /charizard|pikachu|mewtwo|lugia|umbreon|rayquaza|gengar|blastoise|venusaur|mew\b/i.test(card.cardName) ? 2.5 : 1;
+  return Math.round(base * star * cardFactor(card.cardId ?? card.cardName) * 100) / 100;
+}
+
+/** The embedded pricing: the card's market price from `prices` (the bundled snapshot by default), else the rarity guess. */
+export function createEmbeddedPricing(prices: MarketPriceSource = createSnapshotMarketPrices()): PricingPort {
   return {
     kind: 'embedded',
-    async rawValueUsd(card: PricedCard) {
-      const base = BY_RARITY.find(([re]) => card.rarity && re.test(card.rarity))?.[1] ?? 2;
-      // Famous names carry a premium in every set.
-      const star = /charizard|pikachu|mewtwo|lugia|umbreon|rayquaza|gengar|blastoise|venusaur|mew\b/i.test(card.cardName) ? 2.5 : 1;
-      return Math.round(base * star * cardFactor(card.cardId ?? card.cardName) * 100) / 100;
+    async rawValueUsd(card: PricedCard): Promise<RawValue> {
+      const market = card.cardId ? await prices.marketPrice({ cardId: card.cardId, rarity: card.rarity }) : null;
+      if (market) return { usd: market.usd, source: { kind: 'market', provider: market.provider, asOf: market.asOf, variant: market.variant, marketUsd: market.usd } };
+      return { usd: rarityEstimateUsd(card), source: { kind: 'estimate', method: 'rarity' } };
     },
   };
 }

@@ -1,11 +1,29 @@
 /**
- * The pricing port: what an ungraded copy of a card is worth (USD). The grading engine turns it into
- * per-platform graded values with its grade multipliers. Embedded default: a rarity-based estimate
- * from the bundled catalogue. A market-data or language-model adapter implements the same port.
+ * The pricing port: what an ungraded copy of a card is worth (USD), and what that figure rests on. The
+ * grading engine turns it into per-platform graded values with the grade multipliers
+ * (grade-multipliers.ts). Embedded default: the card's market price from a `MarketPriceSource` (the
+ * bundled TCGplayer snapshot), a rarity estimate where the source has no price. A remote adapter (a
+ * language model, a pricing service) implements the same port.
  */
+import type { TValueSource } from '@contract/pricing';
+
 export type PricedCard = { cardId: string | null; cardName: string; rarity: string | null };
+export type RawValue = { usd: number; source: TValueSource };
 
 export interface PricingPort {
   readonly kind: 'embedded' | 'remote';
-  rawValueUsd(card: PricedCard): Promise<number>;
+  /** The ungraded value in USD and its basis (the method keeps its name: callers predate the basis). */
+  rawValueUsd(card: PricedCard): Promise<RawValue>;
+}
+
+/** One card's market price, in USD, for one print variant, as of a date. */
+export type MarketPrice = { usd: number; provider: string; asOf: string; variant: string };
+
+/**
+ * Where market prices come from. The bundled snapshot is the first source (snapshot-prices.ts); prices
+ * synced into the database (issue 13) are the next: swap the source, nothing else changes.
+ */
+export interface MarketPriceSource {
+  /** The card's market price, or null when the source has none for it. */
+  marketPrice(card: { cardId: string; rarity: string | null }): Promise<MarketPrice | null>;
 }

@@ -46,6 +46,8 @@ export interface UploadForm {
   fields: readonly string[];
   /** Longest text field, in bytes. */
   maxFieldBytes?: number;
+  /** The 400's sentence for a text field the form does not take (default: names the field). */
+  unexpectedFieldMessage?: string;
 }
 
 export interface UploadReceiverOptions {
@@ -96,7 +98,7 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (!form.fields.includes(part.fieldname)) throw badRequest(`Unexpected field "${part.fieldname}".`, part.fieldname);
+        if (!form.fields.includes(part.fieldname)) throw badRequest(form.unexpectedFieldMessage ?? `Unexpected field "${part.fieldname}".`, part.fieldname);
         if (part.fieldname in fields) throw badRequest(`Send the field "${part.fieldname}" once.`, part.fieldname);
         if (part.valueTruncated) throw new HttpError(413, `The field "${part.fieldname}" is too long.`, part.fieldname);
         fields[part.fieldname] = String(part.value);

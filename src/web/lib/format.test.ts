@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactDollars, formatDollars, formatMonth, formatSignedDollars, formatSignedPercent } from './format';
+import { CREDIT, formatCompactDollars, formatCount, formatDollars, formatMonth, formatSignedDollars, formatSignedPercent, pluralNoun } from './format';
 
 describe('format', () => {
+  it('puts a count with its noun in the right form', () => {
+    expect([0, 1, 2, 1250].map((n) => formatCount(n, CREDIT))).toEqual(['0 credits', '1 credit', '2 credits', '1,250 credits']);
+    expect(pluralNoun(1, CREDIT)).toBe('credit');
+  });
   it('formats dollars in full and compact', () => {
     expect(formatDollars('1234.5')).toBe('$1,234.50');
     expect(formatDollars(1234.5, true)).toBe('$1,235');

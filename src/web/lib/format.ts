@@ -13,6 +13,16 @@ export const formatDollars = (value: number | string | null | undefined, wholeDo
   return Number.isFinite(n) ? (wholeDollars ? usdWhole : usd).format(n) : '—';
 };
 export const formatInteger = (n: number): string => integer.format(n);
+
+const pluralRules = new Intl.PluralRules('en-US');
+/** A noun's two en-US forms. */
+export type Noun = { one: string; other: string };
+export const CREDIT: Noun = { one: 'credit', other: 'credits' };
+export const CARD: Noun = { one: 'card', other: 'cards' };
+/** The noun in the form the count takes: 'credit' for 1, 'credits' for 0, 2 or 1,250. */
+export const pluralNoun = (n: number, noun: Noun): string => (pluralRules.select(n) === 'one' ? noun.one : noun.other);
+/** A count with its noun: "1 credit", "0 credits", "1,250 credits". */
+export const formatCount = (n: number, noun: Noun): string => `${integer.format(n)} ${pluralNoun(n, noun)}`;
 export const formatDate = (iso: string | Date): string => dateFormat.format(new Date(iso));
 export const formatDateTime = (iso: string | Date): string => dateTimeFormat.format(new Date(iso));
 

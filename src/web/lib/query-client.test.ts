@@ -42,9 +42,13 @@ describe('query client', () => {
     expect(createQueryClient().getDefaultOptions().mutations).toMatchObject({ retry: false });
   });
 
-  it('retries binder-area failures up to 3 times but never client errors', () => {
-    expect(retryUpToThree(0, new Error('500: boom'))).toBe(true);
-    expect(retryUpToThree(3, new Error('500: boom'))).toBe(false);
-    expect(retryUpToThree(0, new Error('404: gone'))).toBe(false);
+  it('retries binder-area failures up to 3 times, except 401, 403 and 404', () => {
+    const err = (status: number) => new ApiError(status, 'x', 'x');
+    expect(retryUpToThree(0, err(500))).toBe(true);
+    expect(retryUpToThree(2, err(500))).toBe(true);
+    expect(retryUpToThree(3, err(500))).toBe(false);
+    expect(retryUpToThree(0, new TypeError('Failed to fetch'))).toBe(true);
+    for (const status of [400, 408, 409, 429, 503]) expect(retryUpToThree(0, err(status))).toBe(true);
+    for (const status of [401, 403, 404]) expect(retryUpToThree(0, err(status))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { fetchQueryKey, isUnauthorized } from './api';
+import { ApiError, fetchQueryKey, isUnauthorized } from './api';
 import { CURRENT_USER_KEY } from './auth';
 
 export const LOGIN_REDIRECT_DELAY_MS = 500;
@@ -44,9 +44,19 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Binder-area queries retry up to 3 times, never on 401 or other client errors (spec §9). */
+/**
+ * Answers a retry cannot change, so the binder area does not retry them:
+ * - 401: spec §4 says so — the logout toast and the login redirect take over at once;
+ * - 403 and 404: permission and existence are decided by the server and stay the same a second later
+ *   (someone else's private binder answers 404 on purpose); retrying would only delay the error screen
+ *   by the back-off (about 7 s) and repeat a request the server already refused.
+ * Every other failure — network errors, 5xx, 408, 409, 429 and the rest — may pass, so it is retried.
+ */
+const NOT_RETRIED = new Set([401, 403, 404]);
+
+/** Spec §4/§9: binder-area queries retry up to 3 times, except the answers above. */
 export const retryUpToThree = (failureCount: number, error: unknown): boolean =>
-  failureCount < 3 && !(error instanceof Error && /^4\d\d:/.test(error.message));
+  failureCount < 3 && !(error instanceof ApiError && NOT_RETRIED.has(error.status));
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -8,6 +8,7 @@ import { GRADE_TABLES_VERSION } from './grade-tables';
 import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
 import { cornerSlotLabel } from '@contract/user-cards';
+import type { TValueSource } from '@contract/pricing';
 
 export const ENGINE_VERSION = '1.0.0';
 export const CLOSE_UP_NAMES = ['frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight', 'backTopLeft', 'backTopRight', 'backBottomLeft', 'backBottomRight'] as const;
@@ -20,6 +21,8 @@ export type GradeInput = {
   details?: Buffer[];
   /** Ungraded market value (USD) the graded values are estimated from. */
   rawValueUsd?: number;
+  /** What that value rests on; without one it counts as given by the caller. */
+  valueSource?: TValueSource;
   /** Called after each analysis step with the step's name and the share of the work done (0..1). */
   onProgress?: (stepName: string, done: number) => void;
 };
@@ -105,7 +108,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const report: GradingReport = {
     engineVersion: ENGINE_VERSION,
     gradeTablesVersion: GRADE_TABLES_VERSION,
-    ...gradeSummary({ sub, psa, bgs, cgc, money, rawValueUsd }),
+    ...gradeSummary({ sub, psa, bgs, cgc, money, rawValueUsd, valueSource: input.valueSource ?? { kind: 'given' } }),
     confidence,
     centeringDecisionLog: {
       horizontalRatio: frontLog.measurable ? frontLog.horizontalRatio : null,

@@ -52,13 +52,5 @@ export const CGC_LABELS: [number, string][] = [
   [10, 'Gem Mint'], [9.5, 'Mint+'], [9, 'Mint'], [8.5, 'NM/Mint+'], [8, 'NM/Mint'], [7.5, 'Near Mint+'], [7, 'Near Mint'], [6, 'Excellent/NM'], [5, 'Excellent'], [4, 'VG/Excellent'], [3, 'Very Good'], [2, 'Good'], [1, 'Poor'],
 ];
 
-/**
- * Value multipliers of a graded copy over the raw card, and typical fees (USD), used to recommend
- * where to submit. Conservative public market averages; the pricing service refines values later.
- */
-export const VALUE_MULTIPLIERS: Record<'PSA' | 'BGS' | 'CGC', Record<string, number>> = {
-  PSA: { '10': 6.5, '9': 2.2, '8': 1.4, '7': 1.1, '6': 0.9, low: 0.7 },
-  BGS: { '10': 9, '9.5': 3.5, '9': 1.8, '8.5': 1.3, '8': 1.1, low: 0.7 },
-  CGC: { '10': 4.5, '9.5': 2.2, '9': 1.6, '8.5': 1.2, '8': 1.0, low: 0.65 },
-};
+/** Typical grading fees (USD), used to recommend where to submit. Value multipliers: pricing/grade-multipliers.ts. */
 export const GRADING_FEES_USD = { PSA: 25, BGS: 30, CGC: 20 } as const;

@@ -1,7 +1,9 @@
 /** Sub-grades from measurements, and PSA-, BGS- and CGC-style grades from the versioned tables. */
 import {
-  BGS_CENTERING, BGS_LABELS, CGC_CENTERING, CGC_LABELS, CGC_PRISTINE_CENTERING, GRADING_FEES_USD, PSA_CENTERING, PSA_LABELS, VALUE_MULTIPLIERS,
+  BGS_CENTERING, BGS_LABELS, CGC_CENTERING, CGC_LABELS, CGC_PRISTINE_CENTERING, GRADING_FEES_USD, PSA_CENTERING, PSA_LABELS,
 } from './grade-tables';
+import type { TValueSource } from '@contract/pricing';
+import { gradeMultiplier, VALUE_MULTIPLIERS_VERSION } from '../../pricing/grade-multipliers';
 
 export type Platform = 'PSA' | 'BGS' | 'CGC';
 export type SubGrades = { centering: number; corners: number; edges: number; surface: number };
@@ -61,25 +63,20 @@ export function cgcGrade(sub: SubGrades, c: CenteringShares) {
   return { grade, label: pristine ? 'Pristine 10' : CGC_LABELS.find(([g]) => grade >= g)![1], pristine };
 }
 
-function multiplier(platform: Platform, grade: number, special: boolean): number {
-  const t = VALUE_MULTIPLIERS[platform];
-  const key = platform === 'PSA' ? String(Math.floor(grade)) : String(grade);
-  const base = t[key] ?? t.low!;
-  return special ? base * 1.6 : base;
-}
-
 /** Estimated graded values (USD) and the platform with the best expected value after fees. */
 export function valuesAndRecommendation(rawValueUsd: number, grades: { psa: number; bgs: number; cgc: number; bgsBlackLabel: boolean; cgcPristine: boolean }) {
-  const values = {
-    PSA: rawValueUsd * multiplier('PSA', grades.psa, false),
-    BGS: rawValueUsd * multiplier('BGS', grades.bgs, grades.bgsBlackLabel),
-    CGC: rawValueUsd * multiplier('CGC', grades.cgc, grades.cgcPristine),
+  const multipliers = {
+    PSA: gradeMultiplier('PSA', grades.psa),
+    BGS: gradeMultiplier('BGS', grades.bgs, grades.bgsBlackLabel),
+    CGC: gradeMultiplier('CGC', grades.cgc, grades.cgcPristine),
   };
+  const values = { PSA: rawValueUsd * multipliers.PSA, BGS: rawValueUsd * multipliers.BGS, CGC: rawValueUsd * multipliers.CGC };
   const net = (Object.keys(values) as Platform[]).map((p) => ({ platform: p, net: values[p] - GRADING_FEES_USD[p] }));
   net.sort((a, b) => b.net - a.net);
   const round = (v: number) => Math.round(v * 100) / 100;
   return {
     values: { PSA: round(values.PSA), BGS: round(values.BGS), CGC: round(values.CGC) },
+    multipliers: { PSA: round(multipliers.PSA), BGS: round(multipliers.BGS), CGC: round(multipliers.CGC) },
     netAfterFees: Object.fromEntries(net.map((n) => [n.platform, round(n.net)])) as Record<Platform, number>,
     recommended: net[0]!.platform,
   };
@@ -93,6 +90,8 @@ export function gradeSummary(a: {
   cgc: { grade: number; label: string };
   money: ReturnType<typeof valuesAndRecommendation>;
   rawValueUsd: number;
+  /** What the raw value rests on (a dated market price, a rarity estimate, or a value handed in). */
+  valueSource: TValueSource;
 }) {
   return {
     psaGrade: a.psa.grade,
@@ -109,7 +108,13 @@ export function gradeSummary(a: {
     psaEstimatedValue: a.money.values.PSA.toFixed(2),
     bgsEstimatedValue: a.money.values.BGS.toFixed(2),
     cgcEstimatedValue: a.money.values.CGC.toFixed(2),
-    valueBasis: { rawValueUsd: a.rawValueUsd, netAfterFeesUsd: a.money.netAfterFees },
+    valueBasis: {
+      rawValueUsd: a.rawValueUsd,
+      netAfterFeesUsd: a.money.netAfterFees,
+      source: a.valueSource,
+      multipliersVersion: VALUE_MULTIPLIERS_VERSION,
+      multipliers: a.money.multipliers,
+    },
   };
 }
 export type GradeSummary = ReturnType<typeof gradeSummary>;

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { avatarLetter, useAuth } from '@web/lib/auth';
-import { formatDate, formatInteger } from '@web/lib/format';
+import { CREDIT, formatCount, formatDate } from '@web/lib/format';
 import { PageContainer, PageHeader } from './PageHeader';
 
 const ROLE_LABEL = { user: 'Collector', admin: 'Administrator', super_admin: 'Super administrator' } as const;
@@ -70,7 +70,7 @@ export default function ProfilePage() {
           <CardContent className="grid gap-3">
             <div className="flex items-center gap-2">
               <Badge variant={pro ? 'gold' : 'default'}>{pro ? 'PRO' : 'STARTER'}</Badge>
-              <span className="text-sm text-slate-700">{pro ? 'Unlimited gradings' : `${formatInteger(user.credits)} credits left`}</span>
+              <span className="text-sm text-slate-700">{pro ? 'Unlimited gradings' : `${formatCount(user.credits, CREDIT)} left`}</span>
             </div>
             {pro ? (
               <Button asChild variant="outline">

@@ -16,7 +16,7 @@ const entry = (n: number, over: Partial<TBinderCardEntry['submission']> = {}): T
   userCard: { id: `20000000-0000-4000-8000-00000000000${n}`, cardId: 'base1-4', frontImageUrl: null },
   submission: {
     id: `10000000-0000-4000-8000-00000000000${n}`, gradingId: `GV-000000000${n}`, cardName: `Card ${n}`, cardSet: 'Base', cardNumber: String(n), rarity: 'Common',
-    recommendedPlatform: 'PSA', psaGrade: 9, bgsGrade: 8.5, cgcGrade: 9.5, psaEstimatedValue: '100.00', bgsEstimatedValue: '80.00', cgcEstimatedValue: '60.00', ...over,
+    recommendedPlatform: 'PSA', psaGrade: 9, bgsGrade: 8.5, cgcGrade: 9.5, psaEstimatedValue: '100.00', bgsEstimatedValue: '80.00', cgcEstimatedValue: '60.00', valueSource: null, ...over,
   },
 });
 const detail = (cards: TBinderCardEntry[], isPublic = false): TBinderDetail => ({

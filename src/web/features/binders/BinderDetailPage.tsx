@@ -15,8 +15,8 @@ import { useAuth } from '@web/lib/auth';
 import { formatDollars } from '@web/lib/format';
 import { retryUpToThree } from '@web/lib/query-client';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { cn } from '@web/lib/cn';
-import { displayedGrade, formatGrade, gradeTone } from '@web/features/grading/grade-scale';
+import { displayedGrade, type GradeAndValue } from '@web/features/grading/grade-scale';
+import { GradeAndValueLine } from '@web/features/grading/GradeAndValue';
 
 export const binderKey = (id: string) => ['/api/binders', id] as const;
 
@@ -108,7 +108,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">{children}</div>;
 }
 
-function BinderTile({ binderId, entry, platform, grade, value, canEdit }: { binderId: string; entry: TBinderCardEntry; platform: string; grade: number | null; value: number | null; canEdit: boolean }) {
+function BinderTile({ binderId, entry, platform, grade, value, canEdit }: { binderId: string; entry: TBinderCardEntry; canEdit: boolean } & GradeAndValue) {
   const queryClient = useQueryClient();
   const s = entry.submission;
   const remove = useMutation({
@@ -131,12 +131,7 @@ function BinderTile({ binderId, entry, platform, grade, value, canEdit }: { bind
           </div>
           {s.rarity && <Badge variant={s.rarity === 'Rare' ? 'gold' : 'gray'}>{s.rarity}</Badge>}
         </div>
-        <div className="flex items-baseline justify-between">
-          <p className={cn('text-lg font-bold', gradeTone(grade).text)}>
-            {platform} {formatGrade(grade)}
-          </p>
-          <p className="font-semibold text-slate-900">{formatDollars(value)}</p>
-        </div>
+        <GradeAndValueLine size="lg" shown={{ platform, grade, value }} source={s.valueSource} />
         {entry.personalNotes && <p className="text-sm text-slate-700">{entry.personalNotes}</p>}
         {entry.actualPurchasePrice && <p className="text-sm text-slate-600">Paid {formatDollars(entry.actualPurchasePrice)}</p>}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ScanSearch } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { CORNER_SLOTS, MAX_DETAIL_IMAGES, cornerSlotLabel, type TCornerSlot, type TUserCard } from '@contract/user-cards';
+import type { TUserCard } from '@contract/user-cards';
 import type { TCatalogueSearchResult } from '@contract/catalogue';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -13,10 +13,10 @@ import { Input } from '@web/components/ui/input';
 import { apiRequest, errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
-import { PhotoInput } from './PhotoInput';
+import { NoCreditsNotice, useCanGrade } from './NoCreditsNotice';
+import { appendPhotos, NO_PHOTOS, PhotoFields, type PhotoSelection } from './PhotoFields';
 
 type Picked = TCatalogueSearchResult['cards'][number];
-const cornerLabel = (slot: TCornerSlot) => cornerSlotLabel(slot).replace(/^./, (c) => c.toUpperCase());
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -29,14 +29,12 @@ function useDebounced<T>(value: T, ms: number): T {
 
 export default function AddCardPage() {
   const navigate = useNavigate();
+  const { canGrade } = useCanGrade();
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<Picked | null>(null);
   const [manual, setManual] = useState({ cardName: '', cardSet: '', cardNumber: '', rarity: '' });
   const [mode, setMode] = useState<'catalogue' | 'manual'>('catalogue');
-  const [front, setFront] = useState<File | null>(null);
-  const [back, setBack] = useState<File | null>(null);
-  const [corners, setCorners] = useState<Partial<Record<TCornerSlot, File>>>({});
-  const [details, setDetails] = useState<File[]>([]);
+  const [photos, setPhotos] = useState<PhotoSelection>(NO_PHOTOS);
   const [error, setError] = useState<string | null>(null);
   const q = useDebounced(query.trim(), 200);
   const search = useQuery<TCatalogueSearchResult>({
@@ -50,10 +48,7 @@ export default function AddCardPage() {
       const form = new FormData();
       if (mode === 'catalogue' && picked) form.append('cardId', picked.id);
       else for (const [k, v] of Object.entries(manual)) if (v.trim()) form.append(k, v.trim());
-      form.append('front', front!);
-      form.append('back', back!);
-      for (const [slot, file] of Object.entries(corners)) if (file) form.append(slot, file);
-      for (const file of details) form.append('details', file);
+      appendPhotos(form, photos);
       return apiRequest<TUserCard>('POST', '/api/user-cards', form);
     },
     onSuccess: (card) => navigate(`/account/card/grade-card/${card.id}`),
@@ -64,7 +59,7 @@ export default function AddCardPage() {
     e.preventDefault();
     if (mode === 'catalogue' && !picked) return setError('Pick the card from the catalogue search, or enter it by hand.');
     if (mode === 'manual' && !manual.cardName.trim()) return setError('Enter the card name.');
-    if (!front || !back) return setError('Add a photo of the front and of the back.');
+    if (!photos.front || !photos.back) return setError('Add a photo of the front and of the back.');
     setError(null);
     add.mutate();
   };
@@ -73,6 +68,8 @@ export default function AddCardPage() {
     <PageContainer>
       <PageHeader title="Add a card" description="Find the card, add its photos, then grade it." />
       <form onSubmit={submit} className="grid gap-6" noValidate>
+        {/* Said before the upload, not after it: a starter account without credits can add, not grade. */}
+        {!canGrade && <NoCreditsNotice when="before-upload" />}
         {error && <Alert variant="destructive">{error}</Alert>}
         <Card>
           <CardHeader>
@@ -152,30 +149,13 @@ export default function AddCardPage() {
               </span>
             </p>
           </CardHeader>
-          <CardContent className="grid gap-6">
-            <div className="grid max-w-md grid-cols-2 gap-4">
-              <PhotoInput label="Front" file={front} onChange={setFront} required />
-              <PhotoInput label="Back" file={back} onChange={setBack} required />
-            </div>
-            <details className="rounded-lg border border-slate-200 p-3">
-              <summary className="cursor-pointer text-sm font-medium text-slate-900">Corner close-ups (optional)</summary>
-              <div className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-8">
-                {CORNER_SLOTS.map((slot) => (
-                  <PhotoInput key={slot} compact label={cornerLabel(slot)} file={corners[slot] ?? null} onChange={(f) => setCorners((c) => ({ ...c, [slot]: f ?? undefined }))} />
-                ))}
-              </div>
-            </details>
-            <div className="grid gap-2">
-              <FormField label={`Detail photos (optional, up to ${MAX_DETAIL_IMAGES})`}>
-                <Input type="file" multiple accept="image/*" onChange={(e) => setDetails(Array.from(e.target.files ?? []).slice(0, MAX_DETAIL_IMAGES))} />
-              </FormField>
-              {details.length > 0 && <p className="text-sm text-slate-600">{details.length} detail photo{details.length === 1 ? '' : 's'} selected</p>}
-            </div>
+          <CardContent>
+            <PhotoFields value={photos} onChange={setPhotos} required />
           </CardContent>
         </Card>
         <div className={cn('flex justify-end gap-2')}>
           <Button type="submit" size="lg" disabled={add.isPending}>
-            {add.isPending ? 'Uploading…' : 'Add card and continue'}
+            {add.isPending ? 'Uploading…' : canGrade ? 'Add card and continue' : 'Add card to my collection'}
           </Button>
         </div>
       </form>

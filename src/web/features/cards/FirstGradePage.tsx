@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth';
+import { CREDIT, formatCount } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 
 const TIPS = [
@@ -17,7 +18,7 @@ export default function FirstGradePage() {
   const { user } = useAuth();
   return (
     <PageContainer>
-      <PageHeader title="Your first grade" description={user?.accountType === 'pro' ? 'Pro: grade as many cards as you like.' : `You have ${user?.credits ?? 0} credits. A refused photo costs nothing.`} />
+      <PageHeader title="Your first grade" description={user?.accountType === 'pro' ? 'Pro: grade as many cards as you like.' : `You have ${formatCount(user?.credits ?? 0, CREDIT)}. A refused photo costs nothing.`} />
       <ol className="grid gap-4 sm:grid-cols-2">
         {TIPS.map(({ icon: Icon, title, text }, i) => (
           <li key={title}>

@@ -2,9 +2,9 @@ import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TUserCard } from '@contract/user-cards';
 import { Badge } from '@web/components/ui/badge';
-import { formatDollars } from '@web/lib/format';
 import { cn } from '@web/lib/cn';
-import { displayedPlatform, formatGrade, gradeOn, gradeTone } from '@web/features/grading/grade-scale';
+import { gradeAndValue } from '@web/features/grading/grade-scale';
+import { GradeAndValueLine } from '@web/features/grading/GradeAndValue';
 
 function cardLink(c: TUserCard): string {
   const status = c.latestGrading?.status;
@@ -19,16 +19,7 @@ function GradeLine({ card }: { card: TUserCard }) {
   if (g.status === 'pending') return <Badge variant="yellow">Queued for grading</Badge>;
   if (g.status === 'processing') return <Badge variant="blue">Grading… {g.progress}%</Badge>;
   if (g.status === 'failed') return <Badge variant="red">Grading failed</Badge>;
-  const platform = displayedPlatform(g.recommendedPlatform);
-  const grade = gradeOn(platform, g);
-  return (
-    <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
-      <span className={cn('whitespace-nowrap font-bold', gradeTone(grade).text)}>
-        {platform} {formatGrade(grade)}
-      </span>
-      <span className="whitespace-nowrap font-semibold text-slate-900">{formatDollars(g.estimatedValue)}</span>
-    </p>
-  );
+  return <GradeAndValueLine shown={gradeAndValue(g)} source={g.valueSource} />;
 }
 
 /** One card of the collection: its photo, name, set and number, rarity, and grade and value. */

@@ -24,7 +24,7 @@ const card = (n: number, over: Partial<TUserCard> = {}, grading: Partial<NonNull
   actualPurchasePrice: null,
   latestGrading: grading && {
     id: `30000000-0000-4000-8000-00000000000${n}`, gradingId: `GV-${n}`, status: 'completed', progress: 100, psaGrade: 9, bgsGrade: 8.5, cgcGrade: 9.5,
-    recommendedPlatform: 'PSA', estimatedValue: '120.00', createdAt: `2026-01-0${n}T11:00:00.000Z`, ...grading,
+    recommendedPlatform: 'PSA', estimatedValue: '120.00', valueSource: null, createdAt: `2026-01-0${n}T11:00:00.000Z`, ...grading,
   },
   ...over,
 });

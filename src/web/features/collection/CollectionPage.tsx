@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { TabLabel, Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api';
-import { formatInteger } from '@web/lib/format';
+import { CARD, formatCount, formatInteger } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { BindersPanel, useBinders } from './BindersPanel';
 import { ActiveFilterChips, CollectionFilters } from './CollectionFilters';
@@ -145,6 +145,5 @@ export default function CollectionPage() {
 
 /** "12 of 48 cards" while filtering, "48 cards" otherwise. */
 function resultCount(shown: number, total: number | undefined): string {
-  const noun = (n: number) => (n === 1 ? 'card' : 'cards');
-  return total === undefined ? `${formatInteger(shown)} ${noun(shown)}` : `${formatInteger(shown)} of ${formatInteger(total)} ${noun(total)}`;
+  return total === undefined ? formatCount(shown, CARD) : `${formatInteger(shown)} of ${formatCount(total, CARD)}`;
 }

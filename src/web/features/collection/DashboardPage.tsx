@@ -7,7 +7,9 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth';
-import { formatDate, formatDollars } from '@web/lib/format';
+import { CREDIT, formatCount, formatDate } from '@web/lib/format';
+import { gradeAndValue } from '@web/features/grading/grade-scale';
+import { GradeAndValueLine } from '@web/features/grading/GradeAndValue';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { SummaryTiles } from './SummaryTiles';
 import { ValueChart } from './ValueChart';
@@ -28,7 +30,7 @@ export default function DashboardPage() {
     <PageContainer>
       <PageHeader
         title={`Welcome${user?.firstName ? `, ${user.firstName}` : ''}`}
-        description={user?.accountType === 'pro' ? 'Pro plan · unlimited gradings' : `Starter plan · ${user?.credits ?? 0} credits`}
+        description={user?.accountType === 'pro' ? 'Pro plan · unlimited gradings' : `Starter plan · ${formatCount(user?.credits ?? 0, CREDIT)}`}
         actions={
           <>
             <Button asChild variant="outline">
@@ -79,9 +81,7 @@ export default function DashboardPage() {
                     <Badge variant={STATUS_BADGE[c.latestGrading!.status].variant}>{STATUS_BADGE[c.latestGrading!.status].label}</Badge>
                     <span className="text-sm text-slate-600">{formatDate(c.latestGrading!.createdAt)}</span>
                     {c.latestGrading!.status === 'completed' && (
-                      <span className="ml-auto text-sm font-semibold text-slate-900">
-                        PSA {c.latestGrading!.psaGrade} · {formatDollars(c.latestGrading!.estimatedValue)}
-                      </span>
+                      <GradeAndValueLine className="ml-auto min-w-40 text-right" shown={gradeAndValue(c.latestGrading!)} source={c.latestGrading!.valueSource} />
                     )}
                   </li>
                 ))}

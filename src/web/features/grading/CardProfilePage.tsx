@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { TBinderSummary } from '@contract/binders';
+import type { TReportHeadline } from '@contract/gradings';
 import { isManualReport } from '@contract/manual-grade';
 import { cornerSlotLabel } from '@contract/user-cards';
 import { Alert } from '@web/components/ui/alert';
@@ -15,10 +16,12 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input, Textarea } from '@web/components/ui/input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { apiRequest, errorMessage } from '@web/lib/api';
-import { formatDate, formatDollars } from '@web/lib/format';
+import { formatDate } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { useCardGradings, userCardKey, useUserCard } from '@web/features/cards/use-user-card';
 import { GradeCircle } from './GradeCircle';
+import { DeleteCardButton } from './profile/DeleteCardButton';
+import { ValueBasisRow, ValueTiles } from './profile/ValuesPanel';
 
 // A manual grading's report (source 'manual') has the same logs with confidence null, and no evidence.
 type Log = { score: number; summary: string; reasoning: string; confidence: number | null };
@@ -26,6 +29,7 @@ type Report = {
   psaLabel: string; bgsLabel: string; cgcLabel: string; confidence: number | null;
   centeringDecisionLog: Log; cornersDecisionLog: Log; edgesDecisionLog: Log; surfaceDecisionLog: Log;
   evidenceKeys: Record<string, string>;
+  valueBasis?: TReportHeadline['valueBasis'];
 };
 
 const EVIDENCE = ['frontAnnotated', 'backAnnotated'] as const;
@@ -90,8 +94,8 @@ function AddToBinder({ cardId }: { cardId: string }) {
   if (!binders.data?.length) return <p className="text-sm text-slate-700">No binders yet. <Link className="font-medium text-brand-700 underline" to="/account/collection?view=binders">Create one in your collection</Link>.</p>;
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <FormField label="Binder">
-        <select className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm" value={binderId} onChange={(e) => setBinderId(e.target.value)}>
+      <FormField label="Binder" className="min-w-0 flex-1 basis-48">
+        <select className="h-10 w-full min-w-0 max-w-full truncate rounded-md border border-slate-300 bg-white px-3 text-sm" value={binderId} onChange={(e) => setBinderId(e.target.value)}>
           <option value="">Choose a binder</option>
           {binders.data.map((b) => (
             <option key={b.id} value={b.id}>
@@ -135,6 +139,7 @@ export default function CardProfilePage() {
                 <RefreshCw aria-hidden /> {latest ? 'Re-grade' : 'Grade'}
               </Link>
             </Button>
+            <DeleteCardButton cardId={c.id} cardName={c.cardName} />
           </>
         }
       />
@@ -164,16 +169,12 @@ export default function CardProfilePage() {
                     <dd className="text-xl font-bold text-slate-900">{v as number}</dd>
                   </div>
                 ))}
-                {(['PSA', 'BGS', 'CGC'] as const).map((p) => (
-                  <div key={p} className="rounded-lg bg-slate-50 p-3">
-                    <dt className="text-slate-600">{p} value</dt>
-                    <dd className="text-lg font-semibold text-slate-900">{formatDollars(latest[`${p.toLowerCase() as 'psa' | 'bgs' | 'cgc'}EstimatedValue`])}</dd>
-                  </div>
-                ))}
+                <ValueTiles grading={latest} basis={report.data?.valueBasis} />
                 <div className="rounded-lg bg-brand-50 p-3">
                   <dt className="text-slate-700">Recommended</dt>
                   <dd className="text-lg font-semibold text-brand-900">{latest.recommendedPlatform}</dd>
                 </div>
+                <ValueBasisRow basis={report.data?.valueBasis} />
                 <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
                   <dt className="text-slate-600">Confidence</dt>
                   <dd className="font-semibold text-slate-900">{latest.confidence == null ? (manual ? 'Not measured: entered by you' : '—') : `${Math.round(latest.confidence * 100)}%`}</dd>
@@ -223,7 +224,8 @@ export default function CardProfilePage() {
           )}
         </div>
       )}
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
+      {/* min-w-0: a grid item is as wide as its widest content by default, and a long binder name must not widen the page. */}
+      <div className="mt-6 grid gap-6 md:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <CardTitle>Notes and price</CardTitle>

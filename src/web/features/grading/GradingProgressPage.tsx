@@ -7,9 +7,14 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { useCardGradings, useUserCard } from '@web/features/cards/use-user-card';
 import { GradeCircle } from './GradeCircle';
+import { SAVING_EVIDENCE_STEP } from '@contract/gradings';
 
-/** The engine's steps in order, as the job reports them in `currentStep`. */
-const STEPS = ['decode', 'detect card', 'refine edges', 'centering', 'corners', 'edges', 'surface'].flatMap((s) => [`front: ${s}`, `back: ${s}`]).sort((a, b) => (a.startsWith('front') === b.startsWith('front') ? 0 : a.startsWith('front') ? -1 : 1));
+/**
+ * The job's steps in order, as it reports them in `currentStep`: the engine's, front then back, and the
+ * worker's last one. A step the list does not know leaves the checks as they were, never clears them.
+ */
+const FACE_STEPS = ['decode', 'detect card', 'refine edges', 'centering', 'corners', 'edges', 'surface'];
+export const STEPS = [...FACE_STEPS.map((s) => `front: ${s}`), ...FACE_STEPS.map((s) => `back: ${s}`), SAVING_EVIDENCE_STEP];
 
 export default function GradingProgressPage() {
   const { userCardId } = useParams();
@@ -35,8 +40,10 @@ export default function GradingProgressPage() {
           </div>
           <ol className="grid gap-1.5 text-sm sm:grid-cols-2" aria-label="Analysis steps">
             {STEPS.map((step, i) => {
-              const done = g.status === 'completed' || (currentIndex >= 0 && i <= currentIndex);
-              const active = g.status === 'processing' && i === currentIndex + 1;
+              // `currentStep` names the step that just finished, except the worker's last one, which runs while shown.
+              const running = STEPS[currentIndex] === SAVING_EVIDENCE_STEP;
+              const done = g.status === 'completed' || (currentIndex >= 0 && (running ? i < currentIndex : i <= currentIndex));
+              const active = g.status === 'processing' && i === (running ? currentIndex : currentIndex + 1);
               return (
                 <li key={step} className="flex items-center gap-2 text-slate-800">
                   {done ? <CheckCircle2 aria-hidden className="size-4 text-green-700" /> : active ? <Loader2 aria-hidden className="size-4 animate-spin text-brand-700" /> : <Circle aria-hidden className="size-4 text-slate-400" />}

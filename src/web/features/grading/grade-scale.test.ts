@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayedGrade, formatGrade, gradeTone, specGradeLabel, textGradeTone } from './grade-scale';
+import { displayedGrade, formatGrade, gradeAndValue, gradeTone, specGradeLabel, textGradeTone } from './grade-scale';
 
 describe('spec §9 grade colour scale', () => {
   it.each([
@@ -33,5 +33,19 @@ describe('spec §9 labels and numbers', () => {
     expect(displayedGrade({ ...g, recommendedPlatform: 'CGC' })).toEqual({ platform: 'CGC', grade: 9.5, value: 120 });
     expect(displayedGrade({ ...g, recommendedPlatform: 'SGC' })).toEqual({ platform: 'PSA', grade: 9, value: 100 });
     expect(displayedGrade({ ...g, recommendedPlatform: null })).toMatchObject({ platform: 'PSA' });
+  });
+});
+
+describe('one platform’s grade with its own value', () => {
+  const g = { recommendedPlatform: 'CGC', psaGrade: 4, bgsGrade: 4.5, cgcGrade: 5, psaEstimatedValue: '246.90', bgsEstimatedValue: '229.27', cgcEstimatedValue: '246.90' };
+  it('takes grade and value from the same platform, the displayed one unless asked', () => {
+    expect(gradeAndValue(g)).toEqual({ platform: 'CGC', grade: 5, value: 246.9 });
+    expect(gradeAndValue(g, 'BGS')).toEqual({ platform: 'BGS', grade: 4.5, value: 229.27 });
+    expect(gradeAndValue({ ...g, recommendedPlatform: null })).toEqual({ platform: 'PSA', grade: 4, value: 246.9 });
+  });
+  it('gives a card list’s single value only to the displayed platform', () => {
+    const latest = { recommendedPlatform: 'CGC', psaGrade: 4, bgsGrade: 4.5, cgcGrade: 5, estimatedValue: '21.68' };
+    expect(gradeAndValue(latest)).toEqual({ platform: 'CGC', grade: 5, value: 21.68 });
+    expect(gradeAndValue(latest, 'PSA')).toEqual({ platform: 'PSA', grade: 4, value: null });
   });
 });

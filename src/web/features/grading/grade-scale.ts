@@ -60,10 +60,27 @@ export const displayedPlatform = (recommended: string | null | undefined): TPlat
 export const gradeOn = (platform: TPlatform, g: { psaGrade: number | null; bgsGrade: number | null; cgcGrade: number | null }) =>
   platform === 'BGS' ? g.bgsGrade : platform === 'CGC' ? g.cgcGrade : g.psaGrade;
 
-/** The grade and value shown for a graded card: the recommended platform's, PSA when missing or other (spec §3). */
-export function displayedGrade(s: { recommendedPlatform: string | null; psaGrade: number | null; bgsGrade: number | null; cgcGrade: number | null; psaEstimatedValue: string | null; bgsEstimatedValue: string | null; cgcEstimatedValue: string | null }) {
-  const platform = displayedPlatform(s.recommendedPlatform);
-  const grade = gradeOn(platform, s);
-  const value = platform === 'BGS' ? s.bgsEstimatedValue : platform === 'CGC' ? s.cgcEstimatedValue : s.psaEstimatedValue;
+type Grades = { recommendedPlatform: string | null; psaGrade: number | null; bgsGrade: number | null; cgcGrade: number | null };
+/** A grading with every platform's value (card profile, binder entries). */
+type WithValues = Grades & { psaEstimatedValue: string | null; bgsEstimatedValue: string | null; cgcEstimatedValue: string | null };
+/** A card list's latest grading: only the displayed platform's value travels (`estimatedValue`). */
+type WithDisplayedValue = Grades & { estimatedValue: string | null };
+
+export type GradeAndValue = { platform: TPlatform; grade: number | null; value: number | null };
+
+/**
+ * The one place a grade meets a value: both are platform X's, never one platform's grade beside
+ * another's value. X is the displayed platform unless asked otherwise (the recommended one, PSA when
+ * missing or other: spec §3). A card list's grading knows only the displayed platform's value, so for
+ * any other platform its value is null rather than a wrong one.
+ */
+export function gradeAndValue(g: WithValues | WithDisplayedValue, platform: TPlatform = displayedPlatform(g.recommendedPlatform)): GradeAndValue {
+  const grade = gradeOn(platform, g);
+  let value: string | null;
+  if ('estimatedValue' in g) value = platform === displayedPlatform(g.recommendedPlatform) ? g.estimatedValue : null;
+  else value = platform === 'BGS' ? g.bgsEstimatedValue : platform === 'CGC' ? g.cgcEstimatedValue : g.psaEstimatedValue;
   return { platform, grade, value: value == null ? null : Number(value) };
 }
+
+/** The grade and value shown for a graded card: the displayed platform's (spec §3). */
+export const displayedGrade = (g: WithValues) => gradeAndValue(g);

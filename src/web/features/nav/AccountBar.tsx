@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { DEFAULT_CREDIT_PACKAGE } from '@contract/plans';
 import { useAuth } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
-import { formatInteger } from '@web/lib/format';
+import { CREDIT, formatCount, formatInteger, pluralNoun } from '@web/lib/format';
 
 /** Screens where the account bar would only distract (spec §2.6). */
 const HIDDEN_ON = new Set(['/login', '/register', '/auth/login', '/auth/register', '/logout-success']);
@@ -23,8 +23,9 @@ export function AccountBar() {
 
   return (
     <div className="border-b border-slate-200 bg-brand-900 text-white">
-      <div className="mx-auto flex h-11 max-w-7xl items-center gap-1 overflow-x-auto px-2 sm:px-6">
-        <nav aria-label="Account">
+      {/* The links scroll sideways when they must; the plan chip never does, so it is never cut off. */}
+      <div className="mx-auto flex h-11 max-w-7xl items-center gap-1 px-2 sm:px-6">
+        <nav aria-label="Account" className="min-w-0 overflow-x-auto">
           <ul className="flex items-center gap-1">
             {links.map((l) => (
               <li key={l.to}>
@@ -43,7 +44,7 @@ export function AccountBar() {
         <Link
           to={pro ? '/account/billing' : `/account/checkout/credits?package=${DEFAULT_CREDIT_PACKAGE}`}
           className="ml-auto flex shrink-0 items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold hover:bg-white/20"
-          aria-label={pro ? 'PRO plan, unlimited gradings. Manage billing' : `STARTER plan, ${user.credits} credits. Buy credits`}
+          aria-label={pro ? 'PRO plan, unlimited gradings. Manage billing' : `STARTER plan, ${formatCount(user.credits, CREDIT)}. Buy credits`}
         >
           <span className={cn('rounded px-1.5 py-0.5 text-[11px] tracking-wide', pro ? 'bg-gold-400 text-slate-900' : 'bg-indigo-200 text-brand-900')}>
             {pro ? 'PRO' : 'STARTER'}
@@ -52,7 +53,7 @@ export function AccountBar() {
           {/* On a phone the word goes: the bar must fit Dashboard, Collection, Account and the chip. */}
           <span>
             {pro ? 'Unlimited' : formatInteger(user.credits)}
-            {!pro && <span className="max-sm:sr-only"> credits</span>}
+            {!pro && <span className="max-sm:sr-only"> {pluralNoun(user.credits, CREDIT)}</span>}
           </span>
         </Link>
       </div>
