@@ -94,7 +94,8 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
     const perField = new Map<string, number>();
     const fileCount = Object.values(form.files).reduce((a, b) => a + b, 0);
     const parts = request.parts({
-      limits: { fileSize: maxFileBytes, files: fileCount, fields: form.fields.length, parts: fileCount + form.fields.length, fieldSize: form.maxFieldBytes ?? 2000 },
+      // One text field more than the form takes, so an unexpected one reaches the check below and is named.
+      limits: { fileSize: maxFileBytes, files: fileCount, fields: form.fields.length + 1, parts: fileCount + form.fields.length + 1, fieldSize: form.maxFieldBytes ?? 2000 },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
