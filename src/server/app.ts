@@ -37,6 +37,13 @@ import { manualGradeRoutes } from './grading/manual-routes';
 import { detectionRoutes } from './grading/detection-routes';
 import { createGradingWorker, type GradingWorker } from './grading/worker';
 import { createEmbeddedPricing } from './pricing/embedded';
+import { openPaymentProvider } from './adapters/payments/open';
+import type { LocalProvider } from './adapters/payments/local';
+import { createPaymentService } from './payments/service';
+import { paymentRoutes } from './payments/routes';
+import { webhookRoutes } from './payments/webhook-routes';
+import { localProviderRoutes } from './payments/local-routes';
+import { createPaymentsJob, type PaymentsJob } from './payments/reconcile';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +51,10 @@ declare module 'fastify' {
     routeAccess: RouteAccess[];
     /** Runs grading jobs; started by main.ts for the `all` and `worker` roles, by tests on demand. */
     gradingWorker: GradingWorker;
+    /** Reconciles with the payment provider and runs the embedded provider's renewals; started like the grading worker. */
+    paymentsJob: PaymentsJob;
+    /** The embedded payment provider when it is the one in use (tests drive its clock). */
+    localPayments: LocalProvider | null;
   }
 }
 
@@ -51,13 +62,15 @@ export interface BuildAppOptions {
   /** Folder of the built web app; omitted in API-only tests. */
   webDist?: string;
   logger?: boolean;
+  /** Tests that assert on log lines read them here (JSON lines). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const db = database.db;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -118,6 +131,25 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(manualGradeRoutes, { db, pricing, clock });
   await app.register(detectionRoutes);
   app.addHook('onClose', async () => gradingWorker.stop());
+
+  const { provider, local } = await openPaymentProvider(config.payments, db, clock, app.log);
+  const paymentsContext = () => ({ now: clock.now(), graceDays: config.payments.graceDays, provider: provider.kind });
+  const creditsChanged = (id: string) => sessions.forgetUser(id);
+  const paymentDeps = { db, provider, context: paymentsContext, changed: creditsChanged };
+  await app.register(paymentRoutes, { payments: createPaymentService({ ...paymentDeps, log: app.log }), publicUrl: config.publicUrl });
+  await app.register(webhookRoutes, { provider, deps: paymentDeps });
+  if (local) {
+    await app.register(localProviderRoutes, { local, db, testClock: config.payments.testClock });
+    // The embedded provider posts its signed events through the real webhook route, verification included.
+    local.setDeliver(async (payload, signature) => {
+      const res = await app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+      return res.statusCode;
+    });
+  }
+  const paymentsJob = createPaymentsJob({ ...paymentDeps, local, log: app.log });
+  app.decorate('paymentsJob', paymentsJob);
+  app.decorate('localPayments', local);
+  app.addHook('onClose', async () => paymentsJob.stop());
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));
 

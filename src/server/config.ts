@@ -34,7 +34,17 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be a secret (sk_…) or restricted (rk_…) key').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  PRO_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  PAYMENTS_TEST_CLOCK: bool.optional(),
+  NODE_ENV: z.string().optional(),
 }).superRefine((e, ctx) => {
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_WEBHOOK_SECRET (whsec_…) with STRIPE_SECRET_KEY: webhooks cannot be verified without it' });
+  if (!e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'set STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET' });
+  if (e.PAYMENTS_TEST_CLOCK && e.NODE_ENV === 'production') ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_CLOCK'], message: 'PAYMENTS_TEST_CLOCK is for tests only and refused when NODE_ENV=production' });
+  if (e.PAYMENTS_TEST_CLOCK && e.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_CLOCK'], message: 'PAYMENTS_TEST_CLOCK moves the built-in test provider\'s clock; it cannot be used with Stripe' });
   if (e.STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE=s3' });
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
     ctx.addIssue({ code: 'custom', path: [e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither to use the AWS credential chain' });
@@ -61,6 +71,16 @@ export type AppConfig = {
   rateLimit: boolean;
   sessionDays: number;
   storage: StorageConfig;
+  payments: PaymentsConfig;
+};
+
+/** Stripe when a key is set; otherwise the built-in test provider (its webhook secret lives in the database). */
+export type PaymentsConfig = {
+  provider: { kind: 'local' } | { kind: 'stripe'; secretKey: string; webhookSecret: string; apiBase: URL | undefined };
+  /** Days a past_due subscription keeps Pro after a failed renewal. */
+  graceDays: number;
+  /** Test-only: exposes the local provider's clock-advance endpoint (never with NODE_ENV=production). */
+  testClock: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -100,5 +120,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
           }
         : { kind: 'files', dir: path.join(path.resolve(e.DATA_DIR), 'images') },
+    payments: {
+      provider: e.STRIPE_SECRET_KEY
+        ? { kind: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined }
+        : { kind: 'local' },
+      graceDays: e.PRO_GRACE_DAYS,
+      testClock: e.PAYMENTS_TEST_CLOCK ?? false,
+    },
   };
 }

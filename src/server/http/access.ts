@@ -10,6 +10,8 @@ export type Access = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** false: never read the session cookie (public machine-to-machine endpoints such as payment webhooks). */
+    session?: boolean;
   }
   interface FastifyRequest {
     session: LoadedSession | null;
@@ -42,6 +44,8 @@ export function installAccessControl(app: FastifyInstance, sessions: SessionStor
   // Runs before body validation, so a signed-out caller learns nothing about a route's input rules.
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.url.startsWith('/api')) return;
+    const config = request.routeOptions.config;
+    if (config?.session === false && config.access === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.session = await sessions.load(token);
     const access = request.routeOptions.config?.access;

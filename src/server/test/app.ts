@@ -26,7 +26,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, onQuery?: (sql: string) => void): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, onQuery?: (sql: string) => void, logStream?: NodeJS.WritableStream): Promise<TestContext> {
   const database = await openTestDatabase(onQuery);
   const sent: MailMessage[] = [];
   const mail = { transport: 'outbox' as const, sent, send: async (m: MailMessage) => void sent.push(m) };
@@ -34,7 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}, onQuery?: 
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
   const app = await buildApp(
     { config, database, mail, clock, secret: 'test-secret-test-secret-test-secret!' },
-    { logger: false },
+    { logger: false, logStream },
   );
   await app.ready();
   return {
