@@ -59,7 +59,8 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
       config: { access: 'user' },
       schema: { body: ZLocalClockAdvanceRequest, response: { 200: ZLocalClockResponse } },
       handler: async (request) => {
-        const eventsDelivered = await local.advance(request.body.days * DAY);
+        const [u] = await opts.db.select({ email: users.email }).from(users).where(eq(users.id, requireUser(request).id));
+        const eventsDelivered = await local.advance(request.body.days * DAY, u!.email);
         return { now: local.now().toISOString(), eventsDelivered };
       },
     });

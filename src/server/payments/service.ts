@@ -97,7 +97,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           interval: PRO_PLAN.interval,
           customerEmail: u.email,
           customerId: await customerIdOf(db, userId),
-          successUrl: `${origin}/subscription/success?session={CHECKOUT_SESSION_ID}`,
+          successUrl: `${origin}/subscription/success?subscription=pending`,
           cancelUrl: `${origin}/account/checkout/subscriptions?canceled=1`,
           metadata: { userId, kind: 'pro' },
         });

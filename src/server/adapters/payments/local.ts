@@ -108,7 +108,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
   }
 
   async function renewDue(): Promise<boolean> {
-    const t = seconds(now());
+    const base = seconds(now());
     const subs = await db.select().from(localProviderObjects).where(eq(localProviderObjects.kind, 'subscription'));
     let changed = false;
     for (const row of subs) {
@@ -116,6 +116,9 @@ export function createLocalProvider(opts: LocalProviderOptions) {
       const item = ((sub.items as Obj).data as Obj[])[0]!;
       const status = String(sub.status);
       if (!['active', 'trialing', 'past_due'].includes(status)) continue;
+      // A customer may carry its own test clock (as Stripe's test clocks attach to customers).
+      const owner = (await load(String(sub.customer), 'customer')) ?? {};
+      const t = base + Math.floor(Number(owner.test_clock_ms ?? 0) / 1000);
       const periodEnd = Number(item.current_period_end);
       const retryAt = Number(sub.local_next_retry ?? 0);
       const due = status === 'past_due' ? retryAt <= t : periodEnd <= t;
@@ -349,9 +352,15 @@ export function createLocalProvider(opts: LocalProviderOptions) {
       return deliverPending();
     },
 
-    /** Test clock: move the provider's time forward and let due renewals happen. */
-    async advance(ms: number): Promise<number> {
-      offsetMs += ms;
+    /**
+     * Test clock: move the provider's time forward and let due renewals happen. With an email, only
+     * that customer's clock moves (so parallel browser tests do not move each other's subscriptions).
+     */
+    async advance(ms: number, customerEmail?: string): Promise<number> {
+      if (customerEmail) {
+        const customers = await db.select().from(localProviderObjects).where(and(eq(localProviderObjects.kind, 'customer'), sql`${localProviderObjects.data}->>'email' = ${customerEmail}`));
+        for (const c of customers) await db.transaction((tx) => save(tx, 'customer', { ...c.data, test_clock_ms: Number(c.data.test_clock_ms ?? 0) + ms }));
+      } else offsetMs += ms;
       let delivered = 0;
       while (await renewDue()) {
         /* repeat until nothing more is due */

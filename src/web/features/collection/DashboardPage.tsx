@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { useAuth } from '@web/lib/auth';
 import { formatDate, formatDollars } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
+import { PaymentProgress } from '@web/features/billing/PaymentProgress';
 import { SummaryTiles } from './SummaryTiles';
 import { ValueChart } from './ValueChart';
 
@@ -26,6 +27,7 @@ export default function DashboardPage() {
   const recent = (cards.data ?? []).filter((c) => c.latestGrading).sort((a, b) => b.latestGrading!.createdAt.localeCompare(a.latestGrading!.createdAt)).slice(0, 6);
   return (
     <PageContainer>
+      <PaymentProgress />
       <PageHeader
         title={`Welcome${user?.firstName ? `, ${user.firstName}` : ''}`}
         description={user?.accountType === 'pro' ? 'Pro plan · unlimited gradings' : `Starter plan · ${user?.credits ?? 0} credits`}
