@@ -45,7 +45,7 @@ export default function CreditsCheckoutPage() {
         <Alert className="mb-6">You're on Pro: gradings are unlimited, so you don't need credits while Pro lasts.</Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-3">
-        <fieldset className="grid gap-4 lg:col-span-2">
+        <fieldset className="grid content-start gap-4 lg:col-span-2">
           <legend className="mb-3 text-lg font-semibold text-slate-900">Choose a pack</legend>
           {CREDIT_PACKAGES.map((p) => (
             <label
