@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(detectionRoutes);
   app.addHook('onClose', async () => gradingWorker.stop());
 
-  const { provider, local } = await openPaymentProvider(config.payments, db, clock, app.log);
+  const { provider, local } = await openPaymentProvider(config.payments, db, clock, deps.secret, app.log);
   const paymentsContext = () => ({ now: clock.now(), graceDays: config.payments.graceDays, provider: provider.kind });
   const creditsChanged = (id: string) => sessions.forgetUser(id);
   const paymentDeps = { db, provider, context: paymentsContext, changed: creditsChanged };

@@ -64,6 +64,18 @@ describe('checkout through the SDK', () => {
   });
 });
 
+describe('the webhook route', () => {
+  it('needs no session and no CSRF token (its route config says so), and ignores a cookie it is sent', async () => {
+    const { session, user } = await buyStandard();
+    const e = peer.signedEvent('checkout.session.completed', completed(session));
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook', payload: e.payload, headers: e.headers, cookies: { sid: 'not-a-session', csrf_token: 'x' } });
+    expect(res.statusCode).toBe(200);
+    expect(await creditsOf(user.id)).toBe(21);
+    const route = ctx.app.routeAccess.find((r) => r.url === '/api/payments/webhook');
+    expect(route).toMatchObject({ method: 'POST', access: 'public' });
+  });
+});
+
 describe('refusals change nothing and say why in the log', () => {
   type Session = Record<string, unknown>;
   async function unchanged(run: (session: Session) => Promise<{ statusCode: number }>, status: number, logLine: RegExp) {

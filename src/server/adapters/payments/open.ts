@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { PaymentsConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { generatedSetting } from '../../db/secret';
 import type { Clock } from '../../deps';
 import { createLocalProvider, type LocalProvider } from './local';
 import type { PaymentProvider } from './port';
@@ -13,13 +12,18 @@ export interface OpenedPayments {
   local: LocalProvider | null;
 }
 
-/** Stripe when configured; otherwise the embedded provider, whose webhook secret is generated once and kept in the database. */
-export async function openPaymentProvider(config: PaymentsConfig, db: Db, clock: Clock, log?: { warn(obj: object, msg: string): void }): Promise<OpenedPayments> {
+/**
+ * The embedded provider's webhook signing secret, derived from the server secret: every process of a
+ * deployment agrees on it without storing another secret, and it changes when SECRET_KEY does.
+ */
+export const localWebhookSecret = (serverSecret: string) => `whsec_${createHmac('sha256', serverSecret).update('gradevault local payments webhook v1').digest('base64url')}`;
+
+/** Stripe when configured; otherwise the embedded provider. */
+export async function openPaymentProvider(config: PaymentsConfig, db: Db, clock: Clock, serverSecret: string, log?: { warn(obj: object, msg: string): void }): Promise<OpenedPayments> {
   if (config.provider.kind === 'stripe') {
     const { secretKey, webhookSecret, apiBase } = config.provider;
     return { provider: createStripeProvider({ secretKey, webhookSecret, apiBase, now: () => clock.now() }), local: null };
   }
-  const webhookSecret = await generatedSetting(db, 'local_payments_webhook_secret', () => `whsec_${randomBytes(24).toString('base64url')}`);
-  const local = createLocalProvider({ db, clock, webhookSecret, log });
+  const local = createLocalProvider({ db, clock, webhookSecret: localWebhookSecret(serverSecret), log });
   return { provider: local, local };
 }
