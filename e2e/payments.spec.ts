@@ -37,6 +37,7 @@ test('buy the Standard pack on the test provider: +20 credits, order Complete, c
   await expect(page.getByText('20 credits were added to your account.')).toBeVisible({ timeout: 15_000 });
   await expect(chip(page)).toHaveAccessibleName(/STARTER plan, 23 credits/);
   await expectAccessible(page);
+  await snap(page, 'checkout-success', info.project.name);
 
   await page.goto('/account/billing');
   await expect(page.getByTestId('credit-balance')).toHaveText('23');

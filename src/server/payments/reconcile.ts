@@ -57,7 +57,14 @@ export function createPaymentsJob(deps: PaymentsJobDeps) {
       .where(and(inArray(orders.status, ['pending', 'processing']), isNotNull(orders.providerSessionId), eq(orders.provider, provider.kind), lt(orders.createdAt, new Date(ctx.now.getTime() - ORDER_SETTLE_MS))));
     let repaired = 0;
     for (const order of stale) {
-      const session = await provider.retrieveCheckout(order.providerSessionId!);
+      let session;
+      try {
+        session = await provider.retrieveCheckout(order.providerSessionId!);
+      } catch (err) {
+        // One unreadable checkout (deleted, another account's) must not stop the repair of the others.
+        log.warn({ err, orderId: order.id }, 'payments: reconcile could not read this order\'s checkout; skipped');
+        continue;
+      }
       if (session.status === 'complete' && session.paymentStatus === 'paid') {
         const userId = await db.transaction((tx) => completeOrderAndGrant(tx, order.id, { paymentId: session.paymentId, customerId: session.customerId }, ctx.now));
         if (userId) {

@@ -6,7 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCheckoutResponse } from '@contract/payments';
+import type { TBillingResponse, TCheckoutResponse } from '@contract/payments';
 import { creditLedger, orders, paymentEvents, providerSubscriptions, users } from '../db/schema';
 import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
 import { startStripePeer, stripeSubscription, type StripePeer } from '../test/stripe-peer';
@@ -62,6 +62,57 @@ describe('checkout through the SDK', () => {
     expect((await deliver(peer.signedEvent('checkout.session.completed', completed(session)))).statusCode).toBe(200);
     expect(await creditsOf(user.id)).toBe(21);
   });
+});
+
+describe('Pro through the SDK', () => {
+  it('subscription checkout, then cancel at period end, resume and the portal go to the API; Pro follows the provider', async () => {
+    const { client, user } = await signedInClient(ctx, { credits: 2 });
+    const checkout = json<TCheckoutResponse>(await client.post('/api/payments/checkout/subscription'));
+    expect(checkout.orderId).toBeNull();
+    const call = peer.calls.filter((c) => c.path === '/v1/checkout/sessions').at(-1)!;
+    expect(Object.fromEntries(['mode', 'line_items[0][price_data][unit_amount]', 'line_items[0][price_data][recurring][interval]', 'subscription_data[metadata][userId]'].map((k) => [k, call.form.get(k)]))).toEqual({
+      mode: 'subscription',
+      'line_items[0][price_data][unit_amount]': '1999',
+      'line_items[0][price_data][recurring][interval]': 'month',
+      'subscription_data[metadata][userId]': user.id,
+    });
+
+    // Stripe completes the checkout; the handler fetches the subscription it names.
+    const sub = stripeSubscription({ userId: user.id });
+    peer.subscriptions.set(String(sub.id), sub);
+    const session = [...peer.sessions.values()].at(-1)!;
+    expect((await deliver(peer.signedEvent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid', subscription: sub.id }))).statusCode).toBe(200);
+    const billing = async () => json<TBillingResponse>(await client.get('/api/payments/billing'));
+    expect(await billing()).toMatchObject({ accountType: 'pro', subscription: { id: sub.id, status: 'active', cancelAtPeriodEnd: false } });
+
+    const cancelled = json<TBillingResponse>(await client.post('/api/payments/subscription/cancel'));
+    expect(peer.calls.at(-1)).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${sub.id}` });
+    expect(peer.calls.at(-1)!.form.get('cancel_at_period_end')).toBe('true');
+    expect(cancelled).toMatchObject({ accountType: 'pro', subscription: { cancelAtPeriodEnd: true } });
+    expect(json<TBillingResponse>(await client.post('/api/payments/subscription/resume')).subscription?.cancelAtPeriodEnd).toBe(false);
+
+    const portal = json<{ url: string }>(await client.post('/api/payments/portal'));
+    expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    expect(peer.calls.at(-1)!.form.get('customer')).toBe((sub.customer as { id: string }).id);
+
+    // The provider ends it: whatever event says so, the account returns to starter with its credits.
+    sub.status = 'canceled';
+    expect((await deliver(peer.signedEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', parent: { subscription_details: { subscription: sub.id } } }))).statusCode).toBe(200);
+    expect(await billing()).toMatchObject({ accountType: 'starter', credits: 2, subscription: { status: 'canceled' } });
+  });
+
+  it('the provider being down leaves no order behind and says so', async () => {
+    const down = await createTestApp({ RATE_LIMIT: 'false', ...peer.env, STRIPE_API_BASE: 'http://127.0.0.1:9' });
+    try {
+      const { client, user } = await signedInClient(down, { credits: 0 });
+      const res = await client.post('/api/payments/checkout/credits', { package: 'large' });
+      expect(res.statusCode).toBe(502);
+      expect(json(res).message).toMatch(/could not be reached. Nothing was charged/);
+      expect(await down.database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
+    } finally {
+      await down.close();
+    }
+  }, 60_000);
 });
 
 describe('the webhook route', () => {
@@ -156,8 +207,9 @@ describe('the reconcile job', () => {
   it('repairs a missed webhook by listing every subscription, page after page', async () => {
     const { user } = await signedInClient(ctx, { credits: 0 });
     const { user: byEmail } = await signedInClient(ctx, { credits: 0 });
+    const tag = Math.random().toString(36).slice(2, 8);
     for (let i = 0; i < 140; i += 1) {
-      const s = stripeSubscription({ email: `orphan${i}@elsewhere.test` });
+      const s = stripeSubscription({ email: `orphan-${tag}-${i}@elsewhere.test` });
       peer.subscriptions.set(String(s.id), s);
     }
     const missed = stripeSubscription({ userId: user.id });
@@ -178,7 +230,7 @@ describe('the reconcile job', () => {
       const [acc] = await ctx.database.db.select({ accountType: users.accountType }).from(users).where(eq(users.id, u.id));
       expect(acc!.accountType).toBe('pro');
     }
-    const orphans = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(providerSubscriptions).where(sql`${providerSubscriptions.userId} is null and ${providerSubscriptions.customerEmail} like 'orphan%'`);
+    const orphans = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(providerSubscriptions).where(sql`${providerSubscriptions.userId} is null and ${providerSubscriptions.customerEmail} like ${`orphan-${tag}-%`}`);
     expect(orphans[0]!.n).toBe(140);
   });
 
