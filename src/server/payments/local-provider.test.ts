@@ -78,6 +78,27 @@ describe('credit packs on the embedded provider', () => {
     expect(b.credits).toBe(0);
   });
 
+  it('an event the webhook did not accept is delivered again on the next tick, and granted once', async () => {
+    const local = ctx.app.localPayments!;
+    const realDelivery = async (payload: string, signature: string) =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })).statusCode;
+    const { client } = await signedInClient(ctx, { credits: 0 });
+    const checkout = json<TCheckoutResponse>(await client.post('/api/payments/checkout/credits', { package: 'large' }));
+    local.setDeliver(async () => 503); // the app is briefly down
+    try {
+      await client.post(`/api/payments/local/sessions/${sessionIdOf(checkout.url)}/pay`, { cardNumber: '4242424242424242' });
+      await settle();
+      expect((await billing(client)).credits).toBe(0);
+    } finally {
+      local.setDeliver(realDelivery);
+    }
+    await local.tick();
+    await local.tick();
+    const b = await billing(client);
+    expect(b.credits).toBe(60);
+    expect(b.orders[0]!.status).toBe('completed');
+  });
+
   it('an unknown package is refused with a sentence, and no order is made', async () => {
     const { client, user } = await signedInClient(ctx);
     const res = await client.post('/api/payments/checkout/credits', { package: 'huge' });

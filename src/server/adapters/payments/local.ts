@@ -72,7 +72,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
   }
 
   let delivering: Promise<number> | null = null;
-  /** Posts every undelivered event in order; one loop at a time per process. Undelivered ones wait for the next tick. */
+  /** Posts every undelivered event, oldest first; one loop at a time per process. Failed ones are retried on the next tick. */
   function deliverPending(): Promise<number> {
     delivering ??= (async () => {
       let sent = 0;
@@ -87,8 +87,8 @@ export function createLocalProvider(opts: LocalProviderOptions) {
             sent += 1;
           } else {
             await db.update(localProviderEvents).set({ attempts: sql`${localProviderEvents.attempts} + 1` }).where(eq(localProviderEvents.id, event.id));
+            // Like Stripe, one failing event does not hold the others back (the handler does not rely on order).
             opts.log?.warn({ eventId: event.id, status }, 'local payment provider: webhook delivery failed, will retry');
-            break; // keep the order: later events wait for this one
           }
         }
       } finally {
