@@ -42,6 +42,10 @@ const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD ?? 'e2e-demo-password',
     RATE_LIMIT: 'false',
     LOG_LEVEL: 'warn',
+    // Test-only: lets the browser tests move the built-in payment provider's clock past a period end.
+    PAYMENTS_TEST_CLOCK: 'true',
+    // (the web build above sets NODE_ENV=production in this process; the server under test is not production)
+    NODE_ENV: 'test',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
   },
 });

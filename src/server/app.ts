@@ -43,6 +43,13 @@ import { detectionRoutes } from './grading/detection-routes';
 import { createGradingWorker, type GradingWorker } from './grading/worker';
 import { createEmbeddedPricing } from './pricing/embedded';
 import { createUploadReceiver, type UploadReceiver } from './uploads/multipart-upload';
+import { openPaymentProvider } from './adapters/payments/open';
+import type { LocalProvider } from './adapters/payments/local';
+import { createPaymentService } from './payments/service';
+import { paymentRoutes } from './payments/routes';
+import { webhookRoutes } from './payments/webhook-routes';
+import { localProviderRoutes } from './payments/local-routes';
+import { createPaymentsJob, type PaymentsJob } from './payments/reconcile';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +59,10 @@ declare module 'fastify' {
     gradingWorker: GradingWorker;
     /** Receives photo uploads into temp files with per-process and per-user slots (uploads/multipart-upload.ts). */
     uploads: UploadReceiver;
+    /** Reconciles with the payment provider and runs the embedded provider's renewals; started like the grading worker. */
+    paymentsJob: PaymentsJob;
+    /** The embedded payment provider when it is the one in use (tests drive its clock). */
+    localPayments: LocalProvider | null;
   }
 }
 
@@ -67,7 +78,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const { config, database, clock } = deps;
   const db = database.db;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    // A test that reads log lines hands in a stream and gets them at `info` at least, whatever LOG_LEVEL says.
+    logger: options.logStream
+      ? loggerOptions({ logLevel: config.logLevel === 'silent' ? 'info' : config.logLevel }, options.logStream)
+      : options.logger === false ? false : loggerOptions(config),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Fastify's defaults, written down because access is decided by the route a URL matches: one
@@ -140,6 +154,26 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(manualGradeRoutes, { db, pricing, clock });
   await app.register(detectionRoutes);
   app.addHook('onClose', async () => gradingWorker.stop());
+
+  const { provider, local } = await openPaymentProvider(config.payments, db, clock, deps.secret, app.log);
+  const paymentsContext = () => ({ now: clock.now(), graceDays: config.payments.graceDays, provider: provider.kind });
+  const creditsChanged = (id: string) => sessions.forgetUser(id);
+  const paymentDeps = { db, provider, context: paymentsContext, changed: creditsChanged };
+  await app.register(paymentRoutes, { payments: createPaymentService({ ...paymentDeps, log: app.log }), publicUrl: config.publicUrl });
+  await app.register(webhookRoutes, { provider, deps: paymentDeps });
+  if (local) {
+    await app.register(localProviderRoutes, { local, db, testClock: config.payments.testClock });
+    // The embedded provider posts its signed events through the real webhook route, verification included.
+    local.setDeliver(async (payload, signature) => {
+      const res = await app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+      return res.statusCode;
+    });
+  }
+  const paymentsJob = createPaymentsJob({ ...paymentDeps, local, log: app.log });
+  app.decorate('paymentsJob', paymentsJob);
+  app.decorate('localPayments', local);
+  app.addHook('onClose', async () => paymentsJob.stop());
+
 
   app.get('/api/health', {
     config: { access: 'public' },

@@ -84,7 +84,17 @@ const ZEnv = z.object({
   UPLOAD_DIR: z.string().min(1).optional(),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   UPLOADS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be a secret (sk_…) or restricted (rk_…) key').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  PRO_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  PAYMENTS_TEST_CLOCK: bool.optional(),
+  NODE_ENV: z.string().optional(),
 }).superRefine((e, ctx) => {
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_WEBHOOK_SECRET (whsec_…) with STRIPE_SECRET_KEY: webhooks cannot be verified without it' });
+  if (!e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'set STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET' });
+  if (e.PAYMENTS_TEST_CLOCK && e.NODE_ENV === 'production') ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_CLOCK'], message: 'PAYMENTS_TEST_CLOCK is for tests only and refused when NODE_ENV=production' });
+  if (e.PAYMENTS_TEST_CLOCK && e.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_CLOCK'], message: 'PAYMENTS_TEST_CLOCK moves the built-in test provider\'s clock; it cannot be used with Stripe' });
   if (e.STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE=s3' });
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
     ctx.addIssue({ code: 'custom', path: [e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither to use the AWS credential chain' });
@@ -113,6 +123,16 @@ export type AppConfig = {
   storage: StorageConfig;
   /** Photo uploads: where they wait as temp files, and how many are received at once (per process, per user). */
   uploads: { dir: string; concurrency: number; perUser: number };
+  payments: PaymentsConfig;
+};
+
+/** Stripe when a key is set; otherwise the built-in test provider (its webhook secret is derived from the server secret). */
+export type PaymentsConfig = {
+  provider: { kind: 'local' } | { kind: 'stripe'; secretKey: string; webhookSecret: string; apiBase: URL | undefined };
+  /** Days a past_due subscription keeps Pro after a failed renewal. */
+  graceDays: number;
+  /** Test-only: exposes the local provider's clock-advance endpoint (never with NODE_ENV=production). */
+  testClock: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -153,5 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { kind: 'files', dir: path.join(path.resolve(e.DATA_DIR), 'images') },
     uploads: { dir: path.resolve(e.UPLOAD_DIR ?? os.tmpdir()), concurrency: e.UPLOAD_CONCURRENCY, perUser: e.UPLOADS_PER_USER },
+    payments: {
+      provider: e.STRIPE_SECRET_KEY
+        ? { kind: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined }
+        : { kind: 'local' },
+      graceDays: e.PRO_GRACE_DAYS,
+      testClock: e.PAYMENTS_TEST_CLOCK ?? false,
+    },
   };
 }

@@ -62,7 +62,11 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 // Grading jobs run in this process unless it is a web-only process (ROLE=web) of a larger deployment.
-if (config.role !== 'web') await app.gradingWorker.start();
+if (config.role !== 'web') {
+  await app.gradingWorker.start();
+  // Reconciliation with the payment provider (and the embedded provider's renewals) run beside the workers.
+  app.paymentsJob.start();
+}
 
 if (config.role !== 'worker') {
   await app.listen({ port: config.port, host: config.host });

@@ -265,7 +265,92 @@ export const creditLedger = pgTable(
     delta: integer('delta').notNull(),
     reason: text('reason', { enum: ['grading', 'refund', 'purchase', 'admin', 'signup'] }).notNull(),
     gradingId: uuid('grading_id'),
+    /** The credit order a purchase came from (payments). */
+    orderId: uuid('order_id'),
     createdAt: createdAt(),
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+);
+
+/* ---------- payments (issue 9) ---------- */
+
+/** A credit-pack purchase (spec §3 Order). Money in minor units; credits granted once, with the order's completion. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    package: text('package').notNull(),
+    credits: integer('credits').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed', 'expired'] }).notNull().default('pending'),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id'),
+    providerPaymentId: text('provider_payment_id'),
+    providerCustomerId: text('provider_customer_id'),
+    checkoutUrl: text('checkout_url'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), uniqueIndex('orders_session_idx').on(t.providerSessionId), index('orders_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Ids of provider events already handled: the unique key is what makes a replayed delivery a no-op. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Our mirror of every provider subscription (spec §3), linked to a user or orphaned (user null). */
+export const providerSubscriptions = pgTable(
+  'provider_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    status: text('status').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    plan: text('plan').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    customerId: text('customer_id'),
+    customerEmail: text('customer_email'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('provider_subscriptions_user_idx').on(t.userId), index('provider_subscriptions_status_idx').on(t.status)],
+);
+
+/**
+ * The embedded payment provider's own books (checkout sessions, customers, subscriptions as
+ * Stripe-shaped JSON), kept apart from ours: our tables only learn what its signed events tell them.
+ */
+export const localProviderObjects = pgTable(
+  'local_provider_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['checkout_session', 'subscription', 'customer'] }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('local_provider_objects_kind_idx').on(t.kind, t.id)],
+);
+
+/** Events the embedded provider still has to deliver (retried until the webhook answers 2xx). */
+export const localProviderEvents = pgTable(
+  'local_provider_events',
+  {
+    id: text('id').primaryKey(),
+    payload: text('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('local_provider_events_pending_idx').on(t.deliveredAt, t.createdAt)],
 );

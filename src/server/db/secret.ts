@@ -9,10 +9,12 @@ import { appSettings } from './schema';
  */
 export async function loadServerSecret(db: Db, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  await db
-    .insert(appSettings)
-    .values({ key: 'server_secret', value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'server_secret'));
+  return generatedSetting(db, 'server_secret', () => randomBytes(32).toString('base64url'));
+}
+
+/** A random value made once and kept in app_settings, so every process of a deployment agrees on it. */
+export async function generatedSetting(db: Db, key: string, make: () => string): Promise<string> {
+  await db.insert(appSettings).values({ key, value: make() }).onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
   return row!.value;
 }

@@ -15,6 +15,8 @@ const ACCESS: readonly Access[] = ['public', 'user', 'admin', 'asset'];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** false: never read the session cookie (public machine-to-machine endpoints such as payment webhooks). */
+    session?: boolean;
   }
   interface FastifyRequest {
     session: LoadedSession | null;
@@ -89,6 +91,8 @@ export function installAccessControl(app: FastifyInstance, sessions: SessionStor
     if (request.is404) return;
     const access = routeAccess(request);
     if (access === 'asset') return;
+    // A public route that declares `session: false` (the payment webhook) never reads the cookie.
+    if (access === 'public' && request.routeOptions.config?.session === false) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.session = await sessions.load(token);
     if (access === 'public') return;

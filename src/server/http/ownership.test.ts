@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TBinder, TBinderDetail } from '@contract/binders';
 import type { TGrading } from '@contract/gradings';
+import type { TBillingResponse, TCheckoutResponse, TLocalSession, TOrder } from '@contract/payments';
 import type { TUserMessage } from '@contract/notifications';
 import type { TUserCard } from '@contract/user-cards';
 import { users } from '../db/schema';
@@ -31,6 +32,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/user-cards/:id/manual-grading': { corners: 6, edges: 6, surface: 6, frontCentering: 70, backCentering: 70 },
   // Multipart, as the web app sends it: a real photo, so that a refusal can only be about ownership.
   'POST /api/user-cards/:id/photos': () => photoForm('front', validPhoto),
+  'POST /api/payments/local/sessions/:id/pay': { cardNumber: '4242 4242 4242 4242' },
 };
 let validPhoto: Buffer;
 function photoForm(field: string, photo: Buffer) {
@@ -39,7 +41,7 @@ function photoForm(field: string, photo: Buffer) {
   return form;
 }
 
-type Ids = { card: string; binder: string; entry: string; submission: string; gradingId: string; message: string };
+type Ids = { card: string; binder: string; entry: string; submission: string; gradingId: string; message: string; order: string; checkoutSession: string };
 
 /** Puts A's object ids into a route's path; which id a `:param` wants depends on the segment before it. */
 function fill(url: string, ids: Ids): string {
@@ -52,6 +54,8 @@ function fill(url: string, ids: Ids): string {
       : segment === 'binders' ? ids.binder
       : segment === 'user-cards' ? ids.card
       : segment === 'user-messages' ? ids.message
+      : segment === 'orders' ? ids.order
+      : segment === 'sessions' ? ids.checkoutSession
       : undefined;
     if (!value) throw new Error(`ownership.test.ts: say which of A's ids ${url} takes for :${param}`);
     return `/${segment}/${value}`;
@@ -76,6 +80,8 @@ async function aliceWithEverything(): Promise<{ client: TestClient; userId: stri
   const detail = json<TBinderDetail>(await alice.client.get(`/api/binders/${binder.id}`));
   await alice.client.put(`/api/binders/${binder.id}/cards/${detail.cards[0]!.id}`, { personalNotes: 'Mine', actualPurchasePrice: 40 });
   const [message] = json<TUserMessage[]>(await alice.client.get('/api/user-messages'));
+  // An unpaid credit order on the embedded provider, its hosted checkout session still open.
+  const checkout = json<TCheckoutResponse>(await alice.client.post('/api/payments/checkout/credits', { package: 'small' }));
   const ids: Ids = {
     card: card.id,
     binder: binder.id,
@@ -83,6 +89,8 @@ async function aliceWithEverything(): Promise<{ client: TestClient; userId: stri
     submission: detail.cards[0]!.submissionId,
     gradingId: grading.gradingId,
     message: message!.id,
+    order: checkout.orderId!,
+    checkoutSession: checkout.url.split('/').pop()!,
   };
   return { client: alice.client, userId: alice.user.id, ids };
 }
@@ -93,7 +101,10 @@ async function aliceView(client: TestClient, ids: Ids) {
   const binder = json<TBinderDetail>(await client.get(`/api/binders/${ids.binder}`));
   const messages = json<TUserMessage[]>(await client.get('/api/user-messages'));
   const gradings = json<TGrading[]>(await client.get(`/api/user-cards/${ids.card}/gradings`));
-  return { card, binder, messages, gradings };
+  const order = json<TOrder>(await client.get(`/api/payments/orders/${ids.order}`));
+  const session = json<TLocalSession>(await client.get(`/api/payments/local/sessions/${ids.checkoutSession}`));
+  const credits = json<TBillingResponse>(await client.get('/api/payments/billing')).credits;
+  return { card, binder, messages, gradings, order, session, credits };
 }
 
 it("user B reaches none of user A's objects through any route, and A's data is unchanged", async () => {

@@ -26,7 +26,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, onQuery?: (sql: string) => void, adapters: Pick<AppDeps, 'images' | 'pricing'> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  onQuery?: (sql: string) => void,
+  options: Pick<AppDeps, 'images' | 'pricing'> & { logStream?: { write(line: string): void } } = {},
+): Promise<TestContext> {
+  const { logStream, ...adapters } = options;
   const database = await openTestDatabase(onQuery);
   const sent: MailMessage[] = [];
   const mail = { transport: 'outbox' as const, sent, send: async (m: MailMessage) => void sent.push(m) };
@@ -34,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}, onQuery?: 
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
   const app = await buildApp(
     { config, database, mail, clock, secret: 'test-secret-test-secret-test-secret!', ...adapters },
-    { logger: false },
+    { logger: false, logStream },
   );
   await app.ready();
   return {

@@ -24,7 +24,11 @@ const LogoutSuccessPage = lazy(() => import('@web/features/auth/LogoutSuccessPag
 const ProfilePage = lazy(() => import('@web/features/account/ProfilePage'));
 const ProfileEditPage = lazy(() => import('@web/features/account/ProfileEditPage'));
 const SecurityPage = lazy(() => import('@web/features/account/SecurityPage'));
-const ComingSoonPage = lazy(() => import('@web/features/account/ComingSoonPage'));
+const CreditsCheckoutPage = lazy(() => import('@web/features/billing/CreditsCheckoutPage'));
+const ProCheckoutPage = lazy(() => import('@web/features/billing/ProCheckoutPage'));
+const BillingPage = lazy(() => import('@web/features/billing/BillingPage'));
+const LocalCheckoutPage = lazy(() => import('@web/features/billing/LocalCheckoutPage'));
+const LocalPortalPage = lazy(() => import('@web/features/billing/LocalPortalPage'));
 const AdminGate = lazy(() => import('@web/features/account/AdminGate'));
 const DashboardPage = lazy(() => import('@web/features/collection/DashboardPage'));
 const CollectionPage = lazy(() => import('@web/features/collection/CollectionPage'));
@@ -38,13 +42,6 @@ const FirstGradePage = lazy(() => import('@web/features/cards/FirstGradePage'));
 const BinderDetailPage = lazy(() => import('@web/features/binders/BinderDetailPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
-/** Signed-in screens that later releases fill in; until then they say so plainly. */
-const UPCOMING_ACCOUNT_ROUTES: { path: string; title: string }[] = [
-  { path: '/account/checkout/credits', title: 'Buy credits' },
-  { path: '/account/checkout/subscriptions', title: 'Go Pro' },
-  { path: '/account/billing', title: 'Billing' },
-];
-
 const guarded = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 export function AppRoutes() {
@@ -52,6 +49,9 @@ export function AppRoutes() {
     <>
       <ScrollToTop />
       <Routes>
+        {/* The built-in test provider's hosted pages stand alone, as a provider's pages would. */}
+        <Route path="/pay/local/portal" element={guarded(<LocalPortalPage />)} />
+        <Route path="/pay/local/:sessionId" element={guarded(<LocalCheckoutPage />)} />
         <Route element={<SiteLayout footer />}>
           <Route path="/" element={<LandingPage />} />
           <Route path="/features" element={<FeaturesPage />} />
@@ -87,12 +87,12 @@ export function AppRoutes() {
           <Route path="/account/test-detection" element={guarded(<TestDetectionPage />)} />
           <Route path="/account/card/grade-card/:id" element={guarded(<GradeCardPage />)} />
           <Route path="/account/card/grading-progress/:userCardId" element={guarded(<GradingProgressPage />)} />
-          {UPCOMING_ACCOUNT_ROUTES.map((r) => (
-            <Route key={r.path} path={r.path} element={guarded(<ComingSoonPage title={r.title} />)} />
-          ))}
+          <Route path="/account/checkout/credits" element={guarded(<CreditsCheckoutPage />)} />
+          <Route path="/account/checkout/subscriptions" element={guarded(<ProCheckoutPage />)} />
+          <Route path="/account/billing" element={guarded(<BillingPage />)} />
           <Route path="/admin/*" element={guarded(<AdminGate />)} />
           {REDIRECTS.map((r) => (
-            <Route key={r.from} path={r.from} element={redirectElement(r.to)} />
+            <Route key={r.from} path={r.from} element={redirectElement(r.to, r.keepQuery)} />
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -11,6 +11,7 @@ import { CREDIT, formatCount, formatDate } from '@web/lib/format';
 import { gradeAndValue } from '@web/features/grading/grade-scale';
 import { GradeAndValueLine } from '@web/features/grading/GradeAndValue';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
+import { PaymentProgress } from '@web/features/billing/PaymentProgress';
 import { SummaryTiles } from './SummaryTiles';
 import { ValueChart } from './ValueChart';
 
@@ -28,6 +29,7 @@ export default function DashboardPage() {
   const recent = (cards.data ?? []).filter((c) => c.latestGrading).sort((a, b) => b.latestGrading!.createdAt.localeCompare(a.latestGrading!.createdAt)).slice(0, 6);
   return (
     <PageContainer>
+      <PaymentProgress />
       <PageHeader
         title={`Welcome${user?.firstName ? `, ${user.firstName}` : ''}`}
         description={user?.accountType === 'pro' ? 'Pro plan · unlimited gradings' : `Starter plan · ${formatCount(user?.credits ?? 0, CREDIT)}`}

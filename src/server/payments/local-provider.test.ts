@@ -1,0 +1,168 @@
+/**
+ * The whole money path on the embedded provider: checkout → hosted page → signed event → webhook →
+ * credits; declines; Pro bought, cancelled at period end, ended on the provider's clock; a failed
+ * renewal kept Pro through the grace period only.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TBillingResponse, TCheckoutResponse, TLocalSession } from '@contract/payments';
+import type { TUserMessage } from '@contract/notifications';
+import { creditLedger, orders, users } from '../db/schema';
+import { createTestApp, json, signedInClient, type TestClient, type TestContext } from '../test/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ RATE_LIMIT: 'false', PRO_GRACE_DAYS: '7' });
+}, 60_000);
+afterAll(() => ctx.close());
+
+const DAY = 86_400_000;
+const sessionIdOf = (url: string) => url.split('/').pop()!;
+const settle = () => ctx.app.localPayments!.deliverPending();
+const billing = async (c: TestClient) => json<TBillingResponse>(await c.get('/api/payments/billing'));
+
+async function subscribe(c: TestClient) {
+  const checkout = json<TCheckoutResponse>(await c.post('/api/payments/checkout/subscription'));
+  const paid = await c.post(`/api/payments/local/sessions/${sessionIdOf(checkout.url)}/pay`, { cardNumber: '4242 4242 4242 4242' });
+  expect(paid.statusCode).toBe(200);
+  await settle();
+}
+
+describe('credit packs on the embedded provider', () => {
+  it('the Standard pack: the hosted page pays, the signed event grants 20 credits once, the order completes', async () => {
+    const { client, user } = await signedInClient(ctx, { credits: 2 });
+    const res = await client.post('/api/payments/checkout/credits', { package: 'standard' });
+    expect(res.statusCode).toBe(200);
+    const checkout = json<TCheckoutResponse>(res);
+    expect(checkout.url).toMatch(/^\/pay\/local\/cs_local_/);
+    const session = json<TLocalSession>(await client.get(`/api/payments/local/sessions/${sessionIdOf(checkout.url)}`));
+    expect(session).toMatchObject({ mode: 'payment', status: 'open', amount: 2999, currency: 'usd' });
+
+    // Before the webhook lands, nothing is granted: the order is pending.
+    const pay = await client.post(`/api/payments/local/sessions/${session.id}/pay`, { cardNumber: '4242424242424242' });
+    expect(json(pay)).toEqual({ redirectUrl: expect.stringMatching(new RegExp(`/checkout/success\\?order=${checkout.orderId}$`)) });
+    await settle();
+
+    const after = await billing(client);
+    expect(after.credits).toBe(22);
+    expect(after.orders[0]).toMatchObject({ id: checkout.orderId, package: 'standard', credits: 20, amount: 2999, currency: 'usd', status: 'completed' });
+    expect(after.ledger[0]).toMatchObject({ delta: 20, reason: 'purchase', package: 'standard' });
+    const ledger = await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(ledger).toHaveLength(1);
+
+    // Paying the same session again is refused; nothing more is granted.
+    expect((await client.post(`/api/payments/local/sessions/${session.id}/pay`, { cardNumber: '4242424242424242' })).statusCode).toBe(409);
+    await settle();
+    expect((await billing(client)).credits).toBe(22);
+  });
+
+  it('a declined card changes nothing; Cancel expires the order', async () => {
+    const { client } = await signedInClient(ctx, { credits: 0 });
+    const checkout = json<TCheckoutResponse>(await client.post('/api/payments/checkout/credits', { package: 'small' }));
+    const id = sessionIdOf(checkout.url);
+    const declined = await client.post(`/api/payments/local/sessions/${id}/pay`, { cardNumber: '4000 0000 0000 0002' });
+    expect(declined.statusCode).toBe(402);
+    expect(json(declined)).toMatchObject({ message: 'Your card was declined. Try another card.' });
+    const unknownCard = await client.post(`/api/payments/local/sessions/${id}/pay`, { cardNumber: '5555555555554444' });
+    expect(unknownCard.statusCode).toBe(400);
+    await settle();
+    let b = await billing(client);
+    expect(b.credits).toBe(0);
+    expect(b.orders[0]).toMatchObject({ status: 'pending' });
+
+    const cancel = json<{ redirectUrl: string }>(await client.post(`/api/payments/local/sessions/${id}/cancel`));
+    expect(cancel.redirectUrl).toMatch(/\/account\/checkout\/credits\?package=small&canceled=1$/);
+    await settle();
+    b = await billing(client);
+    expect(b.orders[0]).toMatchObject({ status: 'expired' });
+    expect(b.credits).toBe(0);
+  });
+
+  it('an event the webhook did not accept is delivered again on the next tick, and granted once', async () => {
+    const local = ctx.app.localPayments!;
+    const realDelivery = async (payload: string, signature: string) =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })).statusCode;
+    const { client } = await signedInClient(ctx, { credits: 0 });
+    const checkout = json<TCheckoutResponse>(await client.post('/api/payments/checkout/credits', { package: 'large' }));
+    local.setDeliver(async () => 503); // the app is briefly down
+    try {
+      await client.post(`/api/payments/local/sessions/${sessionIdOf(checkout.url)}/pay`, { cardNumber: '4242424242424242' });
+      await settle();
+      expect((await billing(client)).credits).toBe(0);
+    } finally {
+      local.setDeliver(realDelivery);
+    }
+    await local.tick();
+    await local.tick();
+    const b = await billing(client);
+    expect(b.credits).toBe(60);
+    expect(b.orders[0]!.status).toBe('completed');
+  });
+
+  it('an unknown package is refused with a sentence, and no order is made', async () => {
+    const { client, user } = await signedInClient(ctx);
+    const res = await client.post('/api/payments/checkout/credits', { package: 'huge' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toMatch(/Choose a credit package/);
+    expect(await ctx.database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
+  });
+});
+
+describe('Pro on the embedded provider', () => {
+  it('subscribe → Pro; cancel at period end keeps Pro until the period ends, then starter with the credits kept', async () => {
+    const { client, user } = await signedInClient(ctx, { credits: 4 });
+    await subscribe(client);
+    let b = await billing(client);
+    expect(b.accountType).toBe('pro');
+    expect(b.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, plan: 'Pro', amount: 1999 });
+
+    // A second subscription is refused while one is live.
+    expect((await client.post('/api/payments/checkout/subscription')).statusCode).toBe(409);
+
+    b = json<TBillingResponse>(await client.post('/api/payments/subscription/cancel'));
+    expect(b).toMatchObject({ accountType: 'pro', subscription: { cancelAtPeriodEnd: true } });
+    await settle();
+    b = json<TBillingResponse>(await client.post('/api/payments/subscription/resume'));
+    expect(b.subscription?.cancelAtPeriodEnd).toBe(false);
+    b = json<TBillingResponse>(await client.post('/api/payments/subscription/cancel'));
+    await settle();
+
+    await ctx.app.localPayments!.advance(20 * DAY);
+    expect((await billing(client)).accountType).toBe('pro');
+    await ctx.app.localPayments!.advance(12 * DAY);
+    b = await billing(client);
+    expect(b).toMatchObject({ accountType: 'starter', credits: 4, subscription: { status: 'canceled' } });
+
+    const titles = json<TUserMessage[]>(await client.get('/api/user-messages')).map((m) => m.title);
+    expect(titles).toEqual(['Pro has ended', 'Pro will end', 'Pro resumed', 'Pro will end', 'Welcome to Pro']);
+    const [row] = await ctx.database.db.select({ accountType: users.accountType }).from(users).where(eq(users.id, user.id));
+    expect(row!.accountType).toBe('starter');
+  });
+
+  it('renews on its clock; a failed renewal keeps Pro through the grace period, then the job returns the account to starter', async () => {
+    const { client, user } = await signedInClient(ctx, { credits: 1 });
+    await subscribe(client);
+    const first = (await billing(client)).subscription!;
+    await ctx.app.localPayments!.advance(32 * DAY);
+    const renewed = (await billing(client)).subscription!;
+    expect(renewed.status).toBe('active');
+    expect(new Date(renewed.currentPeriodEnd!).getTime()).toBeGreaterThan(new Date(first.currentPeriodEnd!).getTime());
+
+    const portal = json<{ url: string }>(await client.post('/api/payments/portal'));
+    const customer = new URL(portal.url, 'http://x').searchParams.get('customer')!;
+    expect((await client.post('/api/payments/local/portal/card', { customer, cardNumber: '4000000000000002' })).statusCode).toBe(200);
+
+    await ctx.app.localPayments!.advance(31 * DAY);
+    const b = await billing(client);
+    expect(b.subscription).toMatchObject({ status: 'past_due' });
+    expect(b.accountType).toBe('pro');
+    expect(json<TUserMessage[]>(await client.get('/api/user-messages'))[0]!.title).toBe('Payment for Pro failed');
+
+    // The app's own clock passes the grace period (the provider is still retrying).
+    ctx.clock.advance(110 * DAY);
+    expect(await ctx.app.paymentsJob.demotePastGrace()).toBeGreaterThanOrEqual(1);
+    // (The session itself has expired by now: read the account directly.)
+    const [row] = await ctx.database.db.select({ accountType: users.accountType, credits: users.credits }).from(users).where(eq(users.id, user.id));
+    expect(row).toEqual({ accountType: 'starter', credits: 1 });
+  });
+});

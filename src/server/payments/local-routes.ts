@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZLocalCardResponse,
+  ZLocalClockAdvanceRequest,
+  ZLocalClockResponse,
+  ZLocalPayRequest,
+  ZLocalRedirectResponse,
+  ZLocalSession,
+} from '@contract/payments';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { LocalProvider } from '../adapters/payments/local';
+import { requireUser } from '../http/access';
+
+const ZSessionParam = z.object({ id: z.string().regex(/^cs_local_[0-9a-f]{24}$/, 'Not a checkout session id') });
+const ZCardChange = ZLocalPayRequest.extend({ customer: z.string().regex(/^cus_local_[0-9a-f]{24}$/, 'Not a customer id') });
+const DAY = 86_400_000;
+
+/**
+ * The built-in test provider's hosted pages talk to these (only when it is the provider in use). A
+ * session belongs to the user our server created it for; anyone else gets 404.
+ */
+export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; db: Db; testClock: boolean }> = async (app, opts) => {
+  const { local } = opts;
+
+  app.get('/api/payments/local/sessions/:id', {
+    config: { access: 'user' },
+    schema: { params: ZSessionParam, response: { 200: ZLocalSession } },
+    handler: async (request) => local.session(request.params.id, requireUser(request).id),
+  });
+
+  app.post('/api/payments/local/sessions/:id/pay', {
+    config: { access: 'user' },
+    schema: { params: ZSessionParam, body: ZLocalPayRequest, response: { 200: ZLocalRedirectResponse } },
+    handler: async (request) => local.pay(request.params.id, requireUser(request).id, request.body.cardNumber),
+  });
+
+  app.post('/api/payments/local/sessions/:id/cancel', {
+    config: { access: 'user' },
+    schema: { params: ZSessionParam, response: { 200: ZLocalRedirectResponse } },
+    handler: async (request) => local.cancel(request.params.id, requireUser(request).id),
+  });
+
+  app.post('/api/payments/local/portal/card', {
+    config: { access: 'user' },
+    schema: { body: ZCardChange, response: { 200: ZLocalCardResponse } },
+    handler: async (request) => {
+      const [u] = await opts.db.select({ email: users.email }).from(users).where(eq(users.id, requireUser(request).id));
+      const { last4 } = await local.updateCard(request.body.customer, u!.email, request.body.cardNumber);
+      return { last4, redirectUrl: '/account/billing' };
+    },
+  });
+
+  // Test-only (PAYMENTS_TEST_CLOCK, refused in production): the e2e server walks a subscription past its period end.
+  if (opts.testClock) {
+    app.post('/api/payments/local/clock', {
+      config: { access: 'user' },
+      schema: { body: ZLocalClockAdvanceRequest, response: { 200: ZLocalClockResponse } },
+      handler: async (request) => {
+        const [u] = await opts.db.select({ email: users.email }).from(users).where(eq(users.id, requireUser(request).id));
+        const eventsDelivered = await local.advance(request.body.days * DAY, u!.email);
+        return { now: local.now().toISOString(), eventsDelivered };
+      },
+    });
+  }
+};

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIdParam } from '@contract/common';
+import { ZBillingResponse, ZCheckoutResponse, ZCreditCheckoutRequest, ZOrder, ZOrderListResponse, ZPortalResponse } from '@contract/payments';
+import { requireUser } from '../http/access';
+import type { PaymentService } from './service';
+
+/** Where the provider sends the buyer back: PUBLIC_URL when set (behind a proxy), else the request's own origin. */
+export const originOf = (request: FastifyRequest, publicUrl: string | undefined) => publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; publicUrl: string | undefined }> = async (app, opts) => {
+  const { payments, publicUrl } = opts;
+
+  app.post('/api/payments/checkout/credits', {
+    config: { access: 'user' },
+    schema: { body: ZCreditCheckoutRequest, response: { 200: ZCheckoutResponse } },
+    handler: async (request) => payments.checkoutCredits(requireUser(request).id, request.body.package, originOf(request, publicUrl)),
+  });
+
+  app.post('/api/payments/checkout/subscription', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZCheckoutResponse } },
+    handler: async (request) => payments.checkoutPro(requireUser(request).id, originOf(request, publicUrl)),
+  });
+
+  app.get('/api/payments/billing', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZBillingResponse } },
+    handler: async (request) => payments.billing(requireUser(request).id),
+  });
+
+  app.get('/api/payments/orders', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZOrderListResponse } },
+    handler: async (request) => payments.listOrders(requireUser(request).id),
+  });
+
+  app.get('/api/payments/orders/:id', {
+    config: { access: 'user' },
+    schema: { params: ZIdParam, response: { 200: ZOrder } },
+    handler: async (request) => payments.order(requireUser(request).id, request.params.id),
+  });
+
+  app.post('/api/payments/orders/:id/checkout', {
+    config: { access: 'user' },
+    schema: { params: ZIdParam, response: { 200: ZCheckoutResponse } },
+    handler: async (request) => payments.resumeOrder(requireUser(request).id, request.params.id),
+  });
+
+  app.post('/api/payments/subscription/cancel', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZBillingResponse } },
+    handler: async (request) => payments.setCancelAtPeriodEnd(requireUser(request).id, true),
+  });
+
+  app.post('/api/payments/subscription/resume', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZBillingResponse } },
+    handler: async (request) => payments.setCancelAtPeriodEnd(requireUser(request).id, false),
+  });
+
+  app.post('/api/payments/portal', {
+    config: { access: 'user' },
+    schema: { response: { 200: ZPortalResponse } },
+    handler: async (request) => payments.portal(requireUser(request).id, `${originOf(request, publicUrl)}/account/billing`),
+  });
+};

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TBillingResponse, TCheckoutResponse, TOrder } from '@contract/payments';
+import type { TCreditPackageId } from '@contract/plans';
+import { apiRequest } from '@web/lib/api';
+import { CURRENT_USER_KEY } from '@web/lib/auth';
+
+export const BILLING_KEY = ['/api/payments/billing'] as const;
+
+export const useBilling = () => useQuery<TBillingResponse>({ queryKey: BILLING_KEY, staleTime: 0 });
+
+/** Leaves for the provider's hosted checkout page (ours in test mode, or Stripe's). */
+export function goToCheckout(url: string) {
+  window.location.assign(url);
+}
+
+export function useCreditCheckout() {
+  return useMutation({
+    mutationFn: (pkg: TCreditPackageId) => apiRequest<TCheckoutResponse>('POST', '/api/payments/checkout/credits', { package: pkg }),
+    onSuccess: (r) => goToCheckout(r.url),
+  });
+}
+
+export function useProCheckout() {
+  return useMutation({
+    mutationFn: () => apiRequest<TCheckoutResponse>('POST', '/api/payments/checkout/subscription'),
+    onSuccess: (r) => goToCheckout(r.url),
+  });
+}
+
+/** Cancel at period end / Resume: the billing data comes back in the answer; the plan chip refreshes. */
+export function useSubscriptionChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'cancel' | 'resume') => apiRequest<TBillingResponse>('POST', `/api/payments/subscription/${action}`),
+    onSuccess: (billing) => {
+      queryClient.setQueryData(BILLING_KEY, billing);
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    },
+  });
+}
+
+export function usePortal() {
+  return useMutation({
+    mutationFn: () => apiRequest<{ url: string }>('POST', '/api/payments/portal'),
+    onSuccess: (r) => goToCheckout(r.url),
+  });
+}
+
+/** One of the caller's orders, polled every 1.5 s until the webhook has settled it (success pages never grant). */
+export function useOrderUntilSettled(orderId: string | null) {
+  return useQuery<TOrder>({
+    queryKey: ['/api/payments/orders', orderId],
+    enabled: !!orderId,
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'pending' && q.state.data.status !== 'processing' ? false : 1500),
+  });
+}
