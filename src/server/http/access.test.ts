@@ -35,6 +35,8 @@ let base: { host: string; port: number };
 const reached = new Set<string>();
 /** The access of the route each probe actually matched (a spelling may match another route: `/api/binders/` is `/api/binders/:id`). */
 const matched = new Map<string, Access | undefined>();
+/** Probes whose matched route opted out of CSRF (`config.csrf: false`: a provider's webhook, proved by its signature). */
+const csrfExempt = new Set<string>();
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(WEB_DIST, 'assets'), { recursive: true });
@@ -56,6 +58,7 @@ beforeAll(async () => {
   app.addHook('onResponse', async (request) => {
     const probe = request.headers['x-probe'];
     if (typeof probe === 'string') matched.set(probe, request.is404 ? undefined : request.routeOptions.config?.access);
+    if (typeof probe === 'string' && !request.is404 && request.routeOptions.config?.csrf === false) csrfExempt.add(probe);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = { host: '127.0.0.1', port: (app.server.address() as { port: number }).port };
@@ -132,7 +135,7 @@ async function send(method: string, rawPath: string, caller: Caller) {
     req.end(body);
   });
   if (reached.has(probe) && caller !== 'anonymous') sessionOf.delete(role);
-  return { ...res, reachedHandler: reached.has(probe), matchedAccess: matched.get(probe) };
+  return { ...res, reachedHandler: reached.has(probe), matchedAccess: matched.get(probe), csrfExempt: csrfExempt.has(probe) };
 }
 
 function admits(access: Access, caller: Caller): boolean {
@@ -169,7 +172,7 @@ it('walks every route and every spelling: no handler runs without the right role
         }
         const where = `${caller}: ${route.method} ${rawPath} (${spelling} of ${route.url}, matched a ${res.matchedAccess} route) → ${res.status} ${res.body.slice(0, 80)}`;
         const allowed = admits(res.matchedAccess, caller);
-        const writeRefused = unsafe && caller !== 'user' && caller !== 'admin' && caller !== 'anonymous';
+        const writeRefused = unsafe && !res.csrfExempt && caller !== 'user' && caller !== 'admin' && caller !== 'anonymous';
         if (res.reachedHandler && (!allowed || writeRefused)) failures.push(`handler ran: ${where}`);
         // A refused caller learns nothing about the route's input: 401 or 403, never a validation 400.
         if ((!allowed || writeRefused) && ![401, 403].includes(res.status)) failures.push(`not refused: ${where}`);
@@ -185,6 +188,11 @@ it('walks every route and every spelling: no handler runs without the right role
   expect(requests).toBeGreaterThan(2000);
   expect(handlersRun).toBeGreaterThan(100);
 }, 240_000);
+
+it('lets only the payment webhook opt out of CSRF: a public route whose signature is its proof', () => {
+  const exempt = app.routeAccess.filter((r) => r.csrf === false).map((r) => `${r.method} ${r.url} (${r.access})`);
+  expect(exempt).toEqual(['POST /api/payments/webhook (public)']);
+});
 
 it('answers an unmatched API spelling with 404 JSON and other unknown pages with the web app', async () => {
   for (const p of ['/%61pi/nothing-here', '/API/auth/user', '//api/auth/user', '/web/../api/x', '/%2561pi/auth/user', '/api']) {

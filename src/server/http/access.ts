@@ -36,6 +36,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access;
+  /** `false` when the route opted out of CSRF (see security/csrf.ts); the access test lists them. */
+  csrf?: boolean;
 }
 
 /**
@@ -82,7 +84,7 @@ export function installAccessControl(app: FastifyInstance, sessions: SessionStor
       if (!access || !ACCESS.includes(access)) {
         throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} does not declare its access (deny by default)`);
       }
-      for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
+      for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access, csrf: route.config?.csrf });
     }
   });
 

@@ -3,7 +3,7 @@
  * credits; declines; Pro bought, cancelled at period end, ended on the provider's clock; a failed
  * renewal kept Pro through the grace period only.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBillingResponse, TCheckoutResponse, TLocalSession } from '@contract/payments';
 import type { TUserMessage } from '@contract/notifications';
@@ -47,7 +47,8 @@ describe('credit packs on the embedded provider', () => {
     expect(after.credits).toBe(22);
     expect(after.orders[0]).toMatchObject({ id: checkout.orderId, package: 'standard', credits: 20, amount: 2999, currency: 'usd', status: 'completed' });
     expect(after.ledger[0]).toMatchObject({ delta: 20, reason: 'purchase', package: 'standard' });
-    const ledger = await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    // The user's starting credits have a ledger line of their own (reason 'admin'); one purchase line.
+    const ledger = await ctx.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, user.id), eq(creditLedger.reason, 'purchase')));
     expect(ledger).toHaveLength(1);
 
     // Paying the same session again is refused; nothing more is granted.

@@ -4,7 +4,7 @@
  * subscription events, refusals that change nothing, and the reconcile job's auto-pagination.
  */
 import { PassThrough } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBillingResponse, TCheckoutResponse } from '@contract/payments';
 import { creditLedger, orders, paymentEvents, providerSubscriptions, users } from '../db/schema';
@@ -55,7 +55,7 @@ describe('checkout through the SDK', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(await creditsOf(user.id)).toBe(21);
-    expect(await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, user.id), eq(creditLedger.reason, 'purchase')))).toHaveLength(1);
     const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, checkout.orderId!));
     expect(order).toMatchObject({ status: 'completed', providerPaymentId: 'pi_test_1', providerCustomerId: 'cus_test_buyer' });
     // A later replay with a new event id (Stripe resends as a new event only by mistake) still finds the order complete.
