@@ -99,7 +99,8 @@ describe('POST /api/user-cards/:id/manual-grading', () => {
 
     // Free: no credit, no ledger line.
     expect(await credits(user.id)).toBe(3);
-    expect(await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).toEqual([]);
+    // Free: no line beyond the starting grant (the factory's 'admin' line).
+    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => `${l.reason} ${l.delta}`)).toEqual(['admin 3']);
     const [stored] = (await rows(card.id)).filter((r) => r.gradingId === saved.gradingId);
     expect(stored).toMatchObject({ creditsSpent: 0, status: 'completed' });
   });
