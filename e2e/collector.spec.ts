@@ -148,7 +148,8 @@ test('a refused grading: replace the photos, grade again, then delete the card f
   await expectAccessible(page);
   await snap(page, 'collector-replace-photos', info.project.name);
   await form.getByRole('button', { name: 'Save new photos' }).click();
-  await expect(page.getByText('The next grading uses the new photos.')).toBeVisible();
+  // Three photos cleaned and stored on a busy test machine: give it time.
+  await expect(page.getByText('The next grading uses the new photos.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('img', { name: 'Charizard front' })).toHaveAttribute('src', /\/images\/front\?v=/);
 
   await page.getByRole('button', { name: 'Start grading' }).click();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { TUserCard } from '@contract/user-cards';
 import { Alert } from '@web/components/ui/alert';
@@ -16,9 +16,6 @@ export function ReplacePhotos({ cardId, onDone }: { cardId: string; onDone: () =
   const queryClient = useQueryClient();
   const [photos, setPhotos] = useState<PhotoSelection>(NO_PHOTOS);
   const [error, setError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Opened from a button above it: on a phone the form starts a screen further down.
-  useEffect(() => formRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), []);
   const save = useMutation({
     mutationFn: () => {
       const form = new FormData();
@@ -35,7 +32,6 @@ export function ReplacePhotos({ cardId, onDone }: { cardId: string; onDone: () =
   });
   return (
     <form
-      ref={formRef}
       className="grid scroll-mt-20 gap-4"
       aria-label="Replace photos"
       onSubmit={(e) => {
