@@ -17,7 +17,8 @@ import type { Clock } from '../deps';
 import type { PricingPort } from '../pricing/port';
 import { showNewGradingInBinders } from '../binders/follow-latest-grading';
 import { gradingColumns } from './grading-columns';
-import { EngineRefusal, gradeCard, renderEvidence, type CloseUpName } from './engine';
+import { EngineRefusal, type CloseUpName } from './engine';
+import { sharedEnginePool } from './engine-pool/pool';
 
 export const STALE_MS = 5 * 60_000;
 const POLL_MS = 1000;
@@ -101,23 +102,17 @@ export function createGradingWorker(deps: { db: Db; images: ImageStore; pricing:
         if (data) closeUps[name as CloseUpName] = data;
       }
       const rawValueUsd = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
-      const { report, faces } = await gradeCard({
-        front,
-        back,
-        closeUps,
-        rawValueUsd,
-        onProgress: (step, done) => {
+      // In a worker thread of the engine pool: pixels never run on the web process's event loop.
+      const { report, evidence } = await sharedEnginePool().grade({ front, back, closeUps, rawValueUsd }, (step, done) => {
           // At most a few writes a second: the progress bar polls, it doesn't need every step.
           const now = Date.now();
           if (now - lastWrite < 150 && done < 1) return;
           lastWrite = now;
           // execute(): a Drizzle query is lazy, and this one must run now, not when awaited at the end.
           pending.push(db.update(gradings).set({ progress: Math.min(95, Math.round(5 + done * 85)), currentStep: step }).where(heldBy(job)).execute());
-        },
       });
       await Promise.all(pending);
       await db.update(gradings).set({ progress: 95, currentStep: 'Saving evidence images' }).where(heldBy(job));
-      const evidence = await renderEvidence([faces.front, faces.back]);
       const evidenceKeys: Record<string, string> = {};
       for (const [name, data] of Object.entries(evidence)) {
         // Deterministic keys: a resumed job overwrites, never duplicates.
