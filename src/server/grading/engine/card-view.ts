@@ -3,7 +3,8 @@ import { CARD_HEIGHT_MM, CARD_WIDTH_MM, applyHomography, homographyFromPoints, t
 import { sampleRgb, type RgbImage } from './image';
 import type { Quad } from './detect';
 
-export type CardView = { img: RgbImage; toPhoto: Homography; pxPerMm: number };
+/** `gain`: the photo's exposure against full light (exposure.ts); contrast thresholds scale with it. */
+export type CardView = { img: RgbImage; toPhoto: Homography; pxPerMm: number; gain?: number };
 
 export function createCardView(img: RgbImage, corners: Quad): CardView {
   const mm: Point[] = [{ x: 0, y: 0 }, { x: CARD_WIDTH_MM, y: 0 }, { x: CARD_WIDTH_MM, y: CARD_HEIGHT_MM }, { x: 0, y: CARD_HEIGHT_MM }];

@@ -34,7 +34,7 @@ export function measureCorner(view: CardView, corner: CornerName): CornerMeasure
   const o = cornerOrigin(corner);
   // The border colour next to this corner, far enough along both edges to be clear of corner wear.
   const border = localBorderColor(view, ...rect(o, 9, 0.5, 12, 1.2));
-  const whiteness = whitenessScale(border);
+  const whiteness = whitenessScale(border, view.gain);
   const buf = [0, 0, 0];
   let samples = 0, white = 0, alongEdge = 0;
   const band: number[] = [], reference: number[] = [];
@@ -107,7 +107,7 @@ export function cornerCutDistance(view: CardView, o: ReturnType<typeof cornerOri
   }
   // Background is far from the border colour, card is near it: the half-way crossing is the cut.
   const outside = prof.slice(0, 10).reduce((s, v) => s + v, 0) / 10;
-  if (outside < 30) return null;
+  if (outside < 30 * (view.gain ?? 1)) return null;
   for (let k = 10; k < prof.length; k++) if (prof[k]! < outside / 2) return -0.6 + k * 0.03;
   return null;
 }

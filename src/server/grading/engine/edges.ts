@@ -33,7 +33,7 @@ export function measureEdge(view: CardView, edge: EdgeName): EdgeMeasure {
   const len = edgeLength(edge);
   const a = edgePoint(edge, len * 0.3, 0.5), b = edgePoint(edge, len * 0.7, 1.2);
   const border = localBorderColor(view, Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y));
-  const whiteness = whitenessScale(border);
+  const whiteness = whitenessScale(border, view.gain);
   if (!whiteness) return { edge, wearPercent: 0, chips: [], score: 10, measurable: false };
   const buf = [0, 0, 0];
   const bins: number[] = [];

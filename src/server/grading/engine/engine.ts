@@ -4,7 +4,8 @@
  */
 import { decodePhoto } from './decode';
 import { FACE_STEPS, GOOD_EDGE_WIDTH_MM, GOOD_PX_PER_MM, analyseFace, type FaceAnalysis } from './face';
-import { GRADE_TABLES_VERSION } from './grade-tables';
+import { GRADE_TABLES_VERSION, PSA_LABELS } from './grade-tables';
+import { FULL_WHITE_LEVEL } from './exposure';
 import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
 import { cornerSlotLabel } from '@contract/user-cards';
@@ -48,7 +49,9 @@ function centeringLog(a: FaceAnalysis): FaceCenteringLog {
 /** Photo quality factor 0..1: soft edges and low resolution lower what fine measurements can claim. */
 function photoQuality(a: FaceAnalysis): number {
   const blurMm = a.checks.edgeWidthPx / a.checks.pxPerMm;
-  return clamp(1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03, 0.4, 1);
+  // A dim photo is measured on a rescaled range: its noise and JPEG steps grow by the same factor.
+  const dim = Math.max(0, 0.8 - a.checks.exposure.gain) * 0.6;
+  return clamp(1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03 - dim, 0.4, 1);
 }
 
 export async function gradeCard(input: GradeInput): Promise<GradeResult> {
@@ -67,7 +70,12 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const cornerScores = faces.flatMap((f) => f.corners.map((c) => c.score));
   const edgeScores = faces.flatMap((f) => f.edges.map((e) => e.score));
   const sub = subGrades({ centering: shares, cornerScores, edgeScores, surfaceScores: faces.map((f) => f.surface.score) });
-  const psa = psaGrade(sub, shares);
+  // A border that is there but could not be followed is not a borderless card: its centering is
+  // unknown, and an unknown never counts as perfect (it was once "does not limit", so dim photos graded higher).
+  const centeringUnknown = faces.filter((f) => !f.centering.measurable && !f.centering.borderless);
+  if (centeringUnknown.length) sub.centering = Math.min(sub.centering, 9);
+  const measuredPsa = psaGrade(sub, shares);
+  const psa = centeringUnknown.length && measuredPsa.grade > 9 ? { grade: 9, label: PSA_LABELS[9]!, centeringCap: 9 } : measuredPsa;
   const bgs = bgsGrade(sub);
   const cgc = cgcGrade(sub, shares);
   const rawValueUsd = input.rawValueUsd ?? DEFAULT_RAW_VALUE_USD;
@@ -75,7 +83,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
 
   // Confidence per category from uncertainty and photo quality, then weighted overall.
   const quality = Math.min(...faces.map(photoQuality));
-  const centeringU = faces.map((f) => (f.centering.measurable ? Math.max(f.centering.horizontalUncertainty, f.centering.verticalUncertainty) : 3));
+  const centeringU = faces.map((f) => (f.centering.measurable ? Math.max(f.centering.horizontalUncertainty, f.centering.verticalUncertainty) : f.centering.borderless ? 3 : 5));
   const centeringConf = clamp(0.99 - 0.1 * Math.max(...centeringU), 0.5, 0.99);
   const whiteningMeasurable = faces.every((f) => f.corners.every((c) => c.whiteningMeasurable));
   const closeUpBonus = Object.keys(input.closeUps ?? {}).length === 8 ? 0.03 : 0;
@@ -153,8 +161,13 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
       details: faces.map((f) => `${f.face}: ${f.surface.issues.length} issue${f.surface.issues.length === 1 ? '' : 's'} at ${f.surface.pxPerMm} px/mm`),
     },
     photoChecks: Object.fromEntries(
-      faces.map((f) => [f.face, { widthPx: f.checks.widthPx, heightPx: f.checks.heightPx, pxPerMm: r2(f.checks.pxPerMm), edgeWidthPx: r2(f.checks.edgeWidthPx), saturatedPercent: r2(f.checks.saturatedPercent) }]),
+      faces.map((f) => [f.face, { widthPx: f.checks.widthPx, heightPx: f.checks.heightPx, pxPerMm: r2(f.checks.pxPerMm), edgeWidthPx: r2(f.checks.edgeWidthPx), saturatedPercent: r2(f.checks.saturatedPercent), whiteLevelPercent: Math.round((100 * f.checks.exposure.whiteLevel) / 255) }]),
     ) as GradingReport['photoChecks'],
+    limitations: [
+      ...centeringUnknown.map((f) => `${f.face === 'front' ? 'Front' : 'Back'} centering was not measured (${f.centering.measurable ? '' : f.centering.reason}); it is not counted as perfect and the confidence is lower.`),
+      ...faces.filter((f) => f.checks.exposure.whiteLevel < FULL_WHITE_LEVEL * 0.8).map((f) => `The ${f.face} photo is dim (its whitest print at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness): contrasts were rescaled to full light, which also magnifies noise, so the confidence is lower. Brighter, even light gives a surer grade.`),
+      ...(whiteningMeasurable ? [] : ['Whitening cannot be seen on a white or silver border: those corners and edges are scored on shape only, with lower confidence.']),
+    ],
     imageAdjustments: faces.flatMap((f, i) => [
       {
         adjustmentStep: i * 2 + 1,

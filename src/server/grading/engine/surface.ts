@@ -31,6 +31,9 @@ export function measureSurface(view: CardView, noiseLevel = 3): SurfaceMeasure {
   const s = Math.max(8, Math.min(11, Math.round(view.pxPerMm)));
   const rectified = rectify(view, s);
   const gray = toGray(rectified);
+  // A dim photo's ridges are dimmer by its exposure gain: put them back on the full-light scale.
+  const gain = view.gain ?? 1;
+  if (gain < 1) for (let i = 0; i < gray.data.length; i++) gray.data[i] = gray.data[i]! / gain;
   const { width: w, height: h, data: I } = gray;
   const k = Math.max(2, Math.round(0.18 * s));
   const threshold = Math.max(12, noiseLevel * 4);
