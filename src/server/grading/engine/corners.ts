@@ -2,6 +2,7 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, CORNER_RADIUS_MM, roundedRectDistance } from './geometry';
 import { sampleMm, type CardView } from './card-view';
 import { localBorderColor, whitenessScale } from './whiteness';
+import { glareInRect } from './exposure';
 
 export const CORNER_NAMES = ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'] as const;
 export type CornerName = (typeof CORNER_NAMES)[number];
@@ -34,7 +35,8 @@ export function measureCorner(view: CardView, corner: CornerName): CornerMeasure
   const o = cornerOrigin(corner);
   // The border colour next to this corner, far enough along both edges to be clear of corner wear.
   const border = localBorderColor(view, ...rect(o, 9, 0.5, 12, 1.2));
-  const whiteness = whitenessScale(border, view.gain);
+  // Under glare, clipped paper and clipped print look alike: whitening is not measured there.
+  const whiteness = glareInRect(view.glare, ...rect(o, 0, 0, ZONE_MM, ZONE_MM)) ? null : whitenessScale(border, view.gain);
   const buf = [0, 0, 0];
   let samples = 0, white = 0, alongEdge = 0;
   const band: number[] = [], reference: number[] = [];

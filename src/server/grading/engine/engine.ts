@@ -89,7 +89,9 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const closeUpBonus = Object.keys(input.closeUps ?? {}).length === 8 ? 0.03 : 0;
   const cornersConf = clamp((whiteningMeasurable ? 0.9 : 0.72) * quality + closeUpBonus, 0.4, 0.97);
   const edgesConf = clamp((faces.every((f) => f.edges.every((e) => e.measurable)) ? 0.9 : 0.72) * quality, 0.4, 0.97);
-  const surfaceConf = clamp(0.85 * quality, 0.4, 0.95);
+  // The surface under glare was not measured: confidence falls with the share of the face it covers.
+  const glareShare = Math.max(...faces.map((f) => f.surface.glarePercent)) / 100;
+  const surfaceConf = clamp(0.85 * quality - 1.5 * glareShare - (glareShare > 0 ? 0.05 : 0), 0.4, 0.95);
   const confidence = Math.round(100 * (0.3 * centeringConf + 0.25 * cornersConf + 0.2 * edgesConf + 0.25 * surfaceConf));
 
   const cornerDetails = Object.fromEntries(
@@ -166,6 +168,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
     limitations: [
       ...centeringUnknown.map((f) => `${f.face === 'front' ? 'Front' : 'Back'} centering was not measured (${f.centering.measurable ? '' : f.centering.reason}); it is not counted as perfect and the confidence is lower.`),
       ...faces.filter((f) => f.checks.exposure.whiteLevel < FULL_WHITE_LEVEL * 0.8).map((f) => `The ${f.face} photo is dim (its whitest print at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness): contrasts were rescaled to full light, which also magnifies noise, so the confidence is lower. Brighter, even light gives a surer grade.`),
+      ...faces.filter((f) => f.surface.glarePercent > 0).map((f) => `Glare covers ${f.surface.glarePercent.toFixed(1)}% of the ${f.face}: the surface there was not measured (centering, corners and edges were). For a surer surface grade, retake the ${f.face} in soft, indirect light, out of its sleeve.`),
       ...(whiteningMeasurable ? [] : ['Whitening cannot be seen on a white or silver border: those corners and edges are scored on shape only, with lower confidence.']),
     ],
     imageAdjustments: faces.flatMap((f, i) => [

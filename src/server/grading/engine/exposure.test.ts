@@ -41,3 +41,19 @@ describe('exposure', () => {
     expect((err as EngineRefusal).code).toBe('too_bright');
   }, 120_000);
 });
+
+describe('one card per photo', () => {
+  it('refuses a photo with two cards as several_cards and says where the other one lies', async () => {
+    const card = await generateSyntheticCard(54, { conditions: { offsetX: 0, offsetY: 0, fill: 0.7 } });
+    const meta = await sharp(card.front).metadata();
+    const two = await sharp(card.front)
+      .extend({ right: meta.width!, extendWith: 'copy' })
+      .composite([{ input: card.back, left: meta.width!, top: 0 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const err = await gradeCard({ front: two, back: card.back }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineRefusal);
+    expect((err as EngineRefusal).code).toBe('several_cards');
+    expect((err as EngineRefusal).message).toMatch(/toward the (left|right) of the photo/);
+  }, 120_000);
+});

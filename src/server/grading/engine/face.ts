@@ -27,7 +27,7 @@ export type FaceAnalysis = {
 
 /** Minimum card resolution: below ~6 px per mm, whitening and scratches are sub-pixel. */
 export const MIN_PX_PER_MM = 6;
-/** Share of the card clipped to white above which the photo is refused for glare. */
+/** Share of the card clipped to white above which a retake is advised (the surface under it is not measured). */
 export const MAX_SATURATED_PERCENT = 1.5;
 /** Blur limit: the 10–90% rise across the cut edge may spread over at most this many pixels. */
 export const maxEdgeWidthPx = (pxPerMm: number) => Math.max(6, 0.4 * pxPerMm);
@@ -71,7 +71,7 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   const traced = createCardView(decoded.full, refined.corners);
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
-  const view: CardView = { ...traced, gain: exposure.gain };
+  const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare };
   if (view.pxPerMm < MIN_PX_PER_MM) throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
   // Cards have rounded corners. Square corners mean we outlined the print frame: the real cut edge
   // blends into the background (a silver border on a grey table, say), so nothing can be measured.
@@ -81,8 +81,9 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   if (refined.edgeWidthPx > maxEdgeWidthPx(view.pxPerMm)) throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
   if (exposure.saturatedPercent > MAX_CLIPPED_PERCENT) throw new EngineRefusal('too_bright', face, `${exposure.saturatedPercent.toFixed(0)}% of the card is clipped to white`);
   if (exposure.whiteLevel < MIN_WHITE_LEVEL) throw new EngineRefusal('too_dark', face, `the card's whitest print reaches ${Math.round((100 * exposure.whiteLevel) / 255)}% brightness`);
+  // Glare no longer refuses a card whose outline was traced: centering, corners and edges are graded
+  // and the surface under the glare is marked as not measured (the report says so and offers a retake tip).
   const saturated = exposure.saturatedPercent;
-  if (saturated > MAX_SATURATED_PERCENT) throw new EngineRefusal('glare', face, `${saturated.toFixed(1)}% of the card is washed out`);
   const checks: PhotoChecks = { widthPx: width, heightPx: height, pxPerMm: view.pxPerMm, edgeWidthPx: refined.edgeWidthPx, edgeContrast: refined.contrast, saturatedPercent: saturated, corners: refined.corners, edgeResidualPx: refined.residualPx, exposure };
 
   const centering = timed(record, `${face}: centering`, 'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.', () => measureCentering(view), (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }));
