@@ -183,6 +183,32 @@ for (const seed of [SEED0 + 80_000, SEED0 + 80_001]) {
   console.log(`Reshoots of undamaged card ${seed}: PSA ${grades.join(', ')} (${mode}/5 agree)`);
 }
 
+// Outcomes the engine must get right: two cards in one photo, and a flatbed scan (card filling the frame).
+const outcome = async (front: Buffer, back: Buffer) => {
+  try {
+    return `graded PSA ${(await gradeCard({ front, back })).report.psaGrade}`;
+  } catch (err) {
+    if (!(err instanceof EngineRefusal)) throw err;
+    return err.code;
+  }
+};
+const twoCards: string[] = [], scans: string[] = [];
+for (const seed of [SEED0 + 90_000, SEED0 + 90_001, SEED0 + 90_002]) {
+  const card = await generateSyntheticCard(seed, { conditions: { offsetX: 0, offsetY: 0, fill: 0.7, tiltDeg: 3 } });
+  const meta = await sharp(card.front).metadata();
+  const two = await sharp(card.front).extend({ right: meta.width!, extendWith: 'copy' }).composite([{ input: card.back, left: meta.width!, top: 0 }]).jpeg({ quality: 90 }).toBuffer();
+  twoCards.push(await outcome(two, card.back));
+  // A scan: the card straight, cropped to its outline plus 1 % (the scanner lid barely shows).
+  const scanCard = await generateSyntheticCard(seed, { conditions: { tiltDeg: 0, rotationDeg: 0, offsetX: 0, offsetY: 0, fill: 0.9 } });
+  const xs = scanCard.truth.front.corners.map((p) => p.x), ys = scanCard.truth.front.corners.map((p) => p.y);
+  const pad = 0.01 * (Math.max(...ys) - Math.min(...ys));
+  const left = Math.max(0, Math.floor(Math.min(...xs) - pad)), top = Math.max(0, Math.floor(Math.min(...ys) - pad));
+  const crop = (photo: Buffer) => sharp(photo).extract({ left, top, width: Math.ceil(Math.max(...xs) + pad) - left, height: Math.ceil(Math.max(...ys) + pad) - top }).jpeg({ quality: 92 }).toBuffer();
+  scans.push(await outcome(await crop(scanCard.front), scanCard.back));
+}
+console.log(`Two cards in one photo (3 photos; want several_cards): ${twoCards.join(', ')}`);
+console.log(`Flatbed-style scans, card filling the frame (3 scans; want graded): ${scans.join(', ')}`);
+
 // One card end to end through the command line, process start-up included, as a user would run it.
 const dir = path.resolve('.tmp/bench-grading');
 fs.mkdirSync(dir, { recursive: true });
