@@ -229,3 +229,6 @@ for (let i = 0; i < 5; i++) {
 const timeOut = execFileSync('/usr/bin/env', ['bash', '-c', `/usr/bin/time -f '%M' ${process.execPath} scripts/run-bundled.mjs scripts/grade.ts --front ${dir}/front.jpg --back ${dir}/back.jpg --json 2>&1 >/dev/null | tail -1`], { encoding: 'utf8' });
 cliRss = Number(timeOut.trim()) / 1024;
 console.log(`Command line, one card (2 photos of ${(sample.truth.front.conditions.width * sample.truth.front.conditions.height / 1e6).toFixed(1)} MP, start-up included): p50 ${percentile(cli, 0.5).toFixed(0)} ms over ${cli.length} runs; peak memory ${Number.isFinite(cliRss) ? cliRss.toFixed(0) : '?'} MB (targets: p50 ≤ 1000 ms, ≤ 400 MB)`);
+
+// The web process while gradings run (bench/event-loop.ts; BENCH_API=0 skips it).
+if (process.env.BENCH_API !== '0') process.stdout.write(execFileSync(process.execPath, ['--import', 'tsx', 'bench/event-loop.ts'], { encoding: 'utf8' }));
