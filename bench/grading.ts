@@ -6,6 +6,7 @@
  *   npm run bench:grading                 (BENCH_CARDS=40 BENCH_HELDOUT=20 by default)
  */
 import { execFileSync } from 'node:child_process';
+import sharp from 'sharp';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gradeCard, EngineRefusal } from '../src/server/grading/engine';
@@ -18,13 +19,15 @@ const CARDS = Number(process.env.BENCH_CARDS ?? 40);
 const HELDOUT = Number(process.env.BENCH_HELDOUT ?? 20);
 const SEED0 = 900_000;
 
-type Sample = { style: string; face: string; axis: string; tilt: number; error: number };
+type Sample = { style: string; face: string; axis: string; tilt: number; error: number; stated: number };
 const centering: Sample[] = [];
 const cornerPairs: Record<string, [number, number]> = {};
 let truthScratches = 0, foundScratches = 0, detections = 0, falseDetections = 0;
 let glareFaces = 0, glareFalse = 0;
 let refusals = 0, graded = 0;
 const latencies: number[] = [];
+/** Cards with a whitened corner on a border where whitening shows: graded again in dim light below. */
+const whitenedCards: SyntheticCard[] = [];
 const refusalCodes: Record<string, number> = {};
 
 const segDist = (px: number, py: number, d: Extract<Defect, { kind: 'scratch' }>) => {
@@ -71,13 +74,14 @@ for (const [style, count] of [['tuning', CARDS], ['heldout', HELDOUT]] as const)
     try {
       const { report } = await gradeCard({ front: card.front, back: card.back });
       latencies.push(performance.now() - t0);
+      if (style === 'tuning' && whitenedCards.length < 10 && ['front', 'back'].some((f) => card.truth[f as 'front'].defects.some((d) => d.kind === 'cornerWhitening'))) whitenedCards.push(card);
       graded++;
       for (const face of ['front', 'back'] as const) {
         const log = report.centeringDecisionLog[face];
         const truth = card.truth[face];
         if (log.measurable) {
-          centering.push({ style, face, axis: 'horizontal', tilt: truth.conditions.tiltDeg, error: Math.abs(log.horizontal - truth.horizontal) });
-          centering.push({ style, face, axis: 'vertical', tilt: truth.conditions.tiltDeg, error: Math.abs(log.vertical - truth.vertical) });
+          centering.push({ style, face, axis: 'horizontal', tilt: truth.conditions.tiltDeg, error: Math.abs(log.horizontal - truth.horizontal), stated: log.uncertainty.horizontal });
+          centering.push({ style, face, axis: 'vertical', tilt: truth.conditions.tiltDeg, error: Math.abs(log.vertical - truth.vertical), stated: log.uncertainty.vertical });
         }
         scoreFace(card, face, face === 'front' ? report.surfaceDecisionLog.frontIssues : report.surfaceDecisionLog.backIssues, report.cornersDecisionLog.details, style);
       }
@@ -103,6 +107,9 @@ for (const [lo, hi] of [[0, 5], [5, 10], [10, 15.01]] as const)
   console.log(`  tilt ${lo}–${Math.round(hi)}°${' '.repeat(21)}${stats(centering.filter((c) => c.tilt >= lo && c.tilt < hi).map((c) => c.error))}`);
 const all = centering.map((c) => c.error);
 console.log(`  all${' '.repeat(29)}${stats(all)}  ${all.length && all.reduce((s, x) => s + x, 0) / all.length <= 0.5 && percentile(all, 0.95) <= 1.5 ? 'PASS' : 'FAIL'}`);
+// The stated ± must hold: share of real errors within it (target 95 %), and the factor it would need.
+const covered = centering.filter((c) => c.error <= c.stated).length;
+console.log(`  ± coverage: ${covered}/${centering.length} = ${((100 * covered) / Math.max(1, centering.length)).toFixed(1)}% of errors within the stated ± (target ≥ 95%); 95th percentile of error/± = ${percentile(centering.map((c) => c.error / Math.max(1e-9, c.stated)), 0.95).toFixed(2)}`);
 const visible = Object.entries(cornerPairs).filter(([k]) => !k.startsWith('white'));
 const [vp, vo] = visible.reduce(([p, o], [, [a, b]]) => [p + a, o + b], [0, 0]);
 console.log(`\nCorner whitening, whitened corner below every clean corner of its face (target ≥ 95%): ${vo}/${vp} = ${((100 * vo) / Math.max(1, vp)).toFixed(1)}% where whitening can show`);
@@ -112,6 +119,95 @@ console.log(`Scratches: recall ${(100 * recall).toFixed(1)}% (${foundScratches}/
 console.log(`Holo glare: ${glareFalse} false scratches on ${glareFaces} faces with holo glare`);
 console.log(`Refusals of valid photos: ${refusals}/${CARDS + HELDOUT} (${((100 * refusals) / (CARDS + HELDOUT)).toFixed(1)}%) ${JSON.stringify(refusalCodes)}`);
 console.log(`In-process latency per card (front + back): p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms; peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (generator included)`);
+
+// Exposure: the same photos darker (a pure gain on the JPEG, as a dimmer room gives).
+const dim = (photo: Buffer, factor: number) => sharp(photo).linear(factor, 0).jpeg({ quality: 92 }).toBuffer();
+/** Whitened corner below every clean corner of its face, over faces whose border shows whitening. */
+function cornerOrdering(card: SyntheticCard, details: Record<string, { score: number }>): [number, number] {
+  let pairs = 0, ordered = 0;
+  for (const face of ['front', 'back'] as const) {
+    const whitened = card.truth[face].defects.flatMap((d) => (d.kind === 'cornerWhitening' ? [d.corner as string] : []));
+    for (const w of whitened)
+      for (const c of ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'].filter((c) => !whitened.includes(c))) {
+        pairs++;
+        if (details[`${face}${w}`]!.score < details[`${face}${c}`]!.score) ordered++;
+      }
+  }
+  return [pairs, ordered];
+}
+const dimOrder = [0, 0];
+for (const card of whitenedCards) {
+  const { report } = await gradeCard({ front: await dim(card.front, 0.6), back: await dim(card.back, 0.6) });
+  const [p, o] = cornerOrdering(card, report.cornersDecisionLog.details);
+  dimOrder[0]! += p;
+  dimOrder[1]! += o;
+}
+console.log(`Whitened-corner ordering at 60 % brightness (same ${whitenedCards.length} tuning cards, yellow/silver/blue borders): ${dimOrder[1]}/${dimOrder[0]} = ${((100 * dimOrder[1]!) / Math.max(1, dimOrder[0]!)).toFixed(1)}%`);
+const sweepRows: string[] = [];
+let raised = 0;
+for (const seed of [SEED0 + 70_000, SEED0 + 70_001, SEED0 + 70_002]) {
+  const card = await generateSyntheticCard(seed, { defectRate: 0.6 });
+  let reference: Record<string, number> | null = null;
+  const row: string[] = [];
+  for (const factor of [1, 0.6, 0.45, 0.25]) {
+    try {
+      const { report: r } = await gradeCard({ front: await dim(card.front, factor), back: await dim(card.back, factor) });
+      const sub = { centering: r.centeringScore, corners: r.cornersScore, edges: r.edgesScore, surface: r.surfaceScore };
+      reference ??= sub;
+      raised += Object.entries(sub).filter(([k, v]) => v > reference![k]!).length;
+      row.push(`${factor * 100}%: PSA ${r.psaGrade} (${Object.values(sub).join('/')}, conf ${r.confidence})`);
+    } catch (err) {
+      if (!(err instanceof EngineRefusal)) throw err;
+      row.push(`${factor * 100}%: ${err.code}`);
+    }
+  }
+  sweepRows.push(`  card ${seed}: ${row.join('; ')}`);
+}
+console.log(`Brightness sweep (sub-grades centering/corners/edges/surface): ${raised} sub-grades raised by less light (target 0)`);
+for (const row of sweepRows) console.log(row);
+
+// Reshoots: one undamaged card photographed five times (pose, tilt, light gradient change).
+for (const seed of [SEED0 + 80_000, SEED0 + 80_001]) {
+  const grades: string[] = [];
+  for (let shot = 0; shot < 5; shot++) {
+    const pose = { tiltDeg: 2 + shot * 2.5, tiltDirectionDeg: shot * 70, rotationDeg: -6 + shot * 3, offsetX: -0.5 + shot * 0.25, offsetY: 0.4 - shot * 0.2, lightGradient: 0.05 * shot };
+    const card = await generateSyntheticCard(seed, { defectRate: 0, conditions: pose });
+    try {
+      grades.push(String((await gradeCard({ front: card.front, back: card.back })).report.psaGrade));
+    } catch (err) {
+      if (!(err instanceof EngineRefusal)) throw err;
+      grades.push(err.code);
+    }
+  }
+  const mode = Math.max(...grades.map((g) => grades.filter((x) => x === g).length));
+  console.log(`Reshoots of undamaged card ${seed}: PSA ${grades.join(', ')} (${mode}/5 agree)`);
+}
+
+// Outcomes the engine must get right: two cards in one photo, and a flatbed scan (card filling the frame).
+const outcome = async (front: Buffer, back: Buffer) => {
+  try {
+    return `graded PSA ${(await gradeCard({ front, back })).report.psaGrade}`;
+  } catch (err) {
+    if (!(err instanceof EngineRefusal)) throw err;
+    return err.code;
+  }
+};
+const twoCards: string[] = [], scans: string[] = [];
+for (const seed of [SEED0 + 90_000, SEED0 + 90_001, SEED0 + 90_002]) {
+  const card = await generateSyntheticCard(seed, { conditions: { offsetX: 0, offsetY: 0, fill: 0.7, tiltDeg: 3 } });
+  const meta = await sharp(card.front).metadata();
+  const two = await sharp(card.front).extend({ right: meta.width!, extendWith: 'copy' }).composite([{ input: card.back, left: meta.width!, top: 0 }]).jpeg({ quality: 90 }).toBuffer();
+  twoCards.push(await outcome(two, card.back));
+  // A scan: the card straight, cropped to its outline plus 1 % (the scanner lid barely shows).
+  const scanCard = await generateSyntheticCard(seed, { conditions: { tiltDeg: 0, rotationDeg: 0, offsetX: 0, offsetY: 0, fill: 0.9 } });
+  const xs = scanCard.truth.front.corners.map((p) => p.x), ys = scanCard.truth.front.corners.map((p) => p.y);
+  const pad = 0.01 * (Math.max(...ys) - Math.min(...ys));
+  const left = Math.max(0, Math.floor(Math.min(...xs) - pad)), top = Math.max(0, Math.floor(Math.min(...ys) - pad));
+  const crop = (photo: Buffer) => sharp(photo).extract({ left, top, width: Math.ceil(Math.max(...xs) + pad) - left, height: Math.ceil(Math.max(...ys) + pad) - top }).jpeg({ quality: 92 }).toBuffer();
+  scans.push(await outcome(await crop(scanCard.front), scanCard.back));
+}
+console.log(`Two cards in one photo (3 photos; want several_cards): ${twoCards.join(', ')}`);
+console.log(`Flatbed-style scans, card filling the frame (3 scans; want graded): ${scans.join(', ')}`);
 
 // One card end to end through the command line, process start-up included, as a user would run it.
 const dir = path.resolve('.tmp/bench-grading');
@@ -133,3 +229,6 @@ for (let i = 0; i < 5; i++) {
 const timeOut = execFileSync('/usr/bin/env', ['bash', '-c', `/usr/bin/time -f '%M' ${process.execPath} scripts/run-bundled.mjs scripts/grade.ts --front ${dir}/front.jpg --back ${dir}/back.jpg --json 2>&1 >/dev/null | tail -1`], { encoding: 'utf8' });
 cliRss = Number(timeOut.trim()) / 1024;
 console.log(`Command line, one card (2 photos of ${(sample.truth.front.conditions.width * sample.truth.front.conditions.height / 1e6).toFixed(1)} MP, start-up included): p50 ${percentile(cli, 0.5).toFixed(0)} ms over ${cli.length} runs; peak memory ${Number.isFinite(cliRss) ? cliRss.toFixed(0) : '?'} MB (targets: p50 ≤ 1000 ms, ≤ 400 MB)`);
+
+// The web process while gradings run (bench/event-loop.ts; BENCH_API=0 skips it).
+if (process.env.BENCH_API !== '0') process.stdout.write(execFileSync(process.execPath, ['--import', 'tsx', 'bench/event-loop.ts'], { encoding: 'utf8' }));

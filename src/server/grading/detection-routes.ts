@@ -4,7 +4,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { ZTestDetectionFace, ZTestDetectionRefusal, ZTestDetectionResult, type TTestDetectionResult } from '@contract/test-detection';
 import { HttpError, badRequest } from '../http/errors';
 import { MAX_UPLOAD_BYTES, sanitizeImage } from '../uploads/sanitize-image';
-import { previewDetection } from './engine/detection-preview';
+import { EngineBusy, sharedEnginePool } from './engine-pool/pool';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './engine/geometry';
 import { EngineRefusal } from './engine/refusal';
 
@@ -53,7 +53,8 @@ export const detectionRoutes: FastifyPluginAsyncZod = async (app) => {
       // Photos over 4096 px are measured on the cleaned copy, as grading does; corners go back to the upload's pixels.
       const scale = width / clean.width;
       try {
-        const p = await previewDetection(face.data, clean.data);
+        // In a worker thread of the engine pool, never on this event loop.
+        const p = await sharedEnginePool().preview({ face: face.data, photo: clean.data });
         const body: TTestDetectionResult = {
           face: p.face,
           photo: { width, height },
@@ -67,6 +68,7 @@ export const detectionRoutes: FastifyPluginAsyncZod = async (app) => {
         return body;
       } catch (err) {
         if (err instanceof EngineRefusal) return reply.status(422).send({ code: err.code, message: err.message });
+        if (err instanceof EngineBusy) throw new HttpError(503, err.message);
         throw err;
       }
     },

@@ -24,7 +24,8 @@ import type { PricingPort } from '../pricing/port';
 import { SAVING_EVIDENCE_STEP } from '@contract/gradings';
 import { showNewGradingInBinders } from '../binders/follow-latest-grading';
 import { gradingColumns } from './grading-columns';
-import { EngineRefusal, gradeCard, renderEvidence, type CloseUpName } from './engine';
+import { EngineRefusal, type CloseUpName } from './engine';
+import { sharedEnginePool } from './engine-pool/pool';
 
 /** How long a claim lasts without a heartbeat: a dead worker's job waits at most this long (plus a poll). */
 export const LEASE_MS = 15_000;
@@ -151,24 +152,18 @@ export function createGradingWorker(deps: {
         if (data) closeUps[name as CloseUpName] = data;
       }
       const raw = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
-      const { report, faces } = await gradeCard({
-        front,
-        back,
-        closeUps,
-        rawValueUsd: raw.usd,
-        valueSource: raw.source,
-        onProgress: (step, done) => {
-          // At most a few writes a second: the progress bar polls, it doesn't need every step.
-          const now = Date.now();
-          if (now - lastWrite < 150 && done < 1) return;
-          lastWrite = now;
-          // execute(): a Drizzle query is lazy, and this one must run now, not when awaited at the end.
-          pending.push(db.update(gradings).set({ progress: Math.min(95, Math.round(5 + done * 85)), currentStep: step }).where(heldBy(job)).execute());
-        },
+      // In a worker thread of the engine pool: pixels never run on the web process's event loop.
+      const grading = { front, back, closeUps, rawValueUsd: raw.usd, valueSource: raw.source };
+      const { report, evidence } = await sharedEnginePool().grade(grading, (step, done) => {
+        // At most a few writes a second: the progress bar polls, it doesn't need every step.
+        const now = Date.now();
+        if (now - lastWrite < 150 && done < 1) return;
+        lastWrite = now;
+        // execute(): a Drizzle query is lazy, and this one must run now, not when awaited at the end.
+        pending.push(db.update(gradings).set({ progress: Math.min(95, Math.round(5 + done * 85)), currentStep: step }).where(heldBy(job)).execute());
       });
       await Promise.all(pending);
       await db.update(gradings).set({ progress: 95, currentStep: SAVING_EVIDENCE_STEP }).where(heldBy(job));
-      const evidence = await renderEvidence([faces.front, faces.back]);
       const evidenceKeys: Record<string, string> = {};
       for (const [name, data] of Object.entries(evidence)) {
         // Deterministic keys: a resumed job overwrites, never duplicates.

@@ -2,8 +2,10 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, applyHomography, homographyFromPoints, type Homography, type Point } from './geometry';
 import { sampleRgb, type RgbImage } from './image';
 import type { Quad } from './detect';
+import type { GlareMask } from './exposure';
 
-export type CardView = { img: RgbImage; toPhoto: Homography; pxPerMm: number };
+/** `gain`: the photo's exposure against full light (exposure.ts); contrast thresholds scale with it. `glare`: where nothing can be measured. */
+export type CardView = { img: RgbImage; toPhoto: Homography; pxPerMm: number; gain?: number; glare?: GlareMask };
 
 export function createCardView(img: RgbImage, corners: Quad): CardView {
   const mm: Point[] = [{ x: 0, y: 0 }, { x: CARD_WIDTH_MM, y: 0 }, { x: CARD_WIDTH_MM, y: CARD_HEIGHT_MM }, { x: 0, y: CARD_HEIGHT_MM }];

@@ -2,6 +2,7 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, CORNER_RADIUS_MM, roundedRectDistance } from './geometry';
 import { sampleMm, type CardView } from './card-view';
 import { localBorderColor, whitenessScale } from './whiteness';
+import { glareInRect } from './exposure';
 
 export const CORNER_NAMES = ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'] as const;
 export type CornerName = (typeof CORNER_NAMES)[number];
@@ -34,7 +35,8 @@ export function measureCorner(view: CardView, corner: CornerName): CornerMeasure
   const o = cornerOrigin(corner);
   // The border colour next to this corner, far enough along both edges to be clear of corner wear.
   const border = localBorderColor(view, ...rect(o, 9, 0.5, 12, 1.2));
-  const whiteness = whitenessScale(border);
+  // Under glare, clipped paper and clipped print look alike: whitening is not measured there.
+  const whiteness = glareInRect(view.glare, ...rect(o, 0, 0, ZONE_MM, ZONE_MM)) ? null : whitenessScale(border, view.gain);
   const buf = [0, 0, 0];
   let samples = 0, white = 0, alongEdge = 0;
   const band: number[] = [], reference: number[] = [];
@@ -107,7 +109,7 @@ export function cornerCutDistance(view: CardView, o: ReturnType<typeof cornerOri
   }
   // Background is far from the border colour, card is near it: the half-way crossing is the cut.
   const outside = prof.slice(0, 10).reduce((s, v) => s + v, 0) / 10;
-  if (outside < 30) return null;
+  if (outside < 30 * (view.gain ?? 1)) return null;
   for (let k = 10; k < prof.length; k++) if (prof[k]! < outside / 2) return -0.6 + k * 0.03;
   return null;
 }

@@ -111,30 +111,47 @@ function backgroundDistance(img: RgbImage): Float32Array {
   return out;
 }
 
-/** Largest 4-connected component of `mask`, with its holes filled. */
-function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array; area: number } {
+type BlobBox = { area: number; x0: number; y0: number; x1: number; y1: number };
+
+/**
+ * Largest 4-connected component of `mask`, with its holes filled, and the bounding boxes of the
+ * other large components (another card in the photo shows up as one).
+ */
+function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array; area: number; others: BlobBox[] } {
   const label = new Int32Array(w * h);
   let bestLabel = 0, bestArea = 0, next = 0;
   const stack: number[] = [];
+  const boxes: BlobBox[] = [];
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || label[start]) continue;
     next++;
     let area = 0;
+    const box = { area: 0, x0: w, y0: h, x1: 0, y1: 0 };
     stack.push(start);
     label[start] = next;
     while (stack.length) {
       const p = stack.pop()!;
       area++;
       const x = p % w, y = (p - x) / w;
+      if (x < box.x0) box.x0 = x;
+      if (x > box.x1) box.x1 = x;
+      if (y < box.y0) box.y0 = y;
+      if (y > box.y1) box.y1 = y;
       if (x > 0 && mask[p - 1] && !label[p - 1]) (label[p - 1] = next), stack.push(p - 1);
       if (x < w - 1 && mask[p + 1] && !label[p + 1]) (label[p + 1] = next), stack.push(p + 1);
       if (y > 0 && mask[p - w] && !label[p - w]) (label[p - w] = next), stack.push(p - w);
       if (y < h - 1 && mask[p + w] && !label[p + w]) (label[p + w] = next), stack.push(p + w);
     }
+    box.area = area;
+    if (area >= 0.02 * w * h) boxes.push(box);
     if (area > bestArea) (bestArea = area), (bestLabel = next);
   }
   const blob = new Uint8Array(w * h);
-  if (bestArea === 0) return { blob, area: 0 };
+  const best = boxes.find((b) => b.area === bestArea);
+  // Components inside the card's own box are parts of it (print that matches the background).
+  const inside = (b: BlobBox) => !!best && b.x0 >= best.x0 && b.x1 <= best.x1 && b.y0 >= best.y0 && b.y1 <= best.y1;
+  const others = boxes.filter((b) => b !== best && !inside(b));
+  if (bestArea === 0) return { blob, area: 0, others };
   for (let i = 0; i < blob.length; i++) blob[i] = label[i] === bestLabel ? 1 : 0;
   // Fill holes: whatever background cannot reach from the frame is part of the card.
   const outside = new Uint8Array(w * h);
@@ -150,8 +167,15 @@ function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array
   }
   let area = 0;
   for (let i = 0; i < blob.length; i++) if (!outside[i]) (blob[i] = 1), area++;
-  return { blob, area };
+  return { blob, area, others };
 }
+
+/** A blob shaped like a card: its box about 63:88 either way round, mostly filled. */
+const cardLike = (b: BlobBox, largestArea: number) => {
+  const bw = b.x1 - b.x0 + 1, bh = b.y1 - b.y0 + 1;
+  const aspect = Math.min(bw, bh) / Math.max(bw, bh);
+  return b.area >= 0.35 * largestArea && aspect > 0.5 && aspect < 0.95 && b.area / (bw * bh) > 0.5;
+};
 
 function convexHull(points: Point[]): Point[] {
   const pts = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
@@ -217,10 +241,16 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   const threshold = Math.min(6, Math.max(2.5, otsu(clipped, CLIP)));
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! > threshold ? 1 : 0;
-  const { blob, area } = largestBlob(mask, w, h);
+  const { blob, area, others } = largestBlob(mask, w, h);
   const areaShare = area / (w * h);
   // Nothing stands out, or everything does (no background to tell the card from).
   if (areaShare < 0.08 || areaShare > 0.97) throw new EngineRefusal('no_card_found', face);
+  // One card per photo: a second card would be graded silently, or mixed with the other face's card.
+  const second = others.find((b) => cardLike(b, area));
+  if (second) {
+    const where = (b: BlobBox) => { const cx = (b.x0 + b.x1) / 2 / w, cy = (b.y0 + b.y1) / 2 / h; return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom'; };
+    throw new EngineRefusal('several_cards', face, `the largest is not alone: another card lies toward the ${where(second)} of the photo`);
+  }
 
   const boundary: Point[] = [];
   let frameTouches = 0;

@@ -115,9 +115,18 @@ describe('refusals', () => {
     expect(await refusalOf(gradeCard({ front: card.front, back: card.back }))).toBe('too_blurry');
   }, slow);
 
-  it('refuses glare that washes out the card', async () => {
-    const card = await generateSyntheticCard(34, { conditions: { specular: { x: 30, y: 40, radiusMm: 10 } } });
-    expect(await refusalOf(gradeCard({ front: card.front, back: card.back }))).toBe('glare');
+  it('grades a card with glare on its art: the outline is clear, the surface under the glare is not measured and says so', async () => {
+    const pose = { offsetX: 0, offsetY: 0, fill: 0.75 };
+    const card = await generateSyntheticCard(34, { conditions: { ...pose, specular: { x: 30, y: 40, radiusMm: 10 } } });
+    const clear = await generateSyntheticCard(34, { conditions: pose });
+    // Glare on the front only (the same card and pose without it for comparison).
+    const { report } = await gradeCard({ front: card.front, back: clear.back });
+    const { report: without } = await gradeCard({ front: clear.front, back: clear.back });
+    expect(report.centeringDecisionLog.front.measurable).toBe(true);
+    // No phantom scratch along the glare's rim, and less confidence in the surface.
+    expect(report.surfaceDecisionLog.frontIssues).toEqual([]);
+    expect(report.surfaceDecisionLog.confidence).toBeLessThan(without.surfaceDecisionLog.confidence);
+    expect(report.limitations.join(' ')).toMatch(/Glare covers .*% of the front: the surface there was not measured.*retake the front/);
   }, slow);
 
   it('refuses an image too small to measure', async () => {

@@ -4,7 +4,8 @@
  */
 import { decodePhoto } from './decode';
 import { FACE_STEPS, GOOD_EDGE_WIDTH_MM, GOOD_PX_PER_MM, analyseFace, type FaceAnalysis } from './face';
-import { GRADE_TABLES_VERSION } from './grade-tables';
+import { GRADE_TABLES_VERSION, PSA_LABELS } from './grade-tables';
+import { FULL_WHITE_LEVEL } from './exposure';
 import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
 import { cornerSlotLabel } from '@contract/user-cards';
@@ -51,7 +52,9 @@ function centeringLog(a: FaceAnalysis): FaceCenteringLog {
 /** Photo quality factor 0..1: soft edges and low resolution lower what fine measurements can claim. */
 function photoQuality(a: FaceAnalysis): number {
   const blurMm = a.checks.edgeWidthPx / a.checks.pxPerMm;
-  return clamp(1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03, 0.4, 1);
+  // A dim photo is measured on a rescaled range: its noise and JPEG steps grow by the same factor.
+  const dim = Math.max(0, 0.8 - a.checks.exposure.gain) * 0.6;
+  return clamp(1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03 - dim, 0.4, 1);
 }
 
 export async function gradeCard(input: GradeInput): Promise<GradeResult> {
@@ -70,7 +73,12 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const cornerScores = faces.flatMap((f) => f.corners.map((c) => c.score));
   const edgeScores = faces.flatMap((f) => f.edges.map((e) => e.score));
   const sub = subGrades({ centering: shares, cornerScores, edgeScores, surfaceScores: faces.map((f) => f.surface.score) });
-  const psa = psaGrade(sub, shares);
+  // A border that is there but could not be followed is not a borderless card: its centering is
+  // unknown, and an unknown never counts as perfect (it was once "does not limit", so dim photos graded higher).
+  const centeringUnknown = faces.filter((f) => !f.centering.measurable && !f.centering.borderless);
+  if (centeringUnknown.length) sub.centering = Math.min(sub.centering, 9);
+  const measuredPsa = psaGrade(sub, shares);
+  const psa = centeringUnknown.length && measuredPsa.grade > 9 ? { grade: 9, label: PSA_LABELS[9]!, centeringCap: 9 } : measuredPsa;
   const bgs = bgsGrade(sub);
   const cgc = cgcGrade(sub, shares);
   const rawValueUsd = input.rawValueUsd ?? DEFAULT_RAW_VALUE_USD;
@@ -78,13 +86,15 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
 
   // Confidence per category from uncertainty and photo quality, then weighted overall.
   const quality = Math.min(...faces.map(photoQuality));
-  const centeringU = faces.map((f) => (f.centering.measurable ? Math.max(f.centering.horizontalUncertainty, f.centering.verticalUncertainty) : 3));
+  const centeringU = faces.map((f) => (f.centering.measurable ? Math.max(f.centering.horizontalUncertainty, f.centering.verticalUncertainty) : f.centering.borderless ? 3 : 5));
   const centeringConf = clamp(0.99 - 0.1 * Math.max(...centeringU), 0.5, 0.99);
   const whiteningMeasurable = faces.every((f) => f.corners.every((c) => c.whiteningMeasurable));
   const closeUpBonus = Object.keys(input.closeUps ?? {}).length === 8 ? 0.03 : 0;
   const cornersConf = clamp((whiteningMeasurable ? 0.9 : 0.72) * quality + closeUpBonus, 0.4, 0.97);
   const edgesConf = clamp((faces.every((f) => f.edges.every((e) => e.measurable)) ? 0.9 : 0.72) * quality, 0.4, 0.97);
-  const surfaceConf = clamp(0.85 * quality, 0.4, 0.95);
+  // The surface under glare was not measured: confidence falls with the share of the face it covers.
+  const glareShare = Math.max(...faces.map((f) => f.surface.glarePercent)) / 100;
+  const surfaceConf = clamp(0.85 * quality - 1.5 * glareShare - (glareShare > 0 ? 0.05 : 0), 0.4, 0.95);
   const confidence = Math.round(100 * (0.3 * centeringConf + 0.25 * cornersConf + 0.2 * edgesConf + 0.25 * surfaceConf));
 
   const cornerDetails = Object.fromEntries(
@@ -156,8 +166,14 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
       details: faces.map((f) => `${f.face}: ${f.surface.issues.length} issue${f.surface.issues.length === 1 ? '' : 's'} at ${f.surface.pxPerMm} px/mm`),
     },
     photoChecks: Object.fromEntries(
-      faces.map((f) => [f.face, { widthPx: f.checks.widthPx, heightPx: f.checks.heightPx, pxPerMm: r2(f.checks.pxPerMm), edgeWidthPx: r2(f.checks.edgeWidthPx), saturatedPercent: r2(f.checks.saturatedPercent) }]),
+      faces.map((f) => [f.face, { widthPx: f.checks.widthPx, heightPx: f.checks.heightPx, pxPerMm: r2(f.checks.pxPerMm), edgeWidthPx: r2(f.checks.edgeWidthPx), saturatedPercent: r2(f.checks.saturatedPercent), whiteLevelPercent: Math.round((100 * f.checks.exposure.whiteLevel) / 255) }]),
     ) as GradingReport['photoChecks'],
+    limitations: [
+      ...centeringUnknown.map((f) => `${f.face === 'front' ? 'Front' : 'Back'} centering was not measured (${f.centering.measurable ? '' : f.centering.reason}); it is not counted as perfect and the confidence is lower.`),
+      ...faces.filter((f) => f.checks.exposure.whiteLevel < FULL_WHITE_LEVEL * 0.8).map((f) => `The ${f.face} photo is dim (its whitest print at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness): contrasts were rescaled to full light, which also magnifies noise, so the confidence is lower. Brighter, even light gives a surer grade.`),
+      ...faces.filter((f) => f.surface.glarePercent > 0).map((f) => `Glare covers ${f.surface.glarePercent.toFixed(1)}% of the ${f.face}: the surface there was not measured (centering, corners and edges were). For a surer surface grade, retake the ${f.face} in soft, indirect light, out of its sleeve.`),
+      ...(whiteningMeasurable ? [] : ['Whitening cannot be seen on a white or silver border: those corners and edges are scored on shape only, with lower confidence.']),
+    ],
     imageAdjustments: faces.flatMap((f, i) => [
       {
         adjustmentStep: i * 2 + 1,

@@ -1,18 +1,19 @@
 /** Everything measured on one face (front or back) of the card, with the photo checks that guard it. */
-import { createCardView, sampleMm, type CardView } from './card-view';
+import { createCardView, type CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, EXPECTED_CORNER_CUT_MM, cornerBorderColor, cornerCutDistance, cornerOrigin, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
 import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM, roundedRectDistance } from './geometry';
+import { CARD_HEIGHT_MM } from './geometry';
 import { refineEdges } from './refine';
 import { EngineRefusal } from './refusal';
+import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, measureExposure, type Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 
 export type Face = 'front' | 'back';
 export type StepLog = { name: string; description: string; startTime: Date; endTime: Date; results: Record<string, unknown> };
-export type PhotoChecks = { widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; edgeContrast: number; saturatedPercent: number; corners: Quad; edgeResidualPx: number[] };
+export type PhotoChecks = { widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; edgeContrast: number; saturatedPercent: number; corners: Quad; edgeResidualPx: number[]; exposure: Exposure };
 export type FaceAnalysis = {
   face: Face;
   view: CardView;
@@ -26,7 +27,7 @@ export type FaceAnalysis = {
 
 /** Minimum card resolution: below ~6 px per mm, whitening and scratches are sub-pixel. */
 export const MIN_PX_PER_MM = 6;
-/** Share of the card clipped to white above which the photo is refused for glare. */
+/** Share of the card clipped to white above which a retake is advised (the surface under it is not measured). */
 export const MAX_SATURATED_PERCENT = 1.5;
 /** Blur limit: the 10–90% rise across the cut edge may spread over at most this many pixels. */
 export const maxEdgeWidthPx = (pxPerMm: number) => Math.max(6, 0.4 * pxPerMm);
@@ -41,20 +42,6 @@ function timed<T>(record: (step: StepLog) => void, name: string, description: st
   const r = fn();
   record({ name, description, startTime, endTime: new Date(), results: results(r) });
   return r;
-}
-
-/** Share of the card's area (grid every 0.5 mm) whose pixels are clipped to white in every channel. */
-function saturatedPercent(view: CardView): number {
-  const buf = [0, 0, 0];
-  let n = 0, hot = 0;
-  for (let y = 0.5; y < CARD_HEIGHT_MM; y += 0.5)
-    for (let x = 0.5; x < CARD_WIDTH_MM; x += 0.5) {
-      if (roundedRectDistance(x, y) > -0.5) continue;
-      sampleMm(view, x, y, buf);
-      n++;
-      if (buf[0]! >= 250 && buf[1]! >= 250 && buf[2]! >= 250) hot++;
-    }
-  return (100 * hot) / Math.max(1, n);
 }
 
 /** Steps analyseFace runs, for progress reporting. */
@@ -81,7 +68,10 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   // A cut edge is straight to a fraction of a pixel; a ragged fit means we traced something else
   // (print inside a border that blends into the background, say). Refuse rather than measure it.
   if (Math.max(...refined.residualPx) > MAX_EDGE_RESIDUAL_PX) throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
-  const view = createCardView(decoded.full, refined.corners);
+  const traced = createCardView(decoded.full, refined.corners);
+  // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
+  const exposure = measureExposure(traced);
+  const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare };
   if (view.pxPerMm < MIN_PX_PER_MM) throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
   // Cards have rounded corners. Square corners mean we outlined the print frame: the real cut edge
   // blends into the background (a silver border on a grey table, say), so nothing can be measured.
@@ -89,9 +79,12 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   if (cuts.length >= 3 && cuts.filter((d) => d < EXPECTED_CORNER_CUT_MM * 0.4).length >= 3)
     throw new EngineRefusal('no_card_found', face, "the card's rounded corners were not found; its border blends into the background");
   if (refined.edgeWidthPx > maxEdgeWidthPx(view.pxPerMm)) throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
-  const saturated = saturatedPercent(view);
-  if (saturated > MAX_SATURATED_PERCENT) throw new EngineRefusal('glare', face, `${saturated.toFixed(1)}% of the card is washed out`);
-  const checks: PhotoChecks = { widthPx: width, heightPx: height, pxPerMm: view.pxPerMm, edgeWidthPx: refined.edgeWidthPx, edgeContrast: refined.contrast, saturatedPercent: saturated, corners: refined.corners, edgeResidualPx: refined.residualPx };
+  if (exposure.saturatedPercent > MAX_CLIPPED_PERCENT) throw new EngineRefusal('too_bright', face, `${exposure.saturatedPercent.toFixed(0)}% of the card is clipped to white`);
+  if (exposure.whiteLevel < MIN_WHITE_LEVEL) throw new EngineRefusal('too_dark', face, `the card's whitest print reaches ${Math.round((100 * exposure.whiteLevel) / 255)}% brightness`);
+  // Glare no longer refuses a card whose outline was traced: centering, corners and edges are graded
+  // and the surface under the glare is marked as not measured (the report says so and offers a retake tip).
+  const saturated = exposure.saturatedPercent;
+  const checks: PhotoChecks = { widthPx: width, heightPx: height, pxPerMm: view.pxPerMm, edgeWidthPx: refined.edgeWidthPx, edgeContrast: refined.contrast, saturatedPercent: saturated, corners: refined.corners, edgeResidualPx: refined.residualPx, exposure };
 
   const centering = timed(record, `${face}: centering`, 'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.', () => measureCentering(view), (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }));
   const corners = timed(record, `${face}: corners`, 'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.', () => CORNER_NAMES.map((c) => measureCorner(view, c)), (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])));

@@ -41,7 +41,10 @@ export type GradingReport = TReportHeadline & {
     backIssues: ReportSurfaceIssue[];
     details: string[];
   };
-  photoChecks: Record<'front' | 'back', { widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; saturatedPercent: number }>;
+  /** The card's whitest print as a share of full brightness: below 92% contrasts are rescaled and confidence drops. */
+  photoChecks: Record<'front' | 'back', { widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; saturatedPercent: number; whiteLevelPercent: number }>;
+  /** What the engine could not measure on these photos, in words; each lowered the confidence and none counted as perfect. */
+  limitations: string[];
   imageAdjustments: { adjustmentStep: number; adjustmentType: string; adjustmentDescription: string; originalImageType: string; annotations: { severity: 'info' | 'minor' | 'moderate' | 'major'; annotationText: string }[] }[];
   analysisSteps: { stepNumber: number; stepName: string; stepDescription: string; status: 'completed'; stepResults: Record<string, unknown>; startTime: string; endTime: string }[];
   inputs: { closeUps: string[]; detailImages: number };

@@ -7,6 +7,7 @@
  */
 import { rectify, type CardView } from './card-view';
 import { toGray, type RgbImage } from './image';
+import { underGlare } from './exposure';
 
 export type SurfaceIssueType = 'scratch' | 'print line';
 export type Severity = 'major' | 'moderate' | 'minor';
@@ -22,7 +23,8 @@ export type SurfaceIssue = {
   widthMm: number;
   contrast: number;
 };
-export type SurfaceMeasure = { issues: SurfaceIssue[]; score: number; rectified: RgbImage; pxPerMm: number };
+/** glarePercent: share of the face under glare, where the surface was not measured. */
+export type SurfaceMeasure = { issues: SurfaceIssue[]; score: number; rectified: RgbImage; pxPerMm: number; glarePercent: number };
 
 const MARGIN_MM = 1.2;
 
@@ -31,6 +33,9 @@ export function measureSurface(view: CardView, noiseLevel = 3): SurfaceMeasure {
   const s = Math.max(8, Math.min(11, Math.round(view.pxPerMm)));
   const rectified = rectify(view, s);
   const gray = toGray(rectified);
+  // A dim photo's ridges are dimmer by its exposure gain: put them back on the full-light scale.
+  const gain = view.gain ?? 1;
+  if (gain < 1) for (let i = 0; i < gray.data.length; i++) gray.data[i] = gray.data[i]! / gain;
   const { width: w, height: h, data: I } = gray;
   const k = Math.max(2, Math.round(0.18 * s));
   const threshold = Math.max(12, noiseLevel * 4);
@@ -70,8 +75,12 @@ export function measureSurface(view: CardView, noiseLevel = 3): SurfaceMeasure {
     if (duplicate >= 0) issues.splice(duplicate, 1);
     issues.push(line);
   }
+  // Under glare the surface is not measured: a clipped patch's rim is a ridge, not a scratch.
+  const glare = view.glare;
+  const measured = glare ? issues.filter((i) => ![i.from, i.to, { xMm: i.xMm, yMm: i.yMm }].some((p) => underGlare(glare, p.xMm, p.yMm))) : issues;
+  issues.splice(0, issues.length, ...measured);
   const penalty = issues.reduce((sum, i) => sum + (i.severity === 'major' ? 2 : i.severity === 'moderate' ? 1 : 0.5), 0);
-  return { issues, score: Math.max(1, Math.round((10 - penalty) * 10) / 10), rectified, pxPerMm: s };
+  return { issues, score: Math.max(1, Math.round((10 - penalty) * 10) / 10), rectified, pxPerMm: s, glarePercent: glare?.percent ?? 0 };
 }
 
 function lineComponents(mask: Uint8Array, strength: Float32Array, w: number, h: number, s: number, polarity: 'bright' | 'dark'): SurfaceIssue[] {

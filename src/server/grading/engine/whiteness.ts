@@ -24,12 +24,14 @@ export function localBorderColor(view: CardView, x0: number, y0: number, x1: num
  * paper white's (1). Brightness, not colour: JPEG keeps luma at full resolution but halves chroma,
  * so a white speck on a yellow border survives compression as a bright, yellowish speck.
  * Returns null when border and white are too alike in brightness to tell apart.
+ * `gain` (exposure.ts) puts a dim photo back on the full-light scale, so paper white is judged
+ * relative to the card's own white, not to absolute brightness.
  */
-export function whitenessScale(border: Rgb): ((rgb: number[]) => number) | null {
-  const luma = (c: ArrayLike<number>) => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
+export function whitenessScale(border: Rgb, gain = 1): ((rgb: number[]) => number) | null {
+  const luma = (c: ArrayLike<number>) => (0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!) / gain;
   const base = luma(border);
   // Paper white sits about 45 levels above the brightest border channel (or at the ceiling).
-  const white = Math.min(255, Math.max(...border) + 45);
+  const white = Math.min(255, Math.max(...border) / gain + 45);
   const span = white - base;
   if (span < 28) return null;
   return (rgb) => (luma(rgb) - base) / span;

@@ -25,6 +25,18 @@ export const REFUSAL_HELP: Record<TRefusalCode, { title: string; tips: string[] 
     title: 'Glare washes out part of the card',
     tips: ['Turn off the flash and move away from lamps or direct sunlight.', 'Use soft, even light: daylight near a window works well.', 'Take the card out of its sleeve; plastic reflects light.'],
   },
+  several_cards: {
+    title: 'More than one card is in the photo',
+    tips: ['Photograph one card at a time, on a plain surface.', 'Or crop the photo so only the card you are grading is in it, with a little background on every side.'],
+  },
+  too_dark: {
+    title: 'The photo is too dark to measure the card',
+    tips: ['Turn on a room light or move near a window; avoid the flash, it causes glare.', 'Let the card fill most of the frame so the camera exposes for it, not for the background.', 'Whitening and scratches hide in shadow: even light matters more than strong light.'],
+  },
+  too_bright: {
+    title: 'The photo is overexposed',
+    tips: ['Move the card out of direct sunlight or away from the lamp.', 'Tap the card on your screen and drag the exposure down until its white parts show detail.', 'Lay the card on a darker surface so the camera does not over-brighten it.'],
+  },
   image_too_small: {
     title: 'The photo is too small to measure the card',
     tips: ['Upload the original photo from your camera, not a screenshot or a copy sent through a messaging app.', 'Move closer so the card fills most of the frame.', 'Use a photo at least 800 pixels on its short side.'],
