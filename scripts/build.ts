@@ -27,7 +27,7 @@ export const BUILD_INFO = path.join(DIST, 'build-info.json');
  * with `new URL('./engine-worker.mjs', import.meta.url)` is where it expects it); any other entry to
  * `dist/server/<file name>.mjs`. To add one (a worker_threads entry, a command), add its path here.
  */
-export const SERVER_ENTRIES = ['src/server/main.ts', 'scripts/create-admin.ts'];
+export const SERVER_ENTRIES = ['src/server/main.ts', 'src/server/grading/engine-pool/engine-worker.ts', 'scripts/create-admin.ts'];
 
 /**
  * Files the server reads at run time from beside its own modules (`new URL('./migrations',
