@@ -188,7 +188,11 @@ describe('the version changes with every write that changes the document', () =>
   it('keeps the version through writes the document does not show', async () => {
     const { client, user, url } = await binderWithCard();
     const etag = (await get(client, url)).headers.etag as string;
-    await ctx.database.db.execute(sql`update users set credits = credits + 5 where id = ${user.id}`);
+    // Credits granted as the app grants them: balance and ledger line together (the suite checks they agree).
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update users set credits = credits + 5 where id = ${user.id}`);
+      await tx.execute(sql`insert into credit_ledger (user_id, delta, reason) values (${user.id}, 5, 'admin')`);
+    });
     await client.put('/api/auth/profile', { firstName: 'Ash', lastName: 'Ketchum', email: user.email });
     const unrelated = await buildUserCard(ctx.database.db, user.id);
     await buildGrading(ctx.database.db, unrelated);
