@@ -89,11 +89,18 @@ const ZEnv = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   PRO_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   PAYMENTS_TEST_CLOCK: bool.optional(),
+  PAYMENTS_PROVIDER: z.enum(['stripe', 'local']).optional(),
   NODE_ENV: z.string().optional(),
 }).superRefine((e, ctx) => {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_WEBHOOK_SECRET (whsec_…) with STRIPE_SECRET_KEY: webhooks cannot be verified without it' });
   if (!e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'set STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET' });
   if (e.PAYMENTS_TEST_CLOCK && e.NODE_ENV === 'production') ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_CLOCK'], message: 'PAYMENTS_TEST_CLOCK is for tests only and refused when NODE_ENV=production' });
+  // The built-in test provider takes any 4242… card: in production it would hand out credits and Pro
+  // for nothing. It is the default for a demo or a test run, never for a production start by accident.
+  if (e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY && e.PAYMENTS_PROVIDER !== 'local')
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS_PROVIDER=local to run the built-in test provider, which grants credits for test card numbers)' });
+  if (e.PAYMENTS_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET' });
+  if (e.PAYMENTS_PROVIDER === 'local' && e.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'PAYMENTS_PROVIDER=local cannot be combined with STRIPE_SECRET_KEY: unset one of them' });
   if (e.PAYMENTS_TEST_CLOCK && e.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_CLOCK'], message: 'PAYMENTS_TEST_CLOCK moves the built-in test provider\'s clock; it cannot be used with Stripe' });
   if (e.STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when STORAGE=s3' });
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)

@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '@contract/common';
 import { loadConfig } from '../config';
 import { sessions } from '../db/schema';
-import { createTestApp, type TestContext } from '../test/app';
+import { createTestApp, TestClock, type TestContext } from '../test/app';
 import { buildUser, TEST_PASSWORD } from '../test/factories';
-import { LOGIN_LIMITS } from './login-throttle';
+import { LOGIN_LIMITS, createLoginThrottle } from './login-throttle';
 
 function login(app: FastifyInstance, username: string, password: string, from: { address?: string; forwardedFor?: string } = {}) {
   return app.inject({
@@ -84,6 +84,21 @@ describe('per address + account and per account', () => {
     for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount * 2; i++) {
       expect((await login(ctx.app, user.username, TEST_PASSWORD, { address: '198.51.100.30' })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('the per-address limit', () => {
+  it('counts a correct sign-in: misses spread over many accounts cannot be hidden behind sign-ins to your own', () => {
+    const throttle = createLoginThrottle(new TestClock(), { perAddressAndAccount: 3, perAccount: 10, perAddress: 6, windowMs: 60_000 });
+    const address = '203.0.113.77';
+    for (let i = 0; i < 3; i++) {
+      throttle.take(address, `victim-${i}`); // a miss
+      throttle.take(address, 'attacker');
+      throttle.succeeded(address, 'attacker');
+    }
+    expect(() => throttle.take(address, 'victim-9')).toThrow(/Too many/);
+    // The account's own budget is given back: its owner signing in elsewhere is not held up.
+    expect(() => throttle.take('198.51.100.1', 'attacker')).not.toThrow();
   });
 });
 

@@ -14,8 +14,8 @@ import { HttpError } from '../http/errors';
  *
  * An attempt is taken BEFORE the password is checked, in one synchronous step (no await between the
  * test and the increment), so concurrent guesses cannot slip past a limit. A successful sign-in gives
- * its attempt back and clears the address + account counter: only failures use the budget, and a
- * mistyped password no longer counts once the right one went through.
+ * the account its attempt back and clears the address + account counter, so a mistyped password no
+ * longer counts once the right one went through; the address keeps its count (see `succeeded`).
  */
 export const LOGIN_LIMITS = { perAddressAndAccount: 10, perAccount: 30, perAddress: 100, windowMs: 15 * 60_000 };
 
@@ -70,14 +70,16 @@ export function createLoginThrottle(clock: Clock, limits = LOGIN_LIMITS) {
       }
     },
 
-    /** The password was right: the attempt is given back and this address's misses at the account forgotten. */
+    /**
+     * The password was right: this address's misses at the account are forgotten and the account's
+     * attempt given back. The address's own count is NOT given back: otherwise an attacker who signs
+     * in to an account of their own after every miss would keep it flat and never meet the limit.
+     */
     succeeded(address: string, login: string): void {
-      const [addressAndAccount, ...others] = keysOf(address, login);
+      const [addressAndAccount, account] = keysOf(address, login);
       windows.delete(addressAndAccount!.key);
-      for (const { key } of others) {
-        const w = windows.get(key);
-        if (w && w.count > 0) w.count--;
-      }
+      const w = windows.get(account!.key);
+      if (w && w.count > 0) w.count--;
     },
   };
 }

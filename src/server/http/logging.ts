@@ -63,7 +63,17 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>, stream?: { wr
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
-    serializers: { err: (err: unknown) => safeError(err) },
+    serializers: {
+      err: (err: unknown) => safeError(err),
+      // Fastify's own request serializer logs the whole URL; query parameters can carry search terms,
+      // emails (a reset link's `email=`) or tokens, so only the path is logged.
+      req: (req: { method?: string; url?: string; hostname?: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url?.split('?')[0],
+        host: req.hostname,
+        remoteAddress: req.ip,
+      }),
+    },
     ...(stream ? { stream } : {}),
   };
 }

@@ -100,13 +100,14 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
     for await (const part of parts) {
       if (part.type === 'field') {
         if (!form.fields.includes(part.fieldname)) throw badRequest(form.unexpectedFieldMessage ?? `Unexpected field "${part.fieldname}".`, part.fieldname);
-        if (part.fieldname in fields) throw badRequest(`Send the field "${part.fieldname}" once.`, part.fieldname);
+        if (Object.hasOwn(fields, part.fieldname)) throw badRequest(`Send the field "${part.fieldname}" once.`, part.fieldname);
         if (part.valueTruncated) throw new HttpError(413, `The field "${part.fieldname}" is too long.`, part.fieldname);
         fields[part.fieldname] = String(part.value);
         continue;
       }
       const file = part as MultipartFile;
-      const allowed = form.files[file.fieldname];
+      // Own properties only: a field named `toString` or `constructor` is not a photo slot.
+      const allowed = Object.hasOwn(form.files, file.fieldname) ? form.files[file.fieldname] : undefined;
       if (allowed === undefined) throw badRequest(`Unexpected file field "${file.fieldname}".`, file.fieldname);
       const count = (perField.get(file.fieldname) ?? 0) + 1;
       if (count > allowed) throw badRequest(`Send at most ${allowed} file(s) in "${file.fieldname}".`, file.fieldname);

@@ -72,23 +72,34 @@ export function createLocalProvider(opts: LocalProviderOptions) {
   }
 
   let delivering: Promise<number> | null = null;
-  /** Posts every undelivered event, oldest first; one loop at a time per process. Failed ones are retried on the next tick. */
+  /** Set when events may have been written after the running loop read its list: it reads again. */
+  let more = false;
+  /**
+   * Posts every undelivered event, oldest first; one loop at a time per process. A call while a loop
+   * runs joins it, and the loop reads the list once more before it ends, so an event written just
+   * after the loop's read is not left for the next tick. Failed ones are retried on the next tick.
+   */
   function deliverPending(): Promise<number> {
+    more = true;
     delivering ??= (async () => {
       let sent = 0;
       try {
-        const pending = await db.select().from(localProviderEvents).where(isNull(localProviderEvents.deliveredAt)).orderBy(asc(localProviderEvents.createdAt), asc(localProviderEvents.id)).limit(500);
-        for (const event of pending) {
-          if (!deliver) break;
-          // Signed at delivery time, as Stripe signs each attempt: a retried event is never stale.
-          const status = await deliver(event.payload, signPayload(event.payload, opts.webhookSecret, seconds(new Date())));
-          if (status >= 200 && status < 300) {
-            await db.update(localProviderEvents).set({ deliveredAt: new Date(), attempts: sql`${localProviderEvents.attempts} + 1` }).where(eq(localProviderEvents.id, event.id));
-            sent += 1;
-          } else {
-            await db.update(localProviderEvents).set({ attempts: sql`${localProviderEvents.attempts} + 1` }).where(eq(localProviderEvents.id, event.id));
-            // Like Stripe, one failing event does not hold the others back (the handler does not rely on order).
-            opts.log?.warn({ eventId: event.id, status }, 'local payment provider: webhook delivery failed, will retry');
+        // Bounded: a failing event is retried by the next tick, not spun on here.
+        for (let round = 0; more && round < 5; round++) {
+          more = false;
+          const pending = await db.select().from(localProviderEvents).where(isNull(localProviderEvents.deliveredAt)).orderBy(asc(localProviderEvents.createdAt), asc(localProviderEvents.id)).limit(500);
+          for (const event of pending) {
+            if (!deliver) break;
+            // Signed at delivery time, as Stripe signs each attempt: a retried event is never stale.
+            const status = await deliver(event.payload, signPayload(event.payload, opts.webhookSecret, seconds(new Date())));
+            if (status >= 200 && status < 300) {
+              await db.update(localProviderEvents).set({ deliveredAt: new Date(), attempts: sql`${localProviderEvents.attempts} + 1` }).where(eq(localProviderEvents.id, event.id));
+              sent += 1;
+            } else {
+              await db.update(localProviderEvents).set({ attempts: sql`${localProviderEvents.attempts} + 1` }).where(eq(localProviderEvents.id, event.id));
+              // Like Stripe, one failing event does not hold the others back (the handler does not rely on order).
+              opts.log?.warn({ eventId: event.id, status }, 'local payment provider: webhook delivery failed, will retry');
+            }
           }
         }
       } finally {

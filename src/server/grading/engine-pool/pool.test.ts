@@ -48,7 +48,10 @@ describe('engine pool', () => {
     const running = pool.preview({ face: 'front', photo: card.front });
     const queued = pool.preview({ face: 'back', photo: card.back });
     await expect(pool.preview({ face: 'back', photo: card.back })).rejects.toBeInstanceOf(EngineBusy);
+    // A grading is never turned away: it was claimed and paid for, so it waits its turn.
+    const grading = pool.grade({ front: card.front, back: card.back });
     await expect(Promise.all([running, queued])).resolves.toHaveLength(2);
+    expect((await grading).report.psaGrade).toBeGreaterThanOrEqual(1);
     expect(pool.load()).toEqual({ running: 0, queued: 0 });
   }, slow);
 

@@ -98,7 +98,9 @@ export function createEnginePool(options: EnginePoolOptions = {}) {
   function submit<T>(request: Omit<TaskRequest, 'id'>, onProgress?: Pending['onProgress']): Promise<T> {
     if (closed) return Promise.reject(new Error('The engine pool is closed.'));
     const busy = slots.filter((s) => s.task).length;
-    if (busy >= size && queue.length >= maxQueue) return Promise.reject(new EngineBusy());
+    // Only test-detection previews are turned away when the queue is full (503, "try again"). A grading
+    // has been claimed and paid for: it waits its turn, since refusing it would fail it and refund it.
+    if (request.kind === 'preview' && busy >= size && queue.length >= maxQueue) return Promise.reject(new EngineBusy());
     return new Promise<T>((resolve, reject) => {
       queue.push({ request: { ...request, id: nextId++ } as TaskRequest, resolve: resolve as (v: unknown) => void, reject, onProgress });
       dispatch();
