@@ -45,6 +45,9 @@ describe('per address + account and per account', () => {
     const eleventh = await login(ctx.app, a.username, TEST_PASSWORD, { address });
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json().message).toMatch(/Too many attempts\. Please wait \d+ minute\(s\)/);
+    // Machines read the same wait from Retry-After (seconds, within the 15-minute window).
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(eleventh.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // A's owner elsewhere is not locked out by one address's misses.
     expect((await login(ctx.app, a.username, TEST_PASSWORD, { address: '198.51.100.11' })).statusCode).toBe(200);
     // The account key ignores case: shouting the username is the same account.

@@ -22,7 +22,9 @@ export const LOGIN_LIMITS = { perAddressAndAccount: 10, perAccount: 30, perAddre
 type Window = { count: number; resetAt: number };
 
 export function tooManyAttempts(retryAfterMs: number): HttpError {
-  return new HttpError(429, `Too many attempts. Please wait ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s) and try again.`);
+  const error = new HttpError(429, `Too many attempts. Please wait ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s) and try again.`);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return error;
 }
 
 export function createLoginThrottle(clock: Clock, limits = LOGIN_LIMITS) {

@@ -5,6 +5,8 @@ import { multipartErrorAsHttp } from './multipart-errors';
 
 /** An error a route throws on purpose: its message is shown to the user as is. */
 export class HttpError extends Error {
+  /** Seconds a client should wait before trying again; sent as `Retry-After` (429, 503). */
+  retryAfterSeconds?: number;
   constructor(
     readonly statusCode: number,
     message: string,
@@ -40,6 +42,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       // An outage we answer on purpose (storage down): the user gets the sentence, the log gets the cause.
       if (known.statusCode >= 500) request.log.warn({ err: (known as { reason?: unknown }).reason ?? known }, known.message);
       const body: TApiError = { message: known.message, field: known.field };
+      if (known instanceof HttpError && known.retryAfterSeconds !== undefined) reply.header('Retry-After', String(known.retryAfterSeconds));
       return reply.status(known.statusCode).send(body);
     }
     if (isResponseSerializationError(error)) {

@@ -3,11 +3,11 @@
  * credits; declines; Pro bought, cancelled at period end, ended on the provider's clock; a failed
  * renewal kept Pro through the grace period only.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBillingResponse, TCheckoutResponse, TLocalSession } from '@contract/payments';
 import type { TUserMessage } from '@contract/notifications';
-import { creditLedger, orders, users } from '../db/schema';
+import { creditLedger, localProviderEvents, localProviderObjects, orders, users } from '../db/schema';
 import { createTestApp, json, signedInClient, type TestClient, type TestContext } from '../test/app';
 
 let ctx: TestContext;
@@ -138,6 +138,36 @@ describe('Pro on the embedded provider', () => {
     expect(titles).toEqual(['Pro has ended', 'Pro will end', 'Pro resumed', 'Pro will end', 'Welcome to Pro']);
     const [row] = await ctx.database.db.select({ accountType: users.accountType }).from(users).where(eq(users.id, user.id));
     expect(row!.accountType).toBe('starter');
+  });
+
+  it('renews a due subscription once when two workers tick at the same time', async () => {
+    const { client, user } = await signedInClient(ctx, { credits: 0 });
+    await subscribe(client);
+    const first = (await billing(client)).subscription!;
+    const [customer] = await ctx.database.db
+      .select({ id: localProviderObjects.id })
+      .from(localProviderObjects)
+      .where(and(eq(localProviderObjects.kind, 'customer'), sql`${localProviderObjects.data}->>'email' = ${user.email}`));
+    const invoicesPaid = async () =>
+      (
+        await ctx.database.db
+          .select({ id: localProviderEvents.id })
+          .from(localProviderEvents)
+          .where(and(sql`${localProviderEvents.payload}::jsonb->>'type' = 'invoice.paid'`, sql`${localProviderEvents.payload}::jsonb->'data'->'object'->>'customer' = ${customer!.id}`))
+      ).length;
+    const before = await invoicesPaid();
+    // The customer's clock moves past the period end without a renewal yet; then two ticks race.
+    await ctx.database.db
+      .update(localProviderObjects)
+      .set({ data: sql`jsonb_set(${localProviderObjects.data}, '{test_clock_ms}', to_jsonb(${32 * DAY}::bigint))` })
+      .where(eq(localProviderObjects.id, customer!.id));
+    await Promise.all([ctx.app.localPayments!.tick(), ctx.app.localPayments!.tick()]);
+    await settle();
+    expect(await invoicesPaid()).toBe(before + 1);
+    const renewed = (await billing(client)).subscription!;
+    const moved = new Date(renewed.currentPeriodEnd!).getTime() - new Date(first.currentPeriodEnd!).getTime();
+    expect(moved).toBeGreaterThanOrEqual(28 * DAY);
+    expect(moved).toBeLessThanOrEqual(31 * DAY);
   });
 
   it('renews on its clock; a failed renewal keeps Pro through the grace period, then the job returns the account to starter', async () => {

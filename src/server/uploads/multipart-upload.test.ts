@@ -122,12 +122,14 @@ describe('slots and temp files', () => {
     const again = await alice.client.postForm('/api/user-cards', new FormData());
     expect(again.statusCode).toBe(429);
     expect(json(again).message).toBe(UPLOADS_PER_USER_MESSAGE);
+    expect(again.headers['retry-after']).toBe('30');
 
     const second = openUpload(bob.client.cookies);
     await until(() => ctx.app.uploads.active() === 2, 'the second upload holds a slot');
     const full = await carol.client.postForm('/api/user-cards', new FormData());
     expect(full.statusCode).toBe(503);
     expect(json(full).message).toBe(UPLOADS_BUSY_MESSAGE);
+    expect(full.headers['retry-after']).toBe('60');
 
     // Alice's connection drops mid-photo: her slot and her temp files go.
     first.req.destroy();

@@ -64,6 +64,12 @@ export interface UploadReceiverOptions {
 export const UPLOADS_BUSY_MESSAGE = 'The server is receiving many photos right now. Please try again in a minute.';
 export const UPLOADS_PER_USER_MESSAGE = 'You are already uploading other cards. Wait until they finish, then try again.';
 
+/** The busy answers say when to come back, for clients that read Retry-After (the sentence says it too). */
+function withRetryAfter(error: HttpError, seconds: number): HttpError {
+  error.retryAfterSeconds = seconds;
+  return error;
+}
+
 export function createUploadReceiver(opts: UploadReceiverOptions) {
   const tmpDir = opts.tmpDir ?? os.tmpdir();
   const maxFileBytes = opts.maxFileBytes ?? MAX_UPLOAD_BYTES;
@@ -72,9 +78,9 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
 
   /** A slot for `userId`, or the 503/429 that says why not. Released by the function it returns. */
   function takeSlot(userId: string): () => void {
-    if (active >= opts.maxConcurrent) throw new HttpError(503, UPLOADS_BUSY_MESSAGE);
+    if (active >= opts.maxConcurrent) throw withRetryAfter(new HttpError(503, UPLOADS_BUSY_MESSAGE), 60);
     const mine = perUser.get(userId) ?? 0;
-    if (mine >= opts.maxPerUser) throw new HttpError(429, UPLOADS_PER_USER_MESSAGE);
+    if (mine >= opts.maxPerUser) throw withRetryAfter(new HttpError(429, UPLOADS_PER_USER_MESSAGE), 30);
     active += 1;
     perUser.set(userId, mine + 1);
     let released = false;

@@ -136,6 +136,14 @@ export function createLocalProvider(opts: LocalProviderOptions) {
       if (!due) continue;
       changed = true;
       await db.transaction(async (tx) => {
+        // Another worker process (PostgreSQL) may have renewed it since the read above: take the row
+        // and go on only if it is still what was judged due, so a period never moves twice.
+        const [locked] = await tx
+          .select()
+          .from(localProviderObjects)
+          .where(and(eq(localProviderObjects.id, row.id), eq(localProviderObjects.kind, 'subscription')))
+          .for('update');
+        if (!locked || JSON.stringify(locked.data) !== JSON.stringify(row.data)) return;
         const customer = (await load(String(sub.customer), 'customer', tx)) ?? {};
         const declines = Boolean((customer.card as Obj | undefined)?.declines);
         const invoice = { id: newId('in'), object: 'invoice', customer: sub.customer, amount_due: Number((item.price as Obj).unit_amount), currency: (item.price as Obj).currency, parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } } };
