@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     images,
   });
   await app.register(manualGradeRoutes, { db, pricing, clock });
-  await app.register(detectionRoutes);
+  await app.register(detectionRoutes, { uploads });
   app.addHook('onClose', async () => gradingWorker.stop());
 
   const { provider, local } = await openPaymentProvider(config.payments, db, clock, deps.secret, app.log);

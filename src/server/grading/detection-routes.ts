@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MultipartFile } from '@fastify/multipart';
 import { ZTestDetectionFace, ZTestDetectionRefusal, ZTestDetectionResult, type TTestDetectionResult } from '@contract/test-detection';
 import { HttpError, badRequest } from '../http/errors';
-import { MAX_UPLOAD_BYTES, sanitizeImage } from '../uploads/sanitize-image';
+import { sanitizeImage } from '../uploads/sanitize-image';
+import type { UploadForm, UploadReceiver } from '../uploads/multipart-upload';
+import { requireUser } from '../http/access';
 import { EngineBusy, sharedEnginePool } from './engine-pool/pool';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './engine/geometry';
 import { EngineRefusal } from './engine/refusal';
@@ -16,6 +17,9 @@ const RATE_LIMIT = {
   keyGenerator: (req: FastifyRequest) => (req.session ? `test-detection:${req.session.user.id}` : `test-detection:${req.ip}`),
 };
 
+/** One photo and which face it shows; streamed to a temp file by the upload receiver like a card's photos. */
+const TEST_DETECTION_FORM: UploadForm = { files: { photo: 1 }, fields: ['face'], maxFieldBytes: 100 };
+
 const dataUrl = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 
 /**
@@ -23,54 +27,46 @@ const dataUrl = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base6
  * stored byte. The photo goes through the same cleaning as an added card's (type sniffed, size and
  * pixel caps, orientation applied, at most 4096 px), so the engine sees what grading would see.
  */
-export const detectionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const detectionRoutes: FastifyPluginAsyncZod<{ uploads: UploadReceiver }> = async (app, { uploads }) => {
   app.post('/api/grading/test-detection', {
     config: { access: 'user', rateLimit: RATE_LIMIT },
     schema: { response: { 200: ZTestDetectionResult, 422: ZTestDetectionRefusal } },
-    handler: async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Send the photo as a form upload (multipart/form-data) in a field named "photo".');
-      let photo: Buffer | null = null;
-      let faceField: string | undefined;
-      const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 4, fieldSize: 100 } });
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'face') faceField = String(part.value);
-          continue;
+    handler: async (request, reply) =>
+      // The photo streams to a temp file under the per-process and per-user upload slots, never whole into memory.
+      uploads.receive(request, requireUser(request).id, TEST_DETECTION_FORM, async (upload) => {
+        const photo = upload.files[0]?.path;
+        if (!photo) throw badRequest('Choose a photo of the card to check.', 'photo');
+        const face = ZTestDetectionFace.safeParse(upload.fields.face ?? 'front');
+        if (!face.success) throw badRequest('Face must be front or back.', 'face');
+        try {
+          return await detect(face.data, photo);
+        } catch (err) {
+          if (err instanceof EngineRefusal) return reply.status(422).send({ code: err.code, message: err.message });
+          if (err instanceof EngineBusy) throw new HttpError(503, err.message);
+          throw err;
         }
-        const file = part as MultipartFile;
-        if (file.fieldname !== 'photo') throw badRequest(`Unexpected file field "${file.fieldname}": send the photo in a field named "photo".`, file.fieldname);
-        if (photo) throw badRequest('Send one photo at a time.', 'photo');
-        photo = await file.toBuffer();
-      }
-      if (!photo || photo.length === 0) throw badRequest('Choose a photo of the card to check.', 'photo');
-      const face = ZTestDetectionFace.safeParse(faceField ?? 'front');
-      if (!face.success) throw badRequest('Face must be front or back.', 'face');
-
-      const started = Date.now();
-      // 413, 415 or 400 with a sentence the collector can act on, before the engine sees a byte.
-      const clean = await sanitizeImage(photo, 'photo');
-      const { width, height } = clean.original;
-      // Photos over 4096 px are measured on the cleaned copy, as grading does; corners go back to the upload's pixels.
-      const scale = width / clean.width;
-      try {
-        // In a worker thread of the engine pool, never on this event loop.
-        const p = await sharedEnginePool().preview({ face: face.data, photo: clean.data });
-        const body: TTestDetectionResult = {
-          face: p.face,
-          photo: { width, height },
-          corners: p.corners.map((c) => ({ x: Math.round(c.x * scale * 100) / 100, y: Math.round(c.y * scale * 100) / 100 })),
-          checks: p.checks,
-          centering: p.centering,
-          images: { outline: dataUrl(p.outlineJpeg), rectified: dataUrl(p.rectifiedJpeg), rectifiedPxPerMm: p.rectifiedPxPerMm, rectifiedMarginMm: p.marginMm },
-          cardSizeMm: { width: CARD_WIDTH_MM, height: CARD_HEIGHT_MM },
-          durationMs: Date.now() - started,
-        };
-        return body;
-      } catch (err) {
-        if (err instanceof EngineRefusal) return reply.status(422).send({ code: err.code, message: err.message });
-        if (err instanceof EngineBusy) throw new HttpError(503, err.message);
-        throw err;
-      }
-    },
+      }),
   });
 };
+
+/** What the engine finds on one photo file; an EngineRefusal when it cannot measure it. */
+async function detect(face: TTestDetectionResult['face'], photo: string): Promise<TTestDetectionResult> {
+  const started = Date.now();
+  // 413, 415 or 400 with a sentence the collector can act on, before the engine sees a byte.
+  const clean = await sanitizeImage(photo, 'photo');
+  const { width, height } = clean.original;
+  // Photos over 4096 px are measured on the cleaned copy, as grading does; corners go back to the upload's pixels.
+  const scale = width / clean.width;
+  // In a worker thread of the engine pool, never on this event loop.
+  const p = await sharedEnginePool().preview({ face, photo: clean.data });
+  return {
+    face: p.face,
+    photo: { width, height },
+    corners: p.corners.map((c) => ({ x: Math.round(c.x * scale * 100) / 100, y: Math.round(c.y * scale * 100) / 100 })),
+    checks: p.checks,
+    centering: p.centering,
+    images: { outline: dataUrl(p.outlineJpeg), rectified: dataUrl(p.rectifiedJpeg), rectifiedPxPerMm: p.rectifiedPxPerMm, rectifiedMarginMm: p.marginMm },
+    cardSizeMm: { width: CARD_WIDTH_MM, height: CARD_HEIGHT_MM },
+    durationMs: Date.now() - started,
+  };
+}

@@ -123,6 +123,9 @@ describe('slots and temp files', () => {
     expect(again.statusCode).toBe(429);
     expect(json(again).message).toBe(UPLOADS_PER_USER_MESSAGE);
     expect(again.headers['retry-after']).toBe('30');
+    // Test detection takes its photo through the same receiver, so the same slot.
+    const check = await alice.client.postForm('/api/grading/test-detection', new FormData());
+    expect([check.statusCode, json(check).message]).toEqual([429, UPLOADS_PER_USER_MESSAGE]);
 
     const second = openUpload(bob.client.cookies);
     await until(() => ctx.app.uploads.active() === 2, 'the second upload holds a slot');

@@ -6,7 +6,7 @@
  * in the client's retry, not in this process's memory or on its disk. The folder is removed when the
  * caller's work is done, whether it succeeded, failed or the client went away.
  *
- * Used by every route that takes photos (add a card; replace a card's photos): one parser, one set of
+ * Used by every route that takes photos (add a card; replace a card's photos; test detection): one parser, one set of
  * limits and messages.
  */
 import fs from 'node:fs';
