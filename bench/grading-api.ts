@@ -4,29 +4,12 @@
  * with `npm start`). Prints p50 and the spread over BENCH_RUNS cards.
  *   npm run bench:grading-api
  */
-import { randomBytes } from 'node:crypto';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { migrateDatabase, openDatabase } from '../src/server/db/client';
-import { createSessionStore } from '../src/server/auth/sessions';
-import { createOutboxMail } from '../src/server/adapters/mail/outbox';
-import { systemClock } from '../src/server/deps';
-import { users } from '../src/server/db/schema';
 import { percentile } from '../src/server/grading/engine/geometry';
+import { startGradingBenchApp } from './lib/grading-bench-app';
 import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: 'false', DATA_DIR: '.tmp/bench-grading-api', DATABASE_URL: process.env.DATABASE_URL });
-const database = config.databaseUrl ? await openDatabase({ kind: 'postgres', url: config.databaseUrl }) : await openDatabase({ kind: 'pglite' });
-await migrateDatabase(database);
-const tag = randomBytes(4).toString('hex');
-const [user] = await database.db.insert(users).values({ username: `grader_${tag}`, email: `grader_${tag}@example.test`, passwordHash: 'x', credits: RUNS }).returning();
-const token = await createSessionStore(database.db, systemClock, 30).create(user!.id, {});
-const app = await buildApp({ config, database, mail: createOutboxMail(database.db), clock: systemClock, secret: 'bench'.repeat(8) }, { logger: false });
-await app.gradingWorker.start();
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-const headers = { cookie: `sid=${token}; csrf_token=bench`, 'x-csrf-token': 'bench' };
+const { app, database, base, headers } = await startGradingBenchApp({ dataDir: '.tmp/bench-grading-api', usernamePrefix: 'grader', credits: RUNS });
 
 const times: number[] = [];
 for (let i = 0; i < RUNS; i++) {

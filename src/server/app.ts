@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(paymentRoutes, { payments: createPaymentService({ ...paymentDeps, log: app.log }), publicUrl: config.publicUrl });
   await app.register(webhookRoutes, { provider, deps: paymentDeps });
   if (local) {
-    await app.register(localProviderRoutes, { local, db, testClock: config.payments.testClock });
+    await app.register(localProviderRoutes, { local, testClock: config.payments.testClock });
     // The embedded provider posts its signed events through the real webhook route, verification included.
     local.setDeliver(async (payload, signature) => {
       const res = await app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -9,8 +8,6 @@ import {
   ZLocalRedirectResponse,
   ZLocalSession,
 } from '@contract/payments';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
 import type { LocalProvider } from '../adapters/payments/local';
 import { requireUser } from '../http/access';
 
@@ -22,7 +19,7 @@ const DAY = 86_400_000;
  * The built-in test provider's hosted pages talk to these (only when it is the provider in use). A
  * session belongs to the user our server created it for; anyone else gets 404.
  */
-export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; db: Db; testClock: boolean }> = async (app, opts) => {
+export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; testClock: boolean }> = async (app, opts) => {
   const { local } = opts;
 
   app.get('/api/payments/local/sessions/:id', {
@@ -47,8 +44,8 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
     config: { access: 'user' },
     schema: { body: ZCardChange, response: { 200: ZLocalCardResponse } },
     handler: async (request) => {
-      const [u] = await opts.db.select({ email: users.email }).from(users).where(eq(users.id, requireUser(request).id));
-      const { last4 } = await local.updateCard(request.body.customer, u!.email, request.body.cardNumber);
+      // The session already holds the signed-in user's row: its email binds the customer to them.
+      const { last4 } = await local.updateCard(request.body.customer, requireUser(request).email, request.body.cardNumber);
       return { last4, redirectUrl: '/account/billing' };
     },
   });
@@ -59,8 +56,7 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
       config: { access: 'user' },
       schema: { body: ZLocalClockAdvanceRequest, response: { 200: ZLocalClockResponse } },
       handler: async (request) => {
-        const [u] = await opts.db.select({ email: users.email }).from(users).where(eq(users.id, requireUser(request).id));
-        const eventsDelivered = await local.advance(request.body.days * DAY, u!.email);
+        const eventsDelivered = await local.advance(request.body.days * DAY, requireUser(request).email);
         return { now: local.now().toISOString(), eventsDelivered };
       },
     });

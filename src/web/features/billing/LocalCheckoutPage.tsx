@@ -6,13 +6,12 @@ import type { TLocalSession } from '@contract/payments';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { formatMinorUnits } from './money';
 import { goToCheckout } from './use-payments';
+import { TestCardNumberField } from './TestCardNumberField';
 
 export function TestModeBanner() {
   return (
@@ -23,7 +22,6 @@ export function TestModeBanner() {
 }
 
 /** Groups digits by four as people read them off a card. */
-const grouped = (v: string) => v.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** The built-in provider's hosted checkout: what Stripe's page does, in test mode. */
 export default function LocalCheckoutPage() {
@@ -73,9 +71,13 @@ export default function LocalCheckoutPage() {
                     pay.mutate();
                   }}
                 >
-                  <FormField label="Card number" error={fieldError} hint="Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.">
-                    <Input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={card} onChange={(e) => setCard(grouped(e.target.value))} required />
-                  </FormField>
+                  <TestCardNumberField
+                    label="Card number"
+                    hint="Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined."
+                    value={card}
+                    onChange={setCard}
+                    error={fieldError}
+                  />
                   {pay.isError && !fieldError && <Alert variant="destructive">{errorMessage(pay.error)}</Alert>}
                   <Button type="submit" size="lg" disabled={pay.isPending || pay.isSuccess || cancel.isPending}>
                     {pay.isPending || pay.isSuccess ? 'Paying…' : `Pay ${formatMinorUnits(s.amount, s.currency)}`}

@@ -4,11 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { TestModeBanner } from './LocalCheckoutPage';
+import { TestCardNumberField } from './TestCardNumberField';
 
 /** The built-in provider's customer portal: change the card on file (a declining one lets you walk a failed renewal). */
 export default function LocalPortalPage() {
@@ -37,9 +36,13 @@ export default function LocalPortalPage() {
                 save.mutate();
               }}
             >
-              <FormField label="New card number" error={fieldError} hint="4242 4242 4242 4242 pays; 4000 0000 0000 0002 makes the next renewal fail.">
-                <Input inputMode="numeric" autoComplete="cc-number" value={card} onChange={(e) => setCard(e.target.value)} required />
-              </FormField>
+              <TestCardNumberField
+                label="New card number"
+                hint="4242 4242 4242 4242 pays; 4000 0000 0000 0002 makes the next renewal fail."
+                value={card}
+                onChange={setCard}
+                error={fieldError}
+              />
               {save.isError && !fieldError && <Alert variant="destructive">{errorMessage(save.error)}</Alert>}
               {save.isSuccess && <Alert variant="success">Card ending {save.data.last4} saved.</Alert>}
               <Button type="submit" disabled={save.isPending}>
