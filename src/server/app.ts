@@ -50,6 +50,12 @@ import { paymentRoutes } from './payments/routes';
 import { webhookRoutes } from './payments/webhook-routes';
 import { localProviderRoutes } from './payments/local-routes';
 import { createPaymentsJob, type PaymentsJob } from './payments/reconcile';
+import { adminRoutes } from './admin/routes';
+import { adminPrefix, loadAdminPathHash } from './admin/path';
+import { createAdminUserService } from './admin/users';
+import { createAdminSubmissionService } from './admin/submissions';
+import { createAdminStats } from './admin/stats';
+import { createAdminBillingService } from './admin/billing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,6 +177,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }
   const paymentsJob = createPaymentsJob({ ...paymentDeps, local, log: app.log });
   app.decorate('paymentsJob', paymentsJob);
+
+  // The back-office (spec §2.7, §7.3) under /api/admin/{hash}: docs/decisions/007-admin-path.md.
+  const adminHash = await loadAdminPathHash(db, config.adminPathHash);
+  await app.register(adminRoutes, {
+    hash: adminHash,
+    users: createAdminUserService(db, { changed: (id) => sessions.forgetUser(id) }),
+    submissions: createAdminSubmissionService(db, adminPrefix(adminHash)),
+    stats: createAdminStats({ db, images, clock, databaseKind: database.kind }),
+    billing: createAdminBillingService(db, provider.kind),
+    images,
+  });
   app.decorate('localPayments', local);
   app.addHook('onClose', async () => paymentsJob.stop());
 

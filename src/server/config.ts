@@ -91,6 +91,8 @@ const ZEnv = z.object({
   PAYMENTS_TEST_CLOCK: bool.optional(),
   PAYMENTS_PROVIDER: z.enum(['stripe', 'local']).optional(),
   NODE_ENV: z.string().optional(),
+  /** The back-office's `{hash}` path segment (docs/decisions/007-admin-path.md); generated once when unset. */
+  ADMIN_PATH_HASH: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'ADMIN_PATH_HASH must be 16 to 64 characters of A-Z, a-z, 0-9, _ and -').optional(),
 }).superRefine((e, ctx) => {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_WEBHOOK_SECRET (whsec_…) with STRIPE_SECRET_KEY: webhooks cannot be verified without it' });
   if (!e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'set STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET' });
@@ -120,6 +122,7 @@ export type AppConfig = {
   demo: boolean;
   demoPassword: string | undefined;
   secretKey: string | undefined;
+  adminPathHash: string | undefined;
   trustProxy: TrustProxy;
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: e.DEMO ?? !e.DATABASE_URL,
     demoPassword: e.DEMO_PASSWORD,
     secretKey: e.SECRET_KEY,
+    adminPathHash: e.ADMIN_PATH_HASH,
     trustProxy: e.TRUST_PROXY ?? false,
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,

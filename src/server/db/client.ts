@@ -53,8 +53,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  // pg_trgm: the back-office's user search indexes (migration 0006_admin.sql).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   takeTurnsWithIo(client);
   const db = drizzle(client, { schema, logger }) as unknown as Db;
   return { db, kind: 'pglite', withLock: (_key, fn) => fn(), close: () => client.close() };

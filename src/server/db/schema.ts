@@ -34,6 +34,9 @@ export const users = pgTable(
     // Sign-in is case-insensitive, so uniqueness must be too.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The back-office searches "contains" over both (admin/users.ts): trigram indexes keep it fast at 100,000 users.
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
   ],
 );
 
@@ -204,7 +207,13 @@ export const gradings = pgTable(
     /** Renewed by the worker's heartbeat while the job runs; once past, any worker may claim the job again. */
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
-  (t) => [index('gradings_user_idx').on(t.userId, t.createdAt), index('gradings_user_card_idx').on(t.userCardId, t.createdAt)],
+  (t) => [
+    index('gradings_user_idx').on(t.userId, t.createdAt),
+    index('gradings_user_card_idx').on(t.userCardId, t.createdAt),
+    // The back-office's submission pages, newest first, all or by status.
+    index('gradings_created_idx').on(t.createdAt, t.id),
+    index('gradings_status_created_idx').on(t.status, t.createdAt, t.id),
+  ],
 );
 
 export const binders = pgTable(
@@ -267,9 +276,29 @@ export const creditLedger = pgTable(
     gradingId: uuid('grading_id'),
     /** The credit order a purchase came from (payments). */
     orderId: uuid('order_id'),
+    /** The administrator who set the balance, for reason 'admin' lines written by the back-office. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every change an administrator makes (who, what, when, before → after), written in the same
+ * transaction as the change itself: there is no change without its line, nor a line without its change.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_target_idx').on(t.targetUserId, t.createdAt), index('admin_audit_created_idx').on(t.createdAt)],
 );
 
 /* ---------- payments (issue 9) ---------- */
@@ -295,7 +324,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), uniqueIndex('orders_session_idx').on(t.providerSessionId), index('orders_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), uniqueIndex('orders_session_idx').on(t.providerSessionId), index('orders_status_idx').on(t.status, t.createdAt), index('orders_created_idx').on(t.createdAt)],
 );
 
 /** Ids of provider events already handled: the unique key is what makes a replayed delivery a no-op. */

@@ -180,6 +180,8 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         adjustmentType: 'perspective-correction',
         adjustmentDescription: `Straightened the ${f.face} to 63 × 88 mm at ${f.surface.pxPerMm} px/mm from corners fitted to the four cut edges.`,
         originalImageType: f.face,
+        evidenceName: `${f.face}Straightened`,
+        createdAt: (f.steps[0]?.endTime ?? new Date()).toISOString(),
         annotations: [{ severity: 'info' as const, annotationText: `Edge sharpness ${f.checks.edgeWidthPx.toFixed(1)} px (10–90%), ${f.checks.pxPerMm.toFixed(1)} px/mm` }],
       },
       {
@@ -187,6 +189,8 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         adjustmentType: 'annotation',
         adjustmentDescription: `Marked the measured print frame, corner scores, edge wear and surface issues on the ${f.face}.`,
         originalImageType: f.face,
+        evidenceName: `${f.face}Annotated`,
+        createdAt: (f.steps[f.steps.length - 1]?.endTime ?? new Date()).toISOString(),
         annotations: [
           ...f.corners.filter((c) => c.issues.length).map((c) => ({ severity: (c.score < 7 ? 'major' : c.score < 9 ? 'moderate' : 'minor') as 'major' | 'moderate' | 'minor', annotationText: `${c.corner}: ${c.issues.join(', ')} (${c.score})` })),
           ...f.edges.flatMap((e) => e.chips.map((ch) => ({ severity: 'moderate' as const, annotationText: `${e.edge} edge chip at ${ch.atMm} mm, ${ch.lengthMm} mm long` }))),

@@ -53,6 +53,9 @@ export async function renderEvidence(faces: FaceAnalysis[]): Promise<EvidenceIma
   for (const a of faces) {
     const s = 8;
     const img = rectify(a.view, s);
+    // The straightened face before anything is drawn on it: the back-office's Image Adjustments tab
+    // shows original → straightened → annotated for each face.
+    out[`${a.face}Straightened`] = await png(img, `<svg xmlns="http://www.w3.org/2000/svg" width="${img.width}" height="${img.height}"></svg>`);
     out[`${a.face}Annotated`] = await png(img, faceSvg(a, s, img.width, img.height));
     // Corner crops: 7 mm squares at 24 px/mm with the analysed band outlined.
     for (const corner of a.corners) {

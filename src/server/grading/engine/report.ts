@@ -45,7 +45,15 @@ export type GradingReport = TReportHeadline & {
   photoChecks: Record<'front' | 'back', { widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; saturatedPercent: number; whiteLevelPercent: number }>;
   /** What the engine could not measure on these photos, in words; each lowered the confidence and none counted as perfect. */
   limitations: string[];
-  imageAdjustments: { adjustmentStep: number; adjustmentType: string; adjustmentDescription: string; originalImageType: string; annotations: { severity: 'info' | 'minor' | 'moderate' | 'major'; annotationText: string }[] }[];
+  imageAdjustments: {
+    adjustmentStep: number;
+    adjustmentType: string;
+    adjustmentDescription: string;
+    originalImageType: string;
+    /** The evidence image this step produced (a key of evidenceKeys), and when; missing on older gradings. */
+    evidenceName?: string;
+    createdAt?: string;
+    annotations: { severity: 'info' | 'minor' | 'moderate' | 'major'; annotationText: string }[] }[];
   analysisSteps: { stepNumber: number; stepName: string; stepDescription: string; status: 'completed'; stepResults: Record<string, unknown>; startTime: string; endTime: string }[];
   inputs: { closeUps: string[]; detailImages: number };
 };

@@ -1,0 +1,160 @@
+/**
+ * The back-office API (spec §7.3). Every route is `access: 'admin'` (the global guard answers 401/403
+ * before anything here runs) and every `{admin}` route also checks the install's hash: a wrong one is
+ * the same 404 as an unknown URL. Decisions: docs/decisions/007-admin-path.md.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZAdjustmentsGroupedResponse,
+  ZAdjustmentsResponse,
+  ZAdminGradingImageParams,
+  ZAdminGradingParams,
+  ZAdminGradingReport,
+  ZAdminHashParam,
+  ZAdminOrdersRequest,
+  ZAdminOrdersResponse,
+  ZAdminPathResponse,
+  ZAdminResetPasswordRequest,
+  ZAdminResetPasswordResponse,
+  ZAdminStatsResponse,
+  ZAdminSubmissionsRequest,
+  ZAdminSubmissionsResponse,
+  ZAdminSubscriptionsResponse,
+  ZAdminUpdateUserRequest,
+  ZAdminUpdateUserResponse,
+  ZAdminUserIdParams,
+  ZAdminUserResponse,
+  ZAdminUsersRequest,
+  ZAdminUsersResponse,
+  ZAnalysisStepsResponse,
+  ZAuditTrailResponse,
+} from '@contract/admin';
+import type { ImageStore } from '../adapters/storage/port';
+import { requireUser } from '../http/access';
+import { notFound } from '../http/errors';
+import { adminPrefix, hashMatches } from './path';
+import type { AdminUserService } from './users';
+import type { AdminSubmissionService } from './submissions';
+import type { createAdminStats } from './stats';
+import type { createAdminBillingService } from './billing';
+
+export interface AdminRouteDeps {
+  hash: string;
+  users: AdminUserService;
+  submissions: AdminSubmissionService;
+  stats: ReturnType<typeof createAdminStats>;
+  billing: ReturnType<typeof createAdminBillingService>;
+  images: ImageStore;
+}
+
+const admin = { access: 'admin' as const };
+
+export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
+  // Runs after the global access guard (parent hooks first): only administrators reach this check.
+  app.addHook('onRequest', async (request) => {
+    const params = request.params as { hash?: unknown };
+    if (request.routeOptions.url?.startsWith('/api/admin/:hash/') && !hashMatches(deps.hash, String(params.hash ?? ''))) {
+      throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+    }
+  });
+
+  app.get('/api/admin/path', {
+    config: admin,
+    schema: { response: { 200: ZAdminPathResponse } },
+    handler: async () => ({ prefix: adminPrefix(deps.hash), hash: deps.hash }),
+  });
+
+  app.get('/api/admin/:hash/stats', {
+    config: admin,
+    schema: { params: ZAdminHashParam, response: { 200: ZAdminStatsResponse } },
+    handler: async () => deps.stats.stats(),
+  });
+
+  app.get('/api/admin/:hash/users', {
+    config: admin,
+    schema: { params: ZAdminHashParam, querystring: ZAdminUsersRequest, response: { 200: ZAdminUsersResponse } },
+    handler: async (request) => deps.users.list(request.query),
+  });
+
+  app.get('/api/admin/:hash/users/:id', {
+    config: admin,
+    schema: { params: ZAdminUserIdParams, response: { 200: ZAdminUserResponse } },
+    handler: async (request) => deps.users.get(request.params.id),
+  });
+
+  app.put('/api/admin/:hash/users/:id', {
+    config: admin,
+    schema: { params: ZAdminUserIdParams, body: ZAdminUpdateUserRequest, response: { 200: ZAdminUpdateUserResponse } },
+    handler: async (request) => ({ message: 'User updated successfully', user: await deps.users.update(requireUser(request), request.params.id, request.body) }),
+  });
+
+  app.post('/api/admin/:hash/users/:id/reset-password', {
+    config: admin,
+    schema: { params: ZAdminUserIdParams, body: ZAdminResetPasswordRequest, response: { 200: ZAdminResetPasswordResponse } },
+    handler: async (request) => {
+      const sessionsEnded = await deps.users.resetPassword(requireUser(request), request.params.id, request.body.newPassword);
+      return { message: 'Password reset successfully', sessionsEnded };
+    },
+  });
+
+  app.get('/api/admin/:hash/submissions', {
+    config: admin,
+    schema: { params: ZAdminHashParam, querystring: ZAdminSubmissionsRequest, response: { 200: ZAdminSubmissionsResponse } },
+    handler: async (request) => deps.submissions.list(request.query),
+  });
+
+  app.get('/api/admin/:hash/grading-reports/:gradingId', {
+    config: admin,
+    schema: { params: ZAdminGradingParams, response: { 200: ZAdminGradingReport } },
+    handler: async (request) => deps.submissions.report(request.params.gradingId),
+  });
+
+  app.get('/api/admin/:hash/grading/:gradingId/audit-trail', {
+    config: admin,
+    schema: { params: ZAdminGradingParams, response: { 200: ZAuditTrailResponse } },
+    handler: async (request) => deps.submissions.auditTrail(request.params.gradingId),
+  });
+
+  app.get('/api/admin/:hash/grading/:gradingId/adjustments', {
+    config: admin,
+    schema: { params: ZAdminGradingParams, response: { 200: ZAdjustmentsResponse } },
+    handler: async (request) => deps.submissions.adjustments(request.params.gradingId),
+  });
+
+  app.get('/api/admin/:hash/grading/:gradingId/adjustments-grouped', {
+    config: admin,
+    schema: { params: ZAdminGradingParams, response: { 200: ZAdjustmentsGroupedResponse } },
+    handler: async (request) => deps.submissions.adjustmentsGrouped(request.params.gradingId),
+  });
+
+  app.get('/api/admin/:hash/grading/:gradingId/analysis-steps', {
+    config: admin,
+    schema: { params: ZAdminGradingParams, response: { 200: ZAnalysisStepsResponse } },
+    handler: async (request) => deps.submissions.analysisSteps(request.params.gradingId),
+  });
+
+  // The engine's evidence images (straightened, annotated, corner and edge crops) of any grading.
+  app.get('/api/admin/:hash/grading/:gradingId/images/:name', {
+    config: admin,
+    schema: { params: ZAdminGradingImageParams },
+    handler: async (request, reply) => {
+      const key = await deps.submissions.evidenceKey(request.params.gradingId, request.params.name);
+      const image = key ? await deps.images.get(key) : null;
+      if (!image) throw notFound('No such evidence image.');
+      return reply.header('Content-Type', image.contentType).header('Cache-Control', 'private, max-age=86400').send(image.data);
+    },
+  });
+
+  app.get('/api/admin/:hash/orders', {
+    config: admin,
+    schema: { params: ZAdminHashParam, querystring: ZAdminOrdersRequest, response: { 200: ZAdminOrdersResponse } },
+    handler: async (request) => deps.billing.orders(request.query),
+  });
+
+  // §7.3 puts this one outside {admin}.
+  app.get('/api/admin/stripe-subscriptions', {
+    config: admin,
+    schema: { response: { 200: ZAdminSubscriptionsResponse } },
+    handler: async () => deps.billing.subscriptions(),
+  });
+};
