@@ -90,6 +90,15 @@ const ZEnv = z.object({
   PRO_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   PAYMENTS_TEST_CLOCK: bool.optional(),
   PAYMENTS_PROVIDER: z.enum(['stripe', 'local']).optional(),
+  CATALOGUE_SOURCE: z.enum(['snapshot', 'pokemontcg']).default('snapshot'),
+  POKEMONTCG_API_BASE: z.string().url().default('https://api.pokemontcg.io'),
+  POKEMONTCG_API_KEY: z.string().min(1).optional(),
+  POKEMONTCG_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  POKEMONTCG_REQUEST_BUDGET: z.coerce.number().int().min(1).max(20_000).default(500),
+  CATALOGUE_SYNC_SCHEDULE: z
+    .string()
+    .regex(/^(off|daily@([01]\d|2[0-3]):[0-5]\d)$/, 'CATALOGUE_SYNC_SCHEDULE must be off or daily@HH:MM (UTC), e.g. daily@03:00')
+    .default('off'),
   NODE_ENV: z.string().optional(),
 }).superRefine((e, ctx) => {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_WEBHOOK_SECRET (whsec_…) with STRIPE_SECRET_KEY: webhooks cannot be verified without it' });
@@ -131,6 +140,15 @@ export type AppConfig = {
   /** Photo uploads: where they wait as temp files, and how many are received at once (per process, per user). */
   uploads: { dir: string; concurrency: number; perUser: number };
   payments: PaymentsConfig;
+  catalogueSync: CatalogueSyncConfig;
+};
+
+/** Where a catalogue sync reads from (catalogue-sync/source) and when it runs by itself. */
+export type CatalogueSyncConfig = {
+  source: 'snapshot' | 'pokemontcg';
+  pokemonTcg: { baseUrl: string; apiKey: string | undefined; timeoutMs: number; requestBudget: number };
+  /** `off`, or a full sync every day at this UTC time ("03:00"). */
+  schedule: { kind: 'off' } | { kind: 'daily'; at: string };
 };
 
 /** Stripe when a key is set; otherwise the built-in test provider (its webhook secret is derived from the server secret). */
@@ -186,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { kind: 'local' },
       graceDays: e.PRO_GRACE_DAYS,
       testClock: e.PAYMENTS_TEST_CLOCK ?? false,
+    },
+    catalogueSync: {
+      source: e.CATALOGUE_SOURCE,
+      pokemonTcg: { baseUrl: e.POKEMONTCG_API_BASE, apiKey: e.POKEMONTCG_API_KEY, timeoutMs: e.POKEMONTCG_TIMEOUT_MS, requestBudget: e.POKEMONTCG_REQUEST_BUDGET },
+      schedule: e.CATALOGUE_SYNC_SCHEDULE === 'off' ? { kind: 'off' } : { kind: 'daily', at: e.CATALOGUE_SYNC_SCHEDULE.slice('daily@'.length) },
     },
   };
 }
