@@ -42,6 +42,12 @@ import { manualGradeRoutes } from './grading/manual-routes';
 import { detectionRoutes } from './grading/detection-routes';
 import { createGradingWorker, type GradingWorker } from './grading/worker';
 import { createEmbeddedPricing } from './pricing/embedded';
+import { createSnapshotMarketPrices } from './pricing/snapshot-prices';
+import { createSyncedMarketPrices, firstMarketPrice } from './pricing/synced-prices';
+import { createSyncWorker, type SyncWorker } from './catalogue-sync/worker';
+import { createCatalogueSyncService } from './catalogue-sync/service';
+import { catalogueSyncRoutes } from './catalogue-sync/routes';
+import { openCatalogueSource } from './catalogue-sync/source/open';
 import { createUploadReceiver, type UploadReceiver } from './uploads/multipart-upload';
 import { openPaymentProvider } from './adapters/payments/open';
 import type { LocalProvider } from './adapters/payments/local';
@@ -67,6 +73,8 @@ declare module 'fastify' {
     uploads: UploadReceiver;
     /** Reconciles with the payment provider and runs the embedded provider's renewals; started like the grading worker. */
     paymentsJob: PaymentsJob;
+    /** Runs catalogue syncs; started like the grading worker. */
+    syncWorker: SyncWorker;
     /** The embedded payment provider when it is the one in use (tests drive its clock). */
     localPayments: LocalProvider | null;
   }
@@ -150,7 +158,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('uploads', uploads);
   await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }), uploads });
   await app.register(binderRoutes, { binders: createBinderService(db) });
-  const pricing = deps.pricing ?? createEmbeddedPricing();
+  // Synced market prices first, the bundled snapshot's next, the rarity guess last.
+  const pricing = deps.pricing ?? createEmbeddedPricing(firstMarketPrice(createSyncedMarketPrices(db), createSnapshotMarketPrices()));
   const gradingWorker = createGradingWorker({ db, images, pricing, clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id), soleWorker: database.kind === 'pglite' });
   app.decorate('gradingWorker', gradingWorker);
   await app.register(gradingRoutes, {
@@ -160,6 +169,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(manualGradeRoutes, { db, pricing, clock });
   await app.register(detectionRoutes, { uploads });
   app.addHook('onClose', async () => gradingWorker.stop());
+
+  const syncWorker = createSyncWorker({
+    db, clock, log: app.log, soleWorker: database.kind === 'pglite',
+    openSource: () => openCatalogueSource(config.catalogueSync),
+    schedule: config.catalogueSync.schedule,
+    catalogueChanged: () => catalogue.invalidate(),
+  });
+  app.decorate('syncWorker', syncWorker);
+  const sync = createCatalogueSyncService({ db, wake: () => syncWorker.poke(), abortLocal: (id) => syncWorker.abortLocal(id) });
+  // The admin area mounts this under /api/admin/{hash}/sync too (issue 12); /api/admin/sync is spec §7.3's own path.
+  await app.register(catalogueSyncRoutes, { prefix: '/api/admin/sync', sync });
+  app.addHook('onClose', async () => syncWorker.stop());
 
   const { provider, local } = await openPaymentProvider(config.payments, db, clock, deps.secret, app.log);
   const paymentsContext = () => ({ now: clock.now(), graceDays: config.payments.graceDays, provider: provider.kind });

@@ -90,6 +90,15 @@ const ZEnv = z.object({
   PRO_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   PAYMENTS_TEST_CLOCK: bool.optional(),
   PAYMENTS_PROVIDER: z.enum(['stripe', 'local']).optional(),
+  CATALOGUE_SOURCE: z.enum(['snapshot', 'pokemontcg']).default('snapshot'),
+  POKEMONTCG_API_BASE: z.string().url().default('https://api.pokemontcg.io'),
+  POKEMONTCG_API_KEY: z.string().min(1).optional(),
+  POKEMONTCG_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  POKEMONTCG_REQUEST_BUDGET: z.coerce.number().int().min(1).max(20_000).default(500),
+  CATALOGUE_SYNC_SCHEDULE: z
+    .string()
+    .regex(/^(off|daily@([01]\d|2[0-3]):[0-5]\d)$/, 'CATALOGUE_SYNC_SCHEDULE must be off or daily@HH:MM (UTC), e.g. daily@03:00')
+    .default('off'),
   NODE_ENV: z.string().optional(),
   /** The back-office's `{hash}` path segment (docs/decisions/007-admin-path.md); generated once when unset. */
   ADMIN_PATH_HASH: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'ADMIN_PATH_HASH must be 16 to 64 characters of A-Z, a-z, 0-9, _ and -').optional(),
@@ -134,6 +143,15 @@ export type AppConfig = {
   /** Photo uploads: where they wait as temp files, and how many are received at once (per process, per user). */
   uploads: { dir: string; concurrency: number; perUser: number };
   payments: PaymentsConfig;
+  catalogueSync: CatalogueSyncConfig;
+};
+
+/** Where a catalogue sync reads from (catalogue-sync/source) and when it runs by itself. */
+export type CatalogueSyncConfig = {
+  source: 'snapshot' | 'pokemontcg';
+  pokemonTcg: { baseUrl: string; apiKey: string | undefined; timeoutMs: number; requestBudget: number };
+  /** `off`, or a full sync every day at this UTC time ("03:00"). */
+  schedule: { kind: 'off' } | { kind: 'daily'; at: string };
 };
 
 /** Stripe when a key is set; otherwise the built-in test provider (its webhook secret is derived from the server secret). */
@@ -190,6 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { kind: 'local' },
       graceDays: e.PRO_GRACE_DAYS,
       testClock: e.PAYMENTS_TEST_CLOCK ?? false,
+    },
+    catalogueSync: {
+      source: e.CATALOGUE_SOURCE,
+      pokemonTcg: { baseUrl: e.POKEMONTCG_API_BASE, apiKey: e.POKEMONTCG_API_KEY, timeoutMs: e.POKEMONTCG_TIMEOUT_MS, requestBudget: e.POKEMONTCG_REQUEST_BUDGET },
+      schedule: e.CATALOGUE_SYNC_SCHEDULE === 'off' ? { kind: 'off' } : { kind: 'daily', at: e.CATALOGUE_SYNC_SCHEDULE.slice('daily@'.length) },
     },
   };
 }

@@ -64,6 +64,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 // Grading jobs run in this process unless it is a web-only process (ROLE=web) of a larger deployment.
 if (config.role !== 'web') {
   await app.gradingWorker.start();
+  // Catalogue syncs run where the jobs run; a run this process lost at its last stop shows failed now.
+  await app.syncWorker.start();
   // Reconciliation with the payment provider (and the embedded provider's renewals) run beside the workers.
   app.paymentsJob.start();
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -7,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -383,3 +385,74 @@ export const localProviderEvents = pgTable(
   },
   (t) => [index('local_provider_events_pending_idx').on(t.deliveredAt, t.createdAt)],
 );
+
+/**
+ * Catalogue sync runs (spec §3 Sync log). The table is also the job queue: a run is queued as a
+ * `running` row without a claim, and a worker claims it with a lease (catalogue-sync/worker.ts). The
+ * partial unique index lets one run at a time be running, across every process.
+ */
+export const syncLogs = pgTable(
+  'sync_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: ['sets', 'cards', 'full'] }).notNull(),
+    status: text('status', { enum: ['running', 'completed', 'failed', 'cancelled'] }).notNull().default('running'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    totalRecords: integer('total_records').notNull().default(0),
+    processedRecords: integer('processed_records').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    lastError: text('last_error'),
+    metadata: jsonb('metadata').$type<{ currentPage?: number; phase?: 'sets' | 'cards'; source?: string; rowsWritten?: number; warnings?: number }>().notNull().default({}),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    claimId: uuid('claim_id'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sync_logs_one_running_idx').on(sql`(true)`).where(sql`${t.status} = 'running'`),
+    index('sync_logs_started_idx').on(t.startedAt),
+  ],
+);
+
+/** What happened during a run (spec §3 Sync event), shown in the detail view's timeline. */
+export const syncEvents = pgTable(
+  'sync_events',
+  {
+    // A sequence, not a uuid: the events of one page share a timestamp, and the timeline keeps their order.
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    syncLogId: uuid('sync_log_id').notNull().references(() => syncLogs.id, { onDelete: 'cascade' }),
+    eventType: text('event_type', { enum: ['info', 'success', 'warning', 'error'] }).notNull(),
+    message: text('message').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('sync_events_log_idx').on(t.syncLogId, t.id)],
+);
+
+/**
+ * Market prices of a catalogue card per source and print variant, as the source dated them
+ * (`updatedAt`, YYYY-MM-DD). `tcgplayer` prices are USD per variant; `cardmarket` ones EUR.
+ */
+export const cardPrices = pgTable(
+  'card_prices',
+  {
+    cardId: text('card_id').notNull().references(() => cards.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['tcgplayer', 'cardmarket'] }).notNull(),
+    variant: text('variant').notNull(),
+    currency: text('currency').notNull(),
+    low: doublePrecision('low'),
+    mid: doublePrecision('mid'),
+    high: doublePrecision('high'),
+    market: doublePrecision('market'),
+    updatedAt: text('updated_at'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.source, t.variant] })],
+);
+
+/** The persisted catalogue-sync schedule: the next time it fires. One process wins each firing. */
+export const syncSchedule = pgTable('sync_schedule', {
+  id: text('id').primaryKey(),
+  rule: text('rule').notNull(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+});

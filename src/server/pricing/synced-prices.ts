@@ -1,0 +1,40 @@
+/**
+ * Market prices the catalogue sync stored (card_prices, TCGplayer USD per variant, dated by the
+ * source). They come first; the bundled snapshot answers for cards the sync has not priced yet.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { cardPrices } from '../db/schema';
+import type { MarketPrice, MarketPriceSource } from './port';
+import { chooseVariant } from './variant';
+
+export const SYNCED_PROVIDER = 'TCGplayer market (catalogue sync)';
+
+export function createSyncedMarketPrices(db: Db): MarketPriceSource {
+  return {
+    async marketPrice(card): Promise<MarketPrice | null> {
+      const rows = await db
+        .select({ variant: cardPrices.variant, market: cardPrices.market, updatedAt: cardPrices.updatedAt, syncedAt: cardPrices.syncedAt })
+        .from(cardPrices)
+        .where(and(eq(cardPrices.cardId, card.cardId), eq(cardPrices.source, 'tcgplayer'), gt(cardPrices.market, 0)));
+      const variant = chooseVariant(card.rarity, rows.map((r) => r.variant));
+      const row = rows.find((r) => r.variant === variant);
+      if (!row || row.market == null) return null;
+      // The source's own date when it gave one, else the day it was synced.
+      return { usd: row.market, provider: SYNCED_PROVIDER, asOf: row.updatedAt ?? row.syncedAt.toISOString().slice(0, 10), variant: row.variant };
+    },
+  };
+}
+
+/** The first source that knows a price for the card. */
+export function firstMarketPrice(...sources: MarketPriceSource[]): MarketPriceSource {
+  return {
+    async marketPrice(card) {
+      for (const source of sources) {
+        const price = await source.marketPrice(card);
+        if (price) return price;
+      }
+      return null;
+    },
+  };
+}
