@@ -50,6 +50,12 @@ import { paymentRoutes } from './payments/routes';
 import { webhookRoutes } from './payments/webhook-routes';
 import { localProviderRoutes } from './payments/local-routes';
 import { createPaymentsJob, type PaymentsJob } from './payments/reconcile';
+import { createPriceUpdateRunner, type PriceUpdateRunner } from './price-update/runner';
+import { createPriceUpdateSchedule, type PriceUpdateSchedule } from './price-update/schedule';
+import { priceUpdateRoutes } from './price-update/routes';
+import { openPriceModel } from './price-update/model/open';
+import type { PriceModel } from './price-update/model/port';
+import { createSnapshotMarketPrices } from './pricing/snapshot-prices';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +69,10 @@ declare module 'fastify' {
     paymentsJob: PaymentsJob;
     /** The embedded payment provider when it is the one in use (tests drive its clock). */
     localPayments: LocalProvider | null;
+    /** The weekly price update (price-update/runner.ts). */
+    priceUpdate: PriceUpdateRunner;
+    /** Its weekly schedule and the resumption of interrupted runs; started like the grading worker. */
+    priceUpdateSchedule: PriceUpdateSchedule;
   }
 }
 
@@ -72,6 +82,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The weekly price update's model instead of the configured one (tests, benches). */
+  priceModel?: PriceModel;
+  /** How long POST weekly-price-update waits for its run before answering 202. */
+  priceUpdateWaitMs?: number;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -173,6 +187,23 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('paymentsJob', paymentsJob);
   app.decorate('localPayments', local);
   app.addHook('onClose', async () => paymentsJob.stop());
+
+  const priceUpdate = createPriceUpdateRunner({
+    db,
+    model: options.priceModel ?? openPriceModel(config.priceModel),
+    clock,
+    graceDays: config.payments.graceDays,
+    maxCalls: config.priceModel.maxCalls,
+    market: createSnapshotMarketPrices(),
+    log: app.log,
+    soleProcess: database.kind === 'pglite',
+  });
+  const priceUpdateSchedule = createPriceUpdateSchedule({ db, clock, runner: priceUpdate, schedule: config.priceUpdateSchedule, log: app.log });
+  app.decorate('priceUpdate', priceUpdate);
+  app.decorate('priceUpdateSchedule', priceUpdateSchedule);
+  // At /api/admin for now; the integrator mounts it under the admin prefix /api/admin/{hash}.
+  await app.register(priceUpdateRoutes, { prefix: '/api/admin', runner: priceUpdate, waitMs: options.priceUpdateWaitMs });
+  app.addHook('onClose', async () => priceUpdateSchedule.stop());
 
 
   app.get('/api/health', {

@@ -42,7 +42,7 @@ export function classifiedCards(c: RulesClock): SQL {
   return sql`
     WITH latest AS (
       SELECT DISTINCT ON (g.user_card_id) g.id AS grading_id, g.user_card_id, g.user_id, g.psa_grade, g.bgs_grade, g.cgc_grade,
-             g.psa_estimated_value, g.bgs_estimated_value, g.cgc_estimated_value, g.completed_at,
+             g.psa_estimated_value, g.bgs_estimated_value, g.cgc_estimated_value, g.recommended_platform, g.completed_at,
              coalesce(g.priced_at, g.completed_at) AS priced_at
       FROM gradings g WHERE g.status = 'completed'
       ORDER BY g.user_card_id, g.created_at DESC
@@ -117,13 +117,13 @@ export interface PricingGroup {
   grades: { PSA: number; BGS: number; CGC: number };
   /** The values the cards show now (the highest among holders): the model's "last price", the sanity bound's base. */
   lastValues: { PSA: number | null; BGS: number | null; CGC: number | null };
-  holders: { gradingId: string; userCardId: string; userId: string; holderPro: boolean; values: { PSA: number | null; BGS: number | null; CGC: number | null } }[];
+  holders: { gradingId: string; userCardId: string; userId: string; holderPro: boolean; recommendedPlatform: string | null; values: { PSA: number | null; BGS: number | null; CGC: number | null } }[];
 }
 
 type GroupRow = {
   group_key: string; card_key: string; card_id: string | null; card_name: string; card_set: string; card_number: string; rarity: string | null;
   psa_grade: number; bgs_grade: number; cgc_grade: number;
-  holders: { g: string; uc: string; u: string; p: boolean; psa: string | null; bgs: string | null; cgc: string | null }[] | string;
+  holders: { g: string; uc: string; u: string; p: boolean; rp: string | null; psa: string | null; bgs: string | null; cgc: string | null }[] | string;
 };
 
 const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
@@ -137,7 +137,7 @@ export async function nextGroups(db: DbOrTx, c: RulesClock, cursor: string | nul
         c.card_key, min(c.card_id) AS card_id, min(c.card_name) AS card_name, min(c.card_set) AS card_set,
         min(c.card_number) AS card_number, min(c.rarity) AS rarity, c.psa_grade, c.bgs_grade, c.cgc_grade,
         json_agg(json_build_object('g', c.grading_id, 'uc', c.user_card_id, 'u', c.user_id, 'p', c.holder_pro,
-          'psa', c.psa_estimated_value, 'bgs', c.bgs_estimated_value, 'cgc', c.cgc_estimated_value) ORDER BY c.user_card_id) AS holders
+          'rp', c.recommended_platform, 'psa', c.psa_estimated_value, 'bgs', c.bgs_estimated_value, 'cgc', c.cgc_estimated_value) ORDER BY c.user_card_id) AS holders
       FROM (${classifiedCards(c)}) c
       WHERE ${TO_UPDATE}
       GROUP BY c.card_key, c.psa_grade, c.bgs_grade, c.cgc_grade
@@ -146,7 +146,7 @@ export async function nextGroups(db: DbOrTx, c: RulesClock, cursor: string | nul
     ORDER BY g.group_key COLLATE "C" LIMIT ${limit}::int`)) as unknown as { rows: GroupRow[] };
   return result.rows.map((r) => {
     const holders = (typeof r.holders === 'string' ? JSON.parse(r.holders) : r.holders) as Exclude<GroupRow['holders'], string>;
-    const mapped = holders.map((h) => ({ gradingId: h.g, userCardId: h.uc, userId: h.u, holderPro: h.p, values: { PSA: num(h.psa), BGS: num(h.bgs), CGC: num(h.cgc) } }));
+    const mapped = holders.map((h) => ({ gradingId: h.g, userCardId: h.uc, userId: h.u, holderPro: h.p, recommendedPlatform: h.rp, values: { PSA: num(h.psa), BGS: num(h.bgs), CGC: num(h.cgc) } }));
     return {
       groupKey: r.group_key,
       cardKey: r.card_key,
