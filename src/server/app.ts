@@ -62,6 +62,11 @@ import { createAdminUserService } from './admin/users';
 import { createAdminSubmissionService } from './admin/submissions';
 import { createAdminStats } from './admin/stats';
 import { createAdminBillingService } from './admin/billing';
+import { createPriceUpdateRunner, type PriceUpdateRunner } from './price-update/runner';
+import { createPriceUpdateSchedule, type PriceUpdateSchedule } from './price-update/schedule';
+import { priceUpdateRoutes } from './price-update/routes';
+import { openPriceModel } from './price-update/model/open';
+import type { PriceModel } from './price-update/model/port';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +82,10 @@ declare module 'fastify' {
     syncWorker: SyncWorker;
     /** The embedded payment provider when it is the one in use (tests drive its clock). */
     localPayments: LocalProvider | null;
+    /** The weekly price update (price-update/runner.ts). */
+    priceUpdate: PriceUpdateRunner;
+    /** Its weekly schedule and the resumption of interrupted runs; started like the grading worker. */
+    priceUpdateSchedule: PriceUpdateSchedule;
   }
 }
 
@@ -86,6 +95,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The weekly price update's model instead of the configured one (tests, benches). */
+  priceModel?: PriceModel;
+  /** How long POST weekly-price-update waits for its run before answering 202. */
+  priceUpdateWaitMs?: number;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -159,7 +172,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }), uploads });
   await app.register(binderRoutes, { binders: createBinderService(db) });
   // Synced market prices first, the bundled snapshot's next, the rarity guess last.
-  const pricing = deps.pricing ?? createEmbeddedPricing(firstMarketPrice(createSyncedMarketPrices(db), createSnapshotMarketPrices()));
+  const marketPrices = firstMarketPrice(createSyncedMarketPrices(db), createSnapshotMarketPrices());
+  const pricing = deps.pricing ?? createEmbeddedPricing(marketPrices);
   const gradingWorker = createGradingWorker({ db, images, pricing, clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id), soleWorker: database.kind === 'pglite' });
   app.decorate('gradingWorker', gradingWorker);
   await app.register(gradingRoutes, {
@@ -211,6 +225,23 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   app.decorate('localPayments', local);
   app.addHook('onClose', async () => paymentsJob.stop());
+
+  const priceUpdate = createPriceUpdateRunner({
+    db,
+    model: options.priceModel ?? openPriceModel(config.priceModel),
+    clock,
+    graceDays: config.payments.graceDays,
+    maxCalls: config.priceModel.maxCalls,
+    market: marketPrices,
+    log: app.log,
+    soleProcess: database.kind === 'pglite',
+  });
+  const priceUpdateSchedule = createPriceUpdateSchedule({ db, clock, runner: priceUpdate, schedule: config.priceUpdateSchedule, log: app.log });
+  app.decorate('priceUpdate', priceUpdate);
+  app.decorate('priceUpdateSchedule', priceUpdateSchedule);
+  // At /api/admin for now; the integrator mounts it under the admin prefix /api/admin/{hash}.
+  await app.register(priceUpdateRoutes, { prefix: '/api/admin', runner: priceUpdate, waitMs: options.priceUpdateWaitMs });
+  app.addHook('onClose', async () => priceUpdateSchedule.stop());
 
 
   app.get('/api/health', {

@@ -99,10 +99,24 @@ const ZEnv = z.object({
     .string()
     .regex(/^(off|daily@([01]\d|2[0-3]):[0-5]\d)$/, 'CATALOGUE_SYNC_SCHEDULE must be off or daily@HH:MM (UTC), e.g. daily@03:00')
     .default('off'),
+  PRICE_MODEL_PROVIDER: z.enum(['estimator', 'openai']).default('estimator'),
+  PRICE_MODEL_URL: z.string().url().optional(),
+  PRICE_MODEL_KEY: z.string().min(1).optional(),
+  PRICE_MODEL: z.string().min(1).optional(),
+  PRICE_MODEL_BATCH: z.coerce.number().int().min(1).max(100).default(10),
+  PRICE_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
+  PRICE_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  PRICE_MODEL_MAX_CALLS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  PRICE_UPDATE_SCHEDULE: z
+    .string()
+    .regex(/^(off|(mon|tue|wed|thu|fri|sat|sun)-([01]\d|2[0-3]):[0-5]\d)$/i, 'PRICE_UPDATE_SCHEDULE must be off or <day>-<HH:MM> in UTC, e.g. mon-03:00')
+    .default('off'),
   NODE_ENV: z.string().optional(),
   /** The back-office's `{hash}` path segment (docs/decisions/007-admin-path.md); generated once when unset. */
   ADMIN_PATH_HASH: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'ADMIN_PATH_HASH must be 16 to 64 characters of A-Z, a-z, 0-9, _ and -').optional(),
 }).superRefine((e, ctx) => {
+  if (e.PRICE_MODEL_PROVIDER === 'openai' && !e.PRICE_MODEL_URL) ctx.addIssue({ code: 'custom', path: ['PRICE_MODEL_URL'], message: 'PRICE_MODEL_PROVIDER=openai needs PRICE_MODEL_URL (an OpenAI-compatible base URL ending in /v1)' });
+  if (e.PRICE_MODEL_PROVIDER === 'openai' && !e.PRICE_MODEL) ctx.addIssue({ code: 'custom', path: ['PRICE_MODEL'], message: 'PRICE_MODEL_PROVIDER=openai needs PRICE_MODEL (the model name, e.g. gpt-4o-mini)' });
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_WEBHOOK_SECRET (whsec_…) with STRIPE_SECRET_KEY: webhooks cannot be verified without it' });
   if (!e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'set STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET' });
   if (e.PAYMENTS_TEST_CLOCK && e.NODE_ENV === 'production') ctx.addIssue({ code: 'custom', path: ['PAYMENTS_TEST_CLOCK'], message: 'PAYMENTS_TEST_CLOCK is for tests only and refused when NODE_ENV=production' });
@@ -144,6 +158,9 @@ export type AppConfig = {
   uploads: { dir: string; concurrency: number; perUser: number };
   payments: PaymentsConfig;
   catalogueSync: CatalogueSyncConfig;
+  priceModel: PriceModelConfig;
+  /** The weekly price update's schedule in UTC (day 0 = Sunday), or null when off. */
+  priceUpdateSchedule: { day: number; hour: number; minute: number } | null;
 };
 
 /** Where a catalogue sync reads from (catalogue-sync/source) and when it runs by itself. */
@@ -153,6 +170,22 @@ export type CatalogueSyncConfig = {
   /** `off`, or a full sync every day at this UTC time ("03:00"). */
   schedule: { kind: 'off' } | { kind: 'daily'; at: string };
 };
+
+/** The weekly price update's model: the embedded estimator, or an OpenAI-compatible endpoint. */
+export type PriceModelConfig = {
+  provider: 'estimator' | 'openai';
+  openai: { url: string; apiKey: string | undefined; model: string; batchSize: number; concurrency: number; timeoutMs: number };
+  /** Model calls one run may make, retries included. */
+  maxCalls: number;
+};
+
+const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+function parseSchedule(v: string): AppConfig['priceUpdateSchedule'] {
+  if (v.toLowerCase() === 'off') return null;
+  const [day, time] = v.toLowerCase().split('-') as [string, string];
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return { day: DAYS.indexOf(day), hour: h, minute: m };
+}
 
 /** Stripe when a key is set; otherwise the built-in test provider (its webhook secret is derived from the server secret). */
 export type PaymentsConfig = {
@@ -214,5 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pokemonTcg: { baseUrl: e.POKEMONTCG_API_BASE, apiKey: e.POKEMONTCG_API_KEY, timeoutMs: e.POKEMONTCG_TIMEOUT_MS, requestBudget: e.POKEMONTCG_REQUEST_BUDGET },
       schedule: e.CATALOGUE_SYNC_SCHEDULE === 'off' ? { kind: 'off' } : { kind: 'daily', at: e.CATALOGUE_SYNC_SCHEDULE.slice('daily@'.length) },
     },
+    priceModel: {
+      provider: e.PRICE_MODEL_PROVIDER,
+      openai: { url: e.PRICE_MODEL_URL ?? '', apiKey: e.PRICE_MODEL_KEY, model: e.PRICE_MODEL ?? '', batchSize: e.PRICE_MODEL_BATCH, concurrency: e.PRICE_MODEL_CONCURRENCY, timeoutMs: e.PRICE_MODEL_TIMEOUT_MS },
+      maxCalls: e.PRICE_MODEL_MAX_CALLS,
+    },
+    priceUpdateSchedule: parseSchedule(e.PRICE_UPDATE_SCHEDULE),
   };
 }

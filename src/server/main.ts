@@ -68,6 +68,8 @@ if (config.role !== 'web') {
   await app.syncWorker.start();
   // Reconciliation with the payment provider (and the embedded provider's renewals) run beside the workers.
   app.paymentsJob.start();
+  // The weekly price update's schedule (PRICE_UPDATE_SCHEDULE) and the resumption of an interrupted run.
+  await app.priceUpdateSchedule.start();
 }
 
 if (config.role !== 'worker') {

@@ -203,6 +203,8 @@ export const gradings = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the weekly price update last set this grading's values (null: still the grading-time values). */
+    pricedAt: timestamp('priced_at', { withTimezone: true }),
     // ── Worker lease (grading/worker.ts): the claim a worker holds on a processing job, and until when.
     /** Set anew by every claim; the worker's writes are fenced by it, so a stale worker never writes. */
     claimId: uuid('claim_id'),
@@ -456,3 +458,60 @@ export const syncSchedule = pgTable('sync_schedule', {
   rule: text('rule').notNull(),
   nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
 });
+
+/* ---------- weekly price update (issue 14) ---------- */
+
+/**
+ * One weekly price update. The row is the job: at most one is `running` at a time across processes (the
+ * partial unique index), held by a claim id and a lease like the grading worker's; a process that died
+ * leaves a lapsed lease that the next start or worker tick takes over and resumes from `cursor`.
+ */
+export const priceUpdateRuns = pgTable(
+  'price_update_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status', { enum: ['running', 'success', 'failed'] }).notNull().default('running'),
+    /** What started it: an administrator (`admin`) or the weekly schedule (`schedule`). */
+    trigger: text('trigger', { enum: ['admin', 'schedule'] }).notNull(),
+    /** The price model that ran it (estimator, openai:<model>). */
+    model: text('model').notNull(),
+    /** The clock the coverage rules are judged against: fixed at start, so a resumed run covers the same cards. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The last pricing group done (its sort key): a resumed run continues after it. */
+    cursor: text('cursor'),
+    totalCards: integer('total_cards').notNull().default(0),
+    stats: jsonb('stats').$type<{ processed: number; succeeded: number; failed: number; duplicates: number; apiCalls: number; cardsUpdated: number }>().notNull(),
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    message: text('message'),
+    claimId: uuid('claim_id'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('price_update_runs_one_running_idx').on(t.status).where(sql`status = 'running'`),
+    index('price_update_runs_started_idx').on(t.startedAt),
+  ],
+);
+
+/**
+ * Every value the weekly update set: one row per (card, platform, grade) per run (the unique index is
+ * what makes a resumed run unable to price a group twice). `cardKey` is the catalogue card id, or
+ * `name|set|number` for a card entered by hand.
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id').references(() => priceUpdateRuns.id, { onDelete: 'set null' }),
+    cardKey: text('card_key').notNull(),
+    platform: text('platform', { enum: ['PSA', 'BGS', 'CGC'] }).notNull(),
+    grade: doublePrecision('grade').notNull(),
+    value: numeric('value', { precision: 12, scale: 2 }).notNull(),
+    source: text('source').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('price_history_run_unit_idx').on(t.runId, t.cardKey, t.platform, t.grade),
+    index('price_history_card_idx').on(t.cardKey, t.platform, t.grade, t.recordedAt),
+  ],
+);

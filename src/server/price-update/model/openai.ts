@@ -1,0 +1,228 @@
+/**
+ * The `openai` price model: any OpenAI-compatible chat-completions endpoint (OpenAI, or a local
+ * llama.cpp, vLLM or Ollama server). Several cards go in one call, a few calls run at once; 429 and
+ * 5xx answers, network errors and timeouts are retried with exponential backoff that honours
+ * Retry-After, every attempt counting against the run's call budget. The answer is asked for as JSON
+ * matching a schema (response_format json_schema); a server that refuses schemas gets JSON mode
+ * (json_object) for the rest of the run. Every answer is validated with zod, card by card: a card the
+ * answer lacks, gets wrong or names differently fails alone, with a sentence saying why.
+ */
+import { z } from 'zod';
+import type { PriceModel, QuoteOutcome, QuoteRequest, CallBudget } from './port';
+
+export interface OpenAiModelOptions {
+  /** Base URL up to and including /v1, e.g. https://api.openai.com/v1 or http://127.0.0.1:8080/v1. */
+  url: string;
+  apiKey?: string;
+  model: string;
+  /** Cards per call. */
+  batchSize?: number;
+  /** Calls at once. */
+  concurrency?: number;
+  timeoutMs?: number;
+  /** Retries after the first attempt, for 429, 5xx, network errors and timeouts. */
+  maxRetries?: number;
+  /** First backoff; doubles each retry (Retry-After wins when the server sends it). */
+  backoffMs?: number;
+  /** The longest wait between attempts, whatever Retry-After asks for. */
+  maxBackoffMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** One card's answer. `id` echoes the id we sent: an answer for another id is for a different card. */
+const ZCardPrice = z.object({
+  id: z.string(),
+  rawUsd: z.number(),
+  psa: z.number(),
+  bgs: z.number(),
+  cgc: z.number(),
+  confidence: z.number().min(0).max(1),
+  basis: z.string().max(500),
+});
+const ZAnswer = z.object({ prices: z.array(z.unknown()) });
+
+const JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['prices'],
+  properties: {
+    prices: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'rawUsd', 'psa', 'bgs', 'cgc', 'confidence', 'basis'],
+        properties: {
+          id: { type: 'string' },
+          rawUsd: { type: 'number', description: 'Ungraded near-mint value in USD' },
+          psa: { type: 'number', description: 'Value in USD at the given PSA grade' },
+          bgs: { type: 'number', description: 'Value in USD at the given BGS grade' },
+          cgc: { type: 'number', description: 'Value in USD at the given CGC grade' },
+          confidence: { type: 'number', description: '0 to 1' },
+          basis: { type: 'string', description: 'One line: what the price rests on' },
+        },
+      },
+    },
+  },
+} as const;
+
+const SYSTEM = [
+  'You price graded Pokemon trading cards in US dollars from recent market sales.',
+  'For every card in the request, answer its ungraded near-mint value (rawUsd) and its value at the given PSA, BGS and CGC grades,',
+  'a confidence from 0 to 1 and a one-line basis. Echo each card\'s id exactly. Answer only JSON: {"prices":[{"id","rawUsd","psa","bgs","cgc","confidence","basis"}]}.',
+].join(' ');
+
+/** What the model is told about a card: the facts we have. */
+function cardFacts(r: QuoteRequest, id: string) {
+  return {
+    id,
+    name: r.cardName,
+    set: r.cardSet,
+    number: r.cardNumber,
+    rarity: r.rarity,
+    catalogueId: r.cardId,
+    setReleaseDate: r.releaseDate,
+    grades: r.grades,
+    lastPricesUsd: r.lastValues,
+    marketPriceUsd: r.market ? { ungraded: r.market.usd, variant: r.market.variant, provider: r.market.provider, asOf: r.market.asOf } : null,
+  };
+}
+
+class CallFailed extends Error {
+  constructor(message: string, readonly retryable: boolean, readonly retryAfterMs?: number) {
+    super(message);
+  }
+}
+
+/** Retry-After as seconds or an HTTP date, in ms; undefined when absent or unreadable. */
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+(\.\d+)?$/.test(header.trim())) return Number(header) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+export function createOpenAiModel(o: OpenAiModelOptions): PriceModel {
+  const batchSize = o.batchSize ?? 10;
+  const concurrency = o.concurrency ?? 3;
+  const timeoutMs = o.timeoutMs ?? 60_000;
+  const maxRetries = o.maxRetries ?? 3;
+  const backoffMs = o.backoffMs ?? 1000;
+  const maxBackoffMs = o.maxBackoffMs ?? 60_000;
+  const doFetch = o.fetch ?? fetch;
+  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const endpoint = `${o.url.replace(/\/+$/, '')}/chat/completions`;
+  /** Flips to JSON mode the first time the server refuses a JSON schema. */
+  let jsonMode = false;
+
+  async function callOnce(facts: unknown[]): Promise<string> {
+    const body = {
+      model: o.model,
+      temperature: 0,
+      messages: [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: JSON.stringify({ cards: facts }) },
+      ],
+      response_format: jsonMode ? { type: 'json_object' } : { type: 'json_schema', json_schema: { name: 'card_prices', strict: true, schema: JSON_SCHEMA } },
+    };
+    let res: Response;
+    try {
+      res = await doFetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      throw new CallFailed(timedOut ? `the price model did not answer within ${Math.round(timeoutMs / 100) / 10} s` : `could not reach the price model (${err instanceof Error ? err.message : String(err)})`, true);
+    }
+    const text = await res.text().catch(() => '');
+    if (res.ok) {
+      const envelope = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) }).safeParse(safeJson(text));
+      if (!envelope.success || envelope.data.choices[0]!.message.content === null) throw new CallFailed('the price model answered without a chat completion', false);
+      return envelope.data.choices[0]!.message.content!;
+    }
+    if (res.status === 400 && !jsonMode && /response_format|json_schema|schema/i.test(text)) {
+      jsonMode = true;
+      throw new CallFailed('the price model refused a JSON schema; retrying in JSON mode', true, 0);
+    }
+    const retryable = res.status === 429 || res.status >= 500;
+    throw new CallFailed(`the price model answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`, retryable, retryAfterMs(res.headers.get('retry-after')));
+  }
+
+  /** One call with its retries; every attempt takes one call from the budget. */
+  async function call(facts: unknown[], budget: CallBudget): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      if (budget.remaining <= 0) throw new CallFailed(`the run's budget of model calls is used up (${budget.used} calls)`, false);
+      budget.remaining -= 1;
+      budget.used += 1;
+      try {
+        return await callOnce(facts);
+      } catch (err) {
+        if (!(err instanceof CallFailed) || !err.retryable || attempt >= maxRetries) throw err;
+        await sleep(Math.min(maxBackoffMs, err.retryAfterMs ?? backoffMs * 2 ** attempt));
+      }
+    }
+  }
+
+  async function quoteChunk(chunk: QuoteRequest[], budget: CallBudget): Promise<QuoteOutcome[]> {
+    // Short ids ("c1"…) rather than our keys: the model echoes them back, and a wrong echo is a different card.
+    const ids = chunk.map((_, i) => `c${i + 1}`);
+    let content: string;
+    try {
+      content = await call(chunk.map((r, i) => cardFacts(r, ids[i]!)), budget);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      return chunk.map(() => ({ ok: false, error: reason }));
+    }
+    const parsed = ZAnswer.safeParse(safeJson(content));
+    if (!parsed.success) return chunk.map(() => ({ ok: false, error: 'the price model\'s answer was not the JSON asked for' }));
+    const byId = new Map<string, unknown>();
+    for (const entry of parsed.data.prices) {
+      const id = (entry as { id?: unknown } | null)?.id;
+      if (typeof id === 'string' && !byId.has(id)) byId.set(id, entry);
+    }
+    return chunk.map((_, i): QuoteOutcome => {
+      const entry = byId.get(ids[i]!);
+      if (entry === undefined) return { ok: false, error: 'the price model gave no price for this card (its answer was for other cards)' };
+      const card = ZCardPrice.safeParse(entry);
+      if (!card.success) {
+        const issue = card.error.issues[0]!;
+        return { ok: false, error: `the price model's answer has a bad field "${issue.path.join('.') || '(card)'}": ${issue.message}` };
+      }
+      const c = card.data;
+      return { ok: true, quote: { rawUsd: c.rawUsd, graded: { PSA: c.psa, BGS: c.bgs, CGC: c.cgc }, confidence: c.confidence, basis: c.basis } };
+    });
+  }
+
+  return {
+    source: `openai:${o.model}`,
+    batchSize: batchSize * concurrency,
+    // One call per batch, `concurrency` at once, a few seconds each.
+    secondsPerGroup: 4 / (batchSize * concurrency),
+    async quote(requests, budget) {
+      const chunks: QuoteRequest[][] = [];
+      for (let i = 0; i < requests.length; i += batchSize) chunks.push(requests.slice(i, i + batchSize));
+      const results: QuoteOutcome[][] = new Array(chunks.length);
+      let next = 0;
+      const lane = async () => {
+        while (next < chunks.length) {
+          const i = next++;
+          results[i] = await quoteChunk(chunks[i]!, budget);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, lane));
+      return results.flat();
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

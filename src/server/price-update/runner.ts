@@ -1,0 +1,244 @@
+/**
+ * The weekly price update job. Its `price_update_runs` row is the job: a partial unique index allows
+ * one `running` row, so two starts (two processes, two admins) cannot both run; the loser gets 409.
+ * The row is held like a grading (grading/worker.ts): a claim id fences every write, and a lease renewed
+ * by a heartbeat tells other processes the run is alive. A process that dies leaves a lapsed lease; the
+ * next start, or any process's resume tick, claims the run again and carries on after its cursor.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TPriceUpdateLastRun, TPriceUpdatePreview, TPriceUpdateResult } from '@contract/price-update';
+import type { Db } from '../db/client';
+import { cards, cardSets, priceUpdateRuns } from '../db/schema';
+import type { Clock } from '../deps';
+import { conflict } from '../http/errors';
+import type { MarketPriceSource } from '../pricing/port';
+import { applyQuote, LostClaim, recordFailure, type RunStats } from './apply';
+import { formatDuration, formatEstimate } from './format';
+import type { CallBudget, PriceModel, QuoteRequest } from './model/port';
+import { rejectQuote } from './model/validate';
+import { coverageCounts, nextGroups, type PricingGroup } from './rules';
+
+export const LEASE_MS = 30_000;
+export const HEARTBEAT_MS = 10_000;
+
+type Run = typeof priceUpdateRuns.$inferSelect;
+const EMPTY_STATS: RunStats = { processed: 0, succeeded: 0, failed: 0, duplicates: 0, apiCalls: 0, cardsUpdated: 0 };
+
+export interface PriceUpdateDeps {
+  db: Db;
+  model: PriceModel;
+  clock: Clock;
+  graceDays: number;
+  /** Model calls one run may make. */
+  maxCalls: number;
+  market: MarketPriceSource;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The embedded database: this process is the only one, so a `running` row at boot is its own, interrupted. */
+  soleProcess?: boolean;
+}
+
+export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
+  const { db, model, clock, log } = deps;
+  /** Runs this process executes now, by id: the POST waits on these. */
+  const active = new Map<string, Promise<Run>>();
+  const leaseUntil = () => new Date(clock.now().getTime() + LEASE_MS);
+
+  async function preview(): Promise<TPriceUpdatePreview> {
+    const c = await coverageCounts(db, { now: clock.now(), graceDays: deps.graceDays });
+    return {
+      totalCards: c.totalCards,
+      cardsToUpdate: c.cardsToUpdate,
+      eligibleUsers: c.eligibleUsers,
+      estimatedDuration: formatEstimate(c.pricingGroups * model.secondsPerGroup),
+      priceUpdateCategories: {
+        gradedWithSubscription: c.gradedWithSubscription,
+        recentlyGraded: c.recentlyGraded,
+        oldGradedWithPro: c.oldGradedWithPro,
+        oldGradedWithoutPro: c.oldGradedWithoutPro,
+      },
+    };
+  }
+
+  function resultOf(run: Run): TPriceUpdateResult {
+    const s = run.stats;
+    const end = run.finishedAt ?? clock.now();
+    return {
+      success: run.status !== 'failed',
+      message: run.message ?? `The weekly price update is still running: ${s.processed.toLocaleString('en-US')} of ${run.totalCards.toLocaleString('en-US')} cards so far.`,
+      stats: {
+        totalCardsProcessed: s.processed,
+        successfulUpdates: s.succeeded,
+        failedUpdates: s.failed,
+        duplicatesSkipped: s.duplicates,
+        duration: formatDuration(end.getTime() - run.startedAt.getTime()),
+        totalApiCalls: s.apiCalls,
+      },
+      errors: run.errors,
+    };
+  }
+
+  async function lastRun(): Promise<TPriceUpdateLastRun> {
+    const [run] = await db.select().from(priceUpdateRuns).orderBy(desc(priceUpdateRuns.startedAt)).limit(1);
+    if (!run) return { status: 'never', lastRun: null, totalCardsUpdated: 0, message: 'No price update has run yet.' };
+    return {
+      status: run.status,
+      lastRun: run.startedAt.toISOString(),
+      totalCardsUpdated: run.stats.cardsUpdated,
+      message: run.message ?? resultOf(run).message,
+    };
+  }
+
+  /** The facts a model gets beyond the group: the set's release date and the card's market price. */
+  async function enrich(groups: PricingGroup[]): Promise<QuoteRequest[]> {
+    const ids = [...new Set(groups.map((g) => g.cardId).filter((x): x is string => x !== null))];
+    const dates = new Map<string, string>();
+    if (ids.length) {
+      const rows = await db.select({ id: cards.id, releaseDate: cardSets.releaseDate }).from(cards).innerJoin(cardSets, eq(cardSets.id, cards.setId)).where(inArray(cards.id, ids));
+      for (const r of rows) dates.set(r.id, r.releaseDate);
+    }
+    return Promise.all(
+      groups.map(async (g) => ({
+        ...g,
+        releaseDate: g.cardId ? dates.get(g.cardId) ?? null : null,
+        market: g.cardId ? await deps.market.marketPrice({ cardId: g.cardId, rarity: g.rarity }) : null,
+      })),
+    );
+  }
+
+  async function finish(run: Run, stats: RunStats, failedRun: string | null): Promise<Run> {
+    const status = failedRun || (stats.failed > 0 && stats.succeeded === 0) ? 'failed' : 'success';
+    const message =
+      failedRun ??
+      (stats.processed === 0
+        ? 'No cards needed a price update.'
+        : `Updated ${stats.cardsUpdated.toLocaleString('en-US')} cards (${stats.succeeded.toLocaleString('en-US')} new prices, ${stats.duplicates.toLocaleString('en-US')} shared with another holder); ${stats.failed.toLocaleString('en-US')} failed.`);
+    const [done] = await db
+      .update(priceUpdateRuns)
+      .set({ status, message, finishedAt: clock.now(), stats, claimId: null, leaseExpiresAt: null })
+      .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, run.claimId!)))
+      .returning();
+    if (!done) throw new LostClaim();
+    log?.info({ runId: run.id, status, stats }, 'weekly price update finished');
+    return done;
+  }
+
+  /** Prices group after group from the run's cursor until none is left. */
+  async function execute(run: Run): Promise<Run> {
+    const claim = { id: run.id, claimId: run.claimId!, startedAt: run.startedAt, source: run.model };
+    const stats: RunStats = { ...run.stats };
+    const budget: CallBudget = { remaining: Math.max(0, deps.maxCalls - stats.apiCalls), used: stats.apiCalls };
+    const heartbeat = setInterval(() => {
+      void db
+        .update(priceUpdateRuns)
+        .set({ leaseExpiresAt: leaseUntil() })
+        .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, claim.claimId)))
+        .catch((err: unknown) => log?.warn({ err }, 'could not renew the price update lease'));
+    }, HEARTBEAT_MS);
+    let cursor = run.cursor;
+    try {
+      for (;;) {
+        const groups = await nextGroups(db, { now: run.startedAt, graceDays: deps.graceDays }, cursor, model.batchSize);
+        if (groups.length === 0) return await finish(run, stats, null);
+        const outcomes = await model.quote(await enrich(groups), budget);
+        for (const [i, group] of groups.entries()) {
+          const outcome = outcomes[i] ?? { ok: false as const, error: 'the price model gave no answer' };
+          const reason = outcome.ok ? rejectQuote(group, outcome.quote) : outcome.error;
+          stats.processed += group.holders.length;
+          stats.apiCalls = budget.used;
+          if (outcome.ok && reason === null) {
+            stats.succeeded += 1;
+            stats.duplicates += group.holders.length - 1;
+            stats.cardsUpdated += group.holders.length;
+            await applyQuote(db, claim, group, outcome.quote, { ...stats }, clock.now());
+          } else {
+            stats.failed += group.holders.length;
+            await recordFailure(db, claim, group, reason ?? 'rejected', { ...stats });
+          }
+          cursor = group.groupKey;
+        }
+        if (budget.remaining <= 0) return await finish(run, stats, `Stopped: the run used its budget of ${deps.maxCalls.toLocaleString('en-US')} model calls after ${stats.processed.toLocaleString('en-US')} cards. Start it again to continue.`);
+      }
+    } catch (err) {
+      if (err instanceof LostClaim) {
+        log?.warn({ runId: run.id }, err.message);
+        const [now] = await db.select().from(priceUpdateRuns).where(eq(priceUpdateRuns.id, run.id));
+        return now ?? run;
+      }
+      log?.error({ err, runId: run.id }, 'weekly price update failed');
+      return await finish(run, stats, 'The weekly price update stopped on an error on our side; cards priced so far keep their new values.').catch(() => run);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  function launch(run: Run): Promise<Run> {
+    const p = execute(run).finally(() => active.delete(run.id));
+    active.set(run.id, p);
+    return p;
+  }
+
+  /** Claims a running run whose process is gone (lapsed lease, or any at boot on the embedded database). */
+  async function claimInterrupted(atBoot = false): Promise<Run | null> {
+    const lapsed = atBoot && deps.soleProcess ? sql`true` : or(isNull(priceUpdateRuns.leaseExpiresAt), lt(priceUpdateRuns.leaseExpiresAt, clock.now()));
+    // Never a run this process executes itself (a stalled heartbeat): re-claiming would fence it out.
+    const mine = [...active.keys()];
+    const [run] = await db
+      .update(priceUpdateRuns)
+      .set({ claimId: randomUUID(), leaseExpiresAt: leaseUntil() })
+      .where(and(eq(priceUpdateRuns.status, 'running'), lapsed, mine.length ? notInArray(priceUpdateRuns.id, mine) : undefined))
+      .returning();
+    if (run) log?.warn({ runId: run.id, cursor: run.cursor }, 'resuming an interrupted weekly price update');
+    return run ?? null;
+  }
+
+  /** Starts a run (or takes over one whose process died); 409 while another is alive. */
+  async function start(trigger: 'admin' | 'schedule'): Promise<{ run: Run; done: Promise<Run> }> {
+    const resumed = await claimInterrupted();
+    if (resumed) return { run: resumed, done: launch(resumed) };
+    const now = clock.now();
+    const total = (await coverageCounts(db, { now, graceDays: deps.graceDays })).cardsToUpdate;
+    try {
+      const [run] = await db
+        .insert(priceUpdateRuns)
+        .values({ trigger, model: model.source, startedAt: now, totalCards: total, stats: EMPTY_STATS, claimId: randomUUID(), leaseExpiresAt: leaseUntil() })
+        .returning();
+      log?.info({ runId: run!.id, trigger, total }, 'weekly price update started');
+      return { run: run!, done: launch(run!) };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const [other] = await db.select().from(priceUpdateRuns).where(eq(priceUpdateRuns.status, 'running')).limit(1);
+      const since = other ? ` (started ${other.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${other.stats.processed.toLocaleString('en-US')} of ${other.totalCards.toLocaleString('en-US')} cards done)` : '';
+      throw conflict(`A weekly price update is already running${since}. Wait for it to finish.`);
+    }
+  }
+
+  return {
+    preview,
+    lastRun,
+    resultOf,
+    start,
+    /** Resumes an interrupted run if there is one; the worker tick and boot call it. */
+    async resumeInterrupted(atBoot = false): Promise<boolean> {
+      const run = await claimInterrupted(atBoot);
+      if (!run) return false;
+      void launch(run);
+      return true;
+    },
+    async get(id: string): Promise<Run | null> {
+      const [run] = await db.select().from(priceUpdateRuns).where(eq(priceUpdateRuns.id, id));
+      return run ?? null;
+    },
+    /** Waits for every run this process executes (tests, shutdown). */
+    async idle() {
+      await Promise.allSettled([...active.values()]);
+    },
+  };
+}
+export type PriceUpdateRunner = ReturnType<typeof createPriceUpdateRunner>;
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: string }).code === '23505') return true;
+  return false;
+}
