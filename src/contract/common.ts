@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** The grading companies a card can be valued for. */
+export const PLATFORMS = ['PSA', 'BGS', 'CGC'] as const;
+export const ZPlatform = z.enum(PLATFORMS);
+export type TPlatform = z.infer<typeof ZPlatform>;
+
+/** Money at the edge: a decimal string with two places ("1234.50"), as the spec's value fields. */
+export const ZDecimalString = z.string().regex(/^-?\d+(\.\d{1,2})?$/);
+
 /** Body of every 4xx/5xx answer from the API: one sentence a person can act on, plus the failing field. */
 export const ZApiError = z.object({
   message: z.string(),

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { NO_CREDITS_MESSAGE, type TGrading } from '@contract/gradings';
+import { parseStoredReport, type TGradingReportResponse } from '@contract/grading-report';
 import type { Db } from '../db/client';
 import { creditLedger, gradings, userCards, users } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
@@ -98,12 +99,12 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
       return row?.key ?? null;
     },
 
-    /** The full report of a completed grading (owner only). */
-    async report(userId: string, gradingId: string): Promise<Record<string, unknown>> {
+    /** The full report of a completed grading (owner only), upgraded to the current report version. */
+    async report(userId: string, gradingId: string): Promise<TGradingReportResponse> {
       const [g] = await db.select().from(gradings).where(and(eq(gradings.gradingId, gradingId), eq(gradings.userId, userId))).limit(1);
       if (!g) throw notFound('No such grading.');
       if (g.status !== 'completed' || !g.report) throw new HttpError(409, 'This grading has no report yet.');
-      return g.report;
+      return parseStoredReport(g.report);
     },
   };
 }
