@@ -61,7 +61,7 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
             .set({ credits: sql`${users.credits} - 1` })
             .where(and(eq(users.id, userId), sql`${users.credits} >= 1`))
             .returning({ credits: users.credits });
-          if (!spent.length) throw new HttpError(402, NO_CREDITS_MESSAGE, 'credits');
+          if (!spent.length) throw new HttpError(402, NO_CREDITS_MESSAGE, 'credits', 'insufficient_credits');
           creditsSpent = 1;
         }
         const [g] = await tx.insert(gradings).values({ gradingId, userCardId, userId, creditsSpent, currentStep: 'Waiting in the queue' }).returning();
