@@ -2,13 +2,8 @@ import { z } from 'zod';
 import { zMultilineText, zText } from './text';
 import { PLAIN_DECIMAL, PLAIN_DECIMAL_MESSAGE, plainDecimalToCents } from './decimal';
 import { ZValueSource } from './pricing';
+import { ZDecimalString } from './common';
 
-export const PLATFORMS = ['PSA', 'BGS', 'CGC'] as const;
-export const ZPlatform = z.enum(PLATFORMS);
-export type TPlatform = z.infer<typeof ZPlatform>;
-
-/** Money at the edge: a decimal string with two places ("1234.50"), as the spec's value fields. */
-export const ZDecimalString = z.string().regex(/^-?\d+(\.\d{1,2})?$/);
 
 export const ZBinder = z.object({
   id: z.string(),

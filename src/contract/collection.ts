@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDecimalString } from './binders';
+import { ZDecimalString } from './common';
 
 /** Totals of a collection: value from each card's latest completed grading, cost from purchase prices. */
 export const ZCollectionSummary = z.object({

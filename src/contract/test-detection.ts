@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRefusalCode } from './grading-report';
 
 /**
  * Test detection: one photo in, what the grading engine found out of it — nothing stored, no credit
@@ -8,13 +9,14 @@ export const TEST_DETECTION_FACES = ['front', 'back'] as const;
 export const ZTestDetectionFace = z.enum(TEST_DETECTION_FACES, { error: 'Face must be front or back.' });
 export type TTestDetectionFace = z.infer<typeof ZTestDetectionFace>;
 
-/** The engine's refusal reasons (src/server/grading/engine/refusal.ts; a server test keeps them in step). */
-export const REFUSAL_CODE_LIST = ['invalid_image', 'image_too_large', 'image_too_small', 'no_card_found', 'card_cut_off', 'too_blurry', 'glare', 'too_dark', 'too_bright', 'several_cards'] as const;
-export const ZRefusalCode = z.enum(REFUSAL_CODE_LIST);
-export type TRefusalCode = z.infer<typeof ZRefusalCode>;
+/** The engine's refusal reasons live with the grading report (a server test keeps them in step with the engine). */
+export { REFUSAL_CODE_LIST, ZRefusalCode, type TRefusalCode } from './grading-report';
 
-/** 422 answer: the photo is readable but the engine would refuse to grade it. */
-export const ZTestDetectionRefusal = z.object({ code: ZRefusalCode, message: z.string() });
+/**
+ * 422 answer: the photo is readable but the engine would refuse to grade it. The error body's `code` is
+ * `image_rejected` like every refused photo; `refusal` says which of the engine's reasons.
+ */
+export const ZTestDetectionRefusal = z.object({ code: z.literal('image_rejected'), refusal: ZRefusalCode, message: z.string() });
 export type TTestDetectionRefusal = z.infer<typeof ZTestDetectionRefusal>;
 
 const ZPoint = z.object({ x: z.number(), y: z.number() });

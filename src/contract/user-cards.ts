@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zMultilineText, zText } from './text';
-import { PLATFORMS, ZDecimalString, ZPurchasePrice, type TPlatform } from './binders';
+import { ZPurchasePrice } from './binders';
+import { PLATFORMS, ZDecimalString, type TPlatform } from './common';
 import { ZValueSource } from './pricing';
 
 export const CORNER_SLOTS = [

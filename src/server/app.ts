@@ -259,7 +259,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const sendIndex = options.webDist ? await serveWebApp(app, options.webDist) : null;
   app.setNotFoundHandler((request, reply) => {
     if (!sendIndex || isApiPath(request.url) || request.method !== 'GET') {
-      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+      return reply.status(404).send({ code: 'not_found', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
     return sendIndex(reply);
   });

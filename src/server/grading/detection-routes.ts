@@ -41,7 +41,7 @@ export const detectionRoutes: FastifyPluginAsyncZod<{ uploads: UploadReceiver }>
         try {
           return await detect(face.data, photo);
         } catch (err) {
-          if (err instanceof EngineRefusal) return reply.status(422).send({ code: err.code, message: err.message });
+          if (err instanceof EngineRefusal) return reply.status(422).send({ code: 'image_rejected', refusal: err.code, message: err.message });
           if (err instanceof EngineBusy) throw new HttpError(503, err.message);
           throw err;
         }

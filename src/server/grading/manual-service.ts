@@ -5,7 +5,8 @@
  * `source: 'manual'` (no photos were measured, so there is no evidence and no confidence). It is free.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { MANUAL_GRADING_BUSY_MESSAGE, type TManualDecisionLog, type TManualGradeRequest, type TManualGradingReport } from '@contract/manual-grade';
+import { GRADING_REPORT_VERSION, MANUAL_GRADING_STEP, type TManualDecisionLog, type TManualGradingReport } from '@contract/grading-report';
+import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeRequest } from '@contract/manual-grade';
 import type { TGrading } from '@contract/gradings';
 import type { Db } from '../db/client';
 import { gradings, userCards } from '../db/schema';
@@ -72,6 +73,7 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
         const now = clock.now();
         const faces = [centering.front && `front ${ratio(input.frontCentering!)}`, centering.back && `back ${ratio(input.backCentering!)}`].filter(Boolean);
         const report: TManualGradingReport = {
+          schemaVersion: GRADING_REPORT_VERSION,
           source: 'manual',
           gradeTablesVersion: GRADE_TABLES_VERSION,
           input,
@@ -111,7 +113,7 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
           analysisSteps: [
             {
               stepNumber: 1,
-              stepName: 'Manual grading',
+              stepName: MANUAL_GRADING_STEP,
               stepDescription: `Sub-grades entered by the collector; PSA, BGS and CGC grades recomputed with the engine's tables (${GRADE_TABLES_VERSION}).${basedOn ? ` Started from grading ${basedOn.gradingId}.` : ''}`,
               status: 'completed',
               stepResults: { ...input },
@@ -128,7 +130,7 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
             userId,
             status: 'completed',
             progress: 100,
-            currentStep: 'Manual grading',
+            currentStep: MANUAL_GRADING_STEP,
             creditsSpent: 0,
             startedAt: now,
             completedAt: now,

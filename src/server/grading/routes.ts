@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdministrator } from '@contract/auth';
 import { ZGrading, ZGradingIdParam } from '@contract/gradings';
+import { ZGradingReportResponse } from '@contract/grading-report';
 import { ZUserCardParams } from '@contract/user-cards';
 import type { ImageStore } from '../adapters/storage/port';
 import { requireUser } from '../http/access';
@@ -34,7 +35,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ gradings: GradingService; im
 
   app.get('/api/gradings/:gradingId/report', {
     config: { access: 'user' },
-    schema: { params: ZGradingIdParam },
+    schema: { params: ZGradingIdParam, response: { 200: ZGradingReportResponse } },
     handler: async (request) => gradings.report(requireUser(request).id, request.params.gradingId),
   });
 

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { NO_CREDITS_MESSAGE, type TGrading } from '@contract/gradings';
+import { parseStoredReport, type TGradingReportResponse } from '@contract/grading-report';
 import type { Db } from '../db/client';
 import { creditLedger, gradings, userCards, users } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../http/errors';
@@ -60,7 +61,7 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
             .set({ credits: sql`${users.credits} - 1` })
             .where(and(eq(users.id, userId), sql`${users.credits} >= 1`))
             .returning({ credits: users.credits });
-          if (!spent.length) throw new HttpError(402, NO_CREDITS_MESSAGE, 'credits');
+          if (!spent.length) throw new HttpError(402, NO_CREDITS_MESSAGE, 'credits', 'insufficient_credits');
           creditsSpent = 1;
         }
         const [g] = await tx.insert(gradings).values({ gradingId, userCardId, userId, creditsSpent, currentStep: 'Waiting in the queue' }).returning();
@@ -98,12 +99,12 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
       return row?.key ?? null;
     },
 
-    /** The full report of a completed grading (owner only). */
-    async report(userId: string, gradingId: string): Promise<Record<string, unknown>> {
+    /** The full report of a completed grading (owner only), upgraded to the current report version. */
+    async report(userId: string, gradingId: string): Promise<TGradingReportResponse> {
       const [g] = await db.select().from(gradings).where(and(eq(gradings.gradingId, gradingId), eq(gradings.userId, userId))).limit(1);
       if (!g) throw notFound('No such grading.');
       if (g.status !== 'completed' || !g.report) throw new HttpError(409, 'This grading has no report yet.');
-      return g.report;
+      return parseStoredReport(g.report);
     },
   };
 }

@@ -21,7 +21,7 @@ import type { Db } from '../db/client';
 import { creditLedger, gradings, userCards, userMessages, users } from '../db/schema';
 import type { Clock } from '../deps';
 import type { PricingPort } from '../pricing/port';
-import { SAVING_EVIDENCE_STEP } from '@contract/gradings';
+import { SAVING_EVIDENCE_STEP, type TEngineGradingReport } from '@contract/grading-report';
 import { showNewGradingInBinders } from '../binders/follow-latest-grading';
 import { gradingColumns } from './grading-columns';
 import { EngineRefusal, type CloseUpName } from './engine';
@@ -171,6 +171,7 @@ export function createGradingWorker(deps: {
         await images.put(key, data, 'image/jpeg');
         evidenceKeys[name] = key;
       }
+      const stored: TEngineGradingReport = { ...report, evidenceKeys };
       const completed = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(gradings)
@@ -181,7 +182,7 @@ export function createGradingWorker(deps: {
             completedAt: clock.now(),
             ...gradingColumns(report),
             confidence: report.confidence / 100,
-            report: { ...report, evidenceKeys } as unknown as Record<string, unknown>,
+            report: stored,
           })
           .where(heldBy(job))
           .returning({ id: gradings.id });

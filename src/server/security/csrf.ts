@@ -88,10 +88,10 @@ export function installCsrf(
     // An unmatched URL runs no handler of ours: the not-found handler answers it.
     if (!UNSAFE.has(request.method) || request.is404) return;
     if (request.routeOptions.config?.csrf === false) return;
-    if (isCrossSite(request, publicUrl)) throw new HttpError(403, CROSS_SITE_MESSAGE);
+    if (isCrossSite(request, publicUrl)) throw new HttpError(403, CROSS_SITE_MESSAGE, undefined, 'csrf_rejected');
     const sent = header(request, CSRF_HEADER);
     if (!sent || !request.cookies[CSRF_COOKIE] || !same(sent, request.cookies[CSRF_COOKIE]!)) {
-      throw new HttpError(403, 'Your session security token is missing or out of date. Reload the page and try again.');
+      throw new HttpError(403, 'Your session security token is missing or out of date. Reload the page and try again.', undefined, 'csrf_rejected');
     }
   });
 }

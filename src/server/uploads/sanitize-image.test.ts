@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, sanitizeImage, sniffImageType } from './sanitize-image';
-import { HttpError } from '../http/errors';
+import { ImageRejected } from './image-rejected';
 
 const photo = (format: 'jpeg' | 'png' | 'webp', w = 64, h = 48) =>
   sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 40 } } })[format]().toBuffer();
 
-async function rejection(p: Promise<unknown>): Promise<HttpError> {
+async function rejection(p: Promise<unknown>): Promise<ImageRejected> {
   try {
     await p;
   } catch (e) {
-    return e as HttpError;
+    // A domain error: the HTTP layer alone turns it into a status.
+    expect(e).toBeInstanceOf(ImageRejected);
+    return e as ImageRejected;
   }
   throw new Error('expected a rejection');
 }
@@ -40,20 +42,20 @@ describe('sanitizeImage', () => {
 
   it('refuses non-images, truncated files, and oversized uploads with actionable messages', async () => {
     const text = await rejection(sanitizeImage(Buffer.from('hello, not a picture'), 'front photo'));
-    expect([text.statusCode, text.message]).toEqual([415, 'The front photo is not a JPEG, PNG, WebP or HEIC image.']);
+    expect([text.reason, text.message]).toEqual(['not_an_image', 'The front photo is not a JPEG, PNG, WebP or HEIC image.']);
     const good = await photo('jpeg', 400, 300);
     const cut = await rejection(sanitizeImage(good.subarray(0, Math.floor(good.length / 2))));
-    expect(cut.statusCode).toBe(400);
+    expect(cut.reason).toBe('unreadable');
     expect(cut.message).toMatch(/could not be read/);
     const huge = await rejection(sanitizeImage(Buffer.concat([good, Buffer.alloc(MAX_UPLOAD_BYTES)])));
-    expect(huge.statusCode).toBe(413);
+    expect(huge.reason).toBe('too_large');
   });
 
   it('refuses images over 40 megapixels before decoding them', async () => {
     // A PNG header claiming 8000 × 6000 pixels: refused from the header, the pixels never decoded.
     const big = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ compressionLevel: 9 }).toBuffer();
     const err = await rejection(sanitizeImage(big));
-    expect(err.statusCode).toBe(413);
+    expect(err.reason).toBe('too_large');
     expect(err.message).toMatch(/40 megapixels/);
   });
 });

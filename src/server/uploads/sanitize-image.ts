@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { createSemaphore } from './semaphore';
-import { HttpError } from '../http/errors';
+import { ImageRejected } from './image-rejected';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;
@@ -67,19 +67,19 @@ async function head(file: string): Promise<{ bytes: number; start: Buffer }> {
 async function sanitize(input: Buffer | string, label: string): Promise<SanitizedImage> {
   const { bytes, start } = typeof input === 'string' ? await head(input) : { bytes: input.length, start: input };
   if (bytes > MAX_UPLOAD_BYTES) {
-    throw new HttpError(413, `The ${label} is larger than 25 MB. Export it at a smaller size and try again.`);
+    throw new ImageRejected('too_large', `The ${label} is larger than 25 MB. Export it at a smaller size and try again.`);
   }
   const kind = sniffImageType(start);
-  if (!kind) throw new HttpError(415, `The ${label} is not a JPEG, PNG, WebP or HEIC image.`);
+  if (!kind) throw new ImageRejected('not_an_image', `The ${label} is not a JPEG, PNG, WebP or HEIC image.`);
   let meta: { width?: number; height?: number; orientation?: number };
   try {
     // Header only: the pixel cap is checked below before anything is decoded.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(400, `The ${label} could not be read. It may be damaged or cut short; try another file.`);
+    throw new ImageRejected('unreadable', `The ${label} could not be read. It may be damaged or cut short; try another file.`);
   }
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_UPLOAD_PIXELS) {
-    throw new HttpError(413, `The ${label} has more than 40 megapixels. Resize it and try again.`);
+    throw new ImageRejected('too_large', `The ${label} has more than 40 megapixels. Resize it and try again.`);
   }
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error' })
@@ -93,7 +93,7 @@ async function sanitize(input: Buffer | string, label: string): Promise<Sanitize
     const original = { width: (turned ? meta.height : meta.width) ?? info.width, height: (turned ? meta.width : meta.height) ?? info.height };
     return { data, width: info.width, height: info.height, original, contentType: 'image/jpeg' };
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(400, `The ${label} could not be read. It may be damaged or cut short; try another file.`);
+    if (err instanceof ImageRejected) throw err;
+    throw new ImageRejected('unreadable', `The ${label} could not be read. It may be damaged or cut short; try another file.`);
   }
 }

@@ -1,22 +1,30 @@
+import { codeForStatus, ERROR_CODES, type TErrorCode } from '@contract/common';
 import { CSRF_COOKIE, CSRF_HEADER } from '@contract/http-names';
 
 /**
  * A non-OK answer. `message` is '{status}: {body or status text}' (spec §7); `userMessage` is the
- * server's own sentence when it sent one, which is what people should read.
+ * server's own sentence when it sent one, which is what people should read; `code` is what code
+ * branches on (the server's, else the usual meaning of the status, e.g. from a proxy's HTML page).
  */
 export class ApiError extends Error {
+  readonly code: TErrorCode;
   constructor(
     readonly status: number,
     readonly bodyText: string,
     readonly userMessage: string,
     readonly field?: string,
+    code?: TErrorCode,
   ) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
+    this.code = code ?? codeForStatus(status);
   }
 }
 
 export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+/** Whether an error is the server saying this account has no grading credits left. */
+export const isInsufficientCredits = (error: unknown): boolean => error instanceof ApiError && error.code === 'insufficient_credits';
+const isErrorCode = (v: unknown): v is TErrorCode => (ERROR_CODES as readonly unknown[]).includes(v);
 
 /** The sentence to show for any error: the server's message, else the error's own text. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
@@ -36,14 +44,16 @@ async function throwIfNotOk(res: Response): Promise<void> {
   const text = (await res.text()) || res.statusText;
   let userMessage = text;
   let field: string | undefined;
+  let code: TErrorCode | undefined;
   try {
-    const body = JSON.parse(text) as { message?: unknown; field?: unknown };
+    const body = JSON.parse(text) as { message?: unknown; field?: unknown; code?: unknown };
     if (typeof body.message === 'string') userMessage = body.message;
     if (typeof body.field === 'string') field = body.field;
+    if (isErrorCode(body.code)) code = body.code;
   } catch {
     // Not JSON: the text itself is the message.
   }
-  throw new ApiError(res.status, text, userMessage, field);
+  throw new ApiError(res.status, text, userMessage, field, code);
 }
 
 /** Every request sends credentials; JSON bodies go as JSON, FormData as is; writes carry the CSRF token. */

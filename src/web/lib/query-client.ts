@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import type { TErrorCode } from '@contract/common';
 import { ApiError, fetchQueryKey, isUnauthorized } from './api';
 import { CURRENT_USER_KEY } from './auth';
 
@@ -52,11 +53,10 @@ export function createQueryClient(): QueryClient {
  *   by the back-off (about 7 s) and repeat a request the server already refused.
  * Every other failure — network errors, 5xx, 408, 409, 429 and the rest — may pass, so it is retried.
  */
-const NOT_RETRIED = new Set([401, 403, 404]);
+const NOT_RETRIED = new Set<TErrorCode>(['unauthorized', 'forbidden', 'csrf_rejected', 'not_found']);
 
-/** Spec §4/§9: binder-area queries retry up to 3 times, except the answers above. */
-export const retryUpToThree = (failureCount: number, error: unknown): boolean =>
-  failureCount < 3 && !(error instanceof ApiError && NOT_RETRIED.has(error.status));
+/** Spec §4/§9: binder-area queries retry up to 3 times, except the answers above (by code; a body without one gets its status's). */
+export const retryUpToThree = (failureCount: number, error: unknown): boolean => failureCount < 3 && !(error instanceof ApiError && NOT_RETRIED.has(error.code));
 
 declare module '@tanstack/react-query' {
   interface Register {

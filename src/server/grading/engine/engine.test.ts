@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { ENGINE_STEP_NAMES, ZEngineReport } from '@contract/grading-report';
 import { describe, expect, it } from 'vitest';
 import { gradeCard, EngineRefusal } from './index';
 import { generateSyntheticCard } from './synthetic/generator';
@@ -92,6 +93,9 @@ describe('corners, edges and surface', () => {
     expect(Object.keys(report.edgesDecisionLog.details)).toHaveLength(8);
     expect(report.analysisSteps.every((s) => s.status === 'completed' && s.startTime <= s.endTime)).toBe(true);
     expect(report.imageAdjustments.length).toBe(4);
+    // The report matches its contract, and its steps carry the names the progress page lists.
+    expect(ZEngineReport.safeParse(report).error).toBeUndefined();
+    expect(report.analysisSteps.map((s) => s.stepName)).toEqual(ENGINE_STEP_NAMES);
   }, slow);
 });
 

@@ -10,6 +10,7 @@ import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecomme
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
 import { cornerSlotLabel } from '@contract/user-cards';
 import type { TValueSource } from '@contract/pricing';
+import { GRADING_REPORT_VERSION } from '@contract/grading-report';
 
 export const ENGINE_VERSION = '1.0.0';
 export const CLOSE_UP_NAMES = ['frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight', 'backTopLeft', 'backTopRight', 'backBottomLeft', 'backBottomRight'] as const;
@@ -116,6 +117,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
 
   let stepNumber = 0;
   const report: GradingReport = {
+    schemaVersion: GRADING_REPORT_VERSION,
     engineVersion: ENGINE_VERSION,
     gradeTablesVersion: GRADE_TABLES_VERSION,
     ...gradeSummary({ sub, psa, bgs, cgc, money, rawValueUsd, valueSource: input.valueSource ?? { kind: 'given' } }),

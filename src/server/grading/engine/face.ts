@@ -1,4 +1,5 @@
 /** Everything measured on one face (front or back) of the card, with the photo checks that guard it. */
+import { FACE_STEP_NAMES, faceStepName } from '@contract/grading-report';
 import { createCardView, type CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, EXPECTED_CORNER_CUT_MM, cornerBorderColor, cornerCutDistance, cornerOrigin, measureCorner, type CornerMeasure } from './corners';
@@ -45,7 +46,7 @@ function timed<T>(record: (step: StepLog) => void, name: string, description: st
 }
 
 /** Steps analyseFace runs, for progress reporting. */
-export const FACE_STEPS = 7;
+export const FACE_STEPS = FACE_STEP_NAMES.length;
 
 export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: StepLog) => void): Promise<FaceAnalysis> {
   const steps: StepLog[] = [];
@@ -56,12 +57,12 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   };
   const t0 = new Date();
   const decoded = await decodePhoto(photo, face);
-  record({ name: `${face}: decode`, description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.', startTime: t0, endTime: new Date(), results: { width: decoded.full.width, height: decoded.full.height } });
-  const detection = timed(record, `${face}: detect card`, 'Separate the card from the background and fit a quadrilateral to its four sides.', () => detectCard(decoded.small, face), (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }));
+  record({ name: faceStepName(face, 'decode'), description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.', startTime: t0, endTime: new Date(), results: { width: decoded.full.width, height: decoded.full.height } });
+  const detection = timed(record, faceStepName(face, 'detect card'), 'Separate the card from the background and fit a quadrilateral to its four sides.', () => detectCard(decoded.small, face), (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }));
   if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
   const s = 1 / decoded.scale;
   const coarse = detection.quad.map((p) => ({ x: p.x * s, y: p.y * s })) as Quad;
-  const refined = timed(record, `${face}: refine edges`, 'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.', () => refineEdges(decoded.full, coarse), (r) => ({ edgeWidthPx: Math.round(r.edgeWidthPx * 100) / 100, residualPx: r.residualPx.map((x) => Math.round(x * 100) / 100) }));
+  const refined = timed(record, faceStepName(face, 'refine edges'), 'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.', () => refineEdges(decoded.full, coarse), (r) => ({ edgeWidthPx: Math.round(r.edgeWidthPx * 100) / 100, residualPx: r.residualPx.map((x) => Math.round(x * 100) / 100) }));
   const { width, height } = decoded.full;
   if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
   if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
@@ -86,10 +87,10 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   const saturated = exposure.saturatedPercent;
   const checks: PhotoChecks = { widthPx: width, heightPx: height, pxPerMm: view.pxPerMm, edgeWidthPx: refined.edgeWidthPx, edgeContrast: refined.contrast, saturatedPercent: saturated, corners: refined.corners, edgeResidualPx: refined.residualPx, exposure };
 
-  const centering = timed(record, `${face}: centering`, 'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.', () => measureCentering(view), (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }));
-  const corners = timed(record, `${face}: corners`, 'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.', () => CORNER_NAMES.map((c) => measureCorner(view, c)), (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])));
-  const edges = timed(record, `${face}: edges`, 'Measure whitening wear in a 0.2–0.75 mm band along each edge and find chips.', () => EDGE_NAMES.map((e) => measureEdge(view, e)), (es) => Object.fromEntries(es.map((e) => [e.edge, e.wearPercent])));
-  const surface = timed(record, `${face}: surface`, 'Straighten the card and look for thin bright lines (scratches) and long straight lines (print lines).', () => measureSurface(view), (m) => ({ issues: m.issues.length }));
+  const centering = timed(record, faceStepName(face, 'centering'), 'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.', () => measureCentering(view), (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }));
+  const corners = timed(record, faceStepName(face, 'corners'), 'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.', () => CORNER_NAMES.map((c) => measureCorner(view, c)), (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])));
+  const edges = timed(record, faceStepName(face, 'edges'), 'Measure whitening wear in a 0.2–0.75 mm band along each edge and find chips.', () => EDGE_NAMES.map((e) => measureEdge(view, e)), (es) => Object.fromEntries(es.map((e) => [e.edge, e.wearPercent])));
+  const surface = timed(record, faceStepName(face, 'surface'), 'Straighten the card and look for thin bright lines (scratches) and long straight lines (print lines).', () => measureSurface(view), (m) => ({ issues: m.issues.length }));
   return { face, view, checks, centering, corners, edges, surface, steps };
 }
 

@@ -1,3 +1,5 @@
+import type { TRefusalCode } from '@contract/grading-report';
+
 /** Why the engine declined to grade a photo. Refusing beats guessing: each reason tells the user what to fix. */
 export const REFUSAL_CODES = {
   invalid_image: 'The file is not an image we can read. Upload a JPEG, PNG, WebP or HEIC photo.',
@@ -10,7 +12,7 @@ export const REFUSAL_CODES = {
   several_cards: 'The photo shows more than one card. Photograph one card at a time, or crop the photo to the card you are grading.',
   too_dark: 'The photo is too dark to measure the card. Turn on a light or move near a window (no flash) and try again.',
   too_bright: 'The photo is overexposed: the card is washed out. Move out of direct sunlight or lower the exposure and try again.',
-} as const;
+} as const satisfies Partial<Record<TRefusalCode, string>>;
 export type RefusalCode = keyof typeof REFUSAL_CODES;
 
 export class EngineRefusal extends Error {

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { TBinderSummary } from '@contract/binders';
-import type { TReportHeadline } from '@contract/gradings';
-import { isManualReport } from '@contract/manual-grade';
+import { isManualReport, type TGradingReportResponse } from '@contract/grading-report';
 import { cornerSlotLabel } from '@contract/user-cards';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -23,14 +22,6 @@ import { GradeCircle } from './GradeCircle';
 import { DeleteCardButton } from './profile/DeleteCardButton';
 import { ValueBasisRow, ValueTiles } from './profile/ValuesPanel';
 
-// A manual grading's report (source 'manual') has the same logs with confidence null, and no evidence.
-type Log = { score: number; summary: string; reasoning: string; confidence: number | null };
-type Report = {
-  psaLabel: string; bgsLabel: string; cgcLabel: string; confidence: number | null;
-  centeringDecisionLog: Log; cornersDecisionLog: Log; edgesDecisionLog: Log; surfaceDecisionLog: Log;
-  evidenceKeys: Record<string, string>;
-  valueBasis?: TReportHeadline['valueBasis'];
-};
 
 const EVIDENCE = ['frontAnnotated', 'backAnnotated'] as const;
 const CORNERS = ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'];
@@ -116,7 +107,7 @@ export default function CardProfilePage() {
   const card = useUserCard(id);
   const gradings = useCardGradings(id);
   const latest = gradings.data?.find((g) => g.status === 'completed');
-  const report = useQuery<Report>({ queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
+  const report = useQuery<TGradingReportResponse>({ queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
   const manual = isManualReport(report.data) ? report.data : null;
   if (card.isLoading || gradings.isLoading) return <PageSpinner />;
   if (!card.data) return <PageContainer><Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert></PageContainer>;

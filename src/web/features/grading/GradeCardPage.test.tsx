@@ -15,8 +15,9 @@ const card: TUserCard = {
 };
 const failed = { gradingId: 'GV-0000000001', userCardId: ID, status: 'failed', progress: 10, currentStep: null, error: 'Front photo: No card was found in the photo.', creditRefunded: true } as TGrading;
 
-function render(user = testUser(), gradings: TGrading[] = []) {
+function render(user = testUser(), gradings: TGrading[] = [], extra: Parameters<typeof mockApi>[0] = {}) {
   const calls = mockApi({
+    ...extra,
     [`GET /api/user-cards/${ID}`]: () => ({ json: card }),
     [`GET /api/user-cards/${ID}/gradings`]: () => ({ json: gradings }),
     [`POST /api/user-cards/${ID}/photos`]: () => ({ json: { ...card, frontImageUrl: `/api/user-cards/${ID}/images/front?v=ab12cd34` } }),
@@ -33,6 +34,21 @@ describe('grade card page', () => {
     expect(start).toHaveAccessibleDescription(/You have no grading credits left/);
     expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', expect.stringMatching(/^\/account\/checkout\/credits/));
     expect(screen.getByText(/You have 0 credits\./)).toBeInTheDocument();
+  });
+
+  it('branches on the error code: insufficient_credits offers to buy credits, another 402 does not', async () => {
+    const answer = (code: string) => ({ [`POST /api/user-cards/${ID}/grade`]: () => ({ status: 402, json: { code, message: `Refused: ${code}` } }) });
+    render(testUser({ credits: 1 }), [], answer('insufficient_credits'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start grading' }));
+    expect(await screen.findByText('No credits left')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buy credits' })).toBeInTheDocument();
+  });
+
+  it('shows a payment refusal without the buy-credits link', async () => {
+    render(testUser({ credits: 1 }), [], { [`POST /api/user-cards/${ID}/grade`]: () => ({ status: 402, json: { code: 'payment_declined', message: 'Declined.' } }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start grading' }));
+    expect(await screen.findByText('Grading could not start')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Buy credits' })).not.toBeInTheDocument();
   });
 
   it('lets Pro and a Starter with a credit start, in the right words', async () => {

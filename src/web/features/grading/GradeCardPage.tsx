@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
+import { apiRequest, errorMessage, isInsufficientCredits } from '@web/lib/api';
 import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
 import { CREDIT, formatCount } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
@@ -32,7 +32,7 @@ export default function GradeCardPage() {
       void queryClient.invalidateQueries({ queryKey: cardGradingsKey(id!) });
       navigate(`/account/card/grading-progress/${id}`);
     },
-    onError: (e) => setProblem({ message: errorMessage(e), noCredits: e instanceof ApiError && e.status === 402 }),
+    onError: (e) => setProblem({ message: errorMessage(e), noCredits: isInsufficientCredits(e) }),
   });
   if (card.isLoading || !user) return <PageSpinner />;
   if (card.error || !card.data) return <PageContainer><Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert></PageContainer>;

@@ -7,14 +7,13 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { useCardGradings, useUserCard } from '@web/features/cards/use-user-card';
 import { GradeCircle } from './GradeCircle';
-import { SAVING_EVIDENCE_STEP } from '@contract/gradings';
+import { GRADING_JOB_STEPS, SAVING_EVIDENCE_STEP } from '@contract/grading-report';
 
 /**
  * The job's steps in order, as it reports them in `currentStep`: the engine's, front then back, and the
  * worker's last one. A step the list does not know leaves the checks as they were, never clears them.
  */
-const FACE_STEPS = ['decode', 'detect card', 'refine edges', 'centering', 'corners', 'edges', 'surface'];
-export const STEPS = [...FACE_STEPS.map((s) => `front: ${s}`), ...FACE_STEPS.map((s) => `back: ${s}`), SAVING_EVIDENCE_STEP];
+export const STEPS = GRADING_JOB_STEPS;
 
 export default function GradingProgressPage() {
   const { userCardId } = useParams();

@@ -91,7 +91,7 @@ describe('test detection screen', () => {
   });
 
   it('explains a refusal in plain words with tips, and lets the collector try again', async () => {
-    mockApi({ 'POST /api/grading/test-detection': () => ({ status: 422, json: { code: 'no_card_found', message: 'Front photo: No card was found in the photo.' } }) });
+    mockApi({ 'POST /api/grading/test-detection': () => ({ status: 422, json: { code: 'image_rejected', refusal: 'no_card_found', message: 'Front photo: No card was found in the photo.' } }) });
     const user = userEvent.setup();
     render();
     await user.upload(screen.getByLabelText('Card photo'), photo());
@@ -110,7 +110,7 @@ describe('test detection screen', () => {
     ['card_cut_off', 'Part of the card is outside the photo', /all four corners/],
     ['image_too_small', 'The photo is too small to measure the card', /not a screenshot/],
   ])('has its own words for %s', async (code, title, tip) => {
-    mockApi({ 'POST /api/grading/test-detection': () => ({ status: 422, json: { code, message: 'Engine sentence.' } }) });
+    mockApi({ 'POST /api/grading/test-detection': () => ({ status: 422, json: { code: 'image_rejected', refusal: code, message: 'Engine sentence.' } }) });
     render();
     await userEvent.setup().upload(screen.getByLabelText('Card photo'), photo());
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();

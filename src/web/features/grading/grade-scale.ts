@@ -1,4 +1,4 @@
-import type { TPlatform } from '@contract/binders';
+import type { TPlatform } from '@contract/common';
 
 type Tone = { ring: string; text: string };
 

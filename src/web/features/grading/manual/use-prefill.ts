@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isManualReport, type TManualGradeRequest } from '@contract/manual-grade';
+import type { TManualGradeRequest } from '@contract/manual-grade';
+import { isManualReport, type TFaceCenteringLog, type TGradingReportResponse } from '@contract/grading-report';
 import type { TGrading } from '@contract/gradings';
 import { useCardGradings } from '@web/features/cards/use-user-card';
 
-type FaceLog = { measurable: boolean; horizontal?: number; vertical?: number };
-type EngineReport = { centeringDecisionLog?: { front?: FaceLog; back?: FaceLog } };
-const worst = (f?: FaceLog) => (f?.measurable && f.horizontal != null && f.vertical != null ? Math.round(Math.max(f.horizontal, 100 - f.horizontal, f.vertical, 100 - f.vertical) * 10) / 10 : null);
+const worst = (f: TFaceCenteringLog) => (f.measurable ? Math.round(Math.max(f.horizontal, 100 - f.horizontal, f.vertical, 100 - f.vertical) * 10) / 10 : null);
 
 export const DEFAULT_FORM: TManualGradeRequest = { corners: 10, edges: 10, surface: 10, frontCentering: 55, backCentering: 60 };
 
@@ -18,7 +17,7 @@ export const DEFAULT_FORM: TManualGradeRequest = { corners: 10, edges: 10, surfa
 export function usePrefilledForm(cardId: string | undefined) {
   const gradings = useCardGradings(cardId);
   const latest: TGrading | undefined = gradings.data?.find((g) => g.status === 'completed');
-  const report = useQuery<unknown>({ queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
+  const report = useQuery<TGradingReportResponse>({ queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
   const [form, setForm] = useState<TManualGradeRequest>(DEFAULT_FORM);
   const [prefilledFrom, setPrefilledFrom] = useState<{ key: string; gradingId: string | null; manual: boolean } | null>(null);
   const key = `${cardId ?? ''}:${latest?.gradingId ?? ''}`;
@@ -30,7 +29,7 @@ export function usePrefilledForm(cardId: string | undefined) {
     const r = report.data;
     if (isManualReport(r)) setForm(r.input);
     else {
-      const log = (r as EngineReport | undefined)?.centeringDecisionLog;
+      const log = r?.centeringDecisionLog;
       setForm((f) => ({
         corners: latest.cornersScore ?? f.corners,
         edges: latest.edgesScore ?? f.edges,

@@ -1,10 +1,11 @@
-import { PLATFORMS } from '@contract/binders';
-import type { TGrading, TReportHeadline } from '@contract/gradings';
+import { PLATFORMS } from '@contract/common';
+import type { TGrading } from '@contract/gradings';
+import type { TValueBasis } from '@contract/grading-report';
 import { variantLabel } from '@contract/pricing';
 import { formatDollars } from '@web/lib/format';
 import { formatGrade, gradeAndValue } from '../grade-scale';
 
-type Basis = TReportHeadline['valueBasis'];
+type Basis = TValueBasis;
 
 /** What the values rest on, in a sentence. No source: a grading valued before market prices were bundled. */
 function basisSentence(basis: Basis | undefined): string {
