@@ -1,22 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Laptop, LogOut } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { TChangePasswordRequest, TSessionInfo } from '@contract/auth';
+import type { z } from 'zod';
+import { ZChangePasswordRequest, type TChangePasswordRequest, type TSessionInfo } from '@contract/auth';
 import { Alert, AlertTitle, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { apiRequest, errorMessage } from '@web/lib/api';
+import { applyServerError } from '@web/lib/form-errors';
 import { formatDateTime } from '@web/lib/format';
+import { requireAllFirst } from '@web/lib/forms';
 import { PasswordInput } from '@web/features/auth/PasswordInput';
-import { passwordProblems } from '@web/features/auth/password-rules';
-import { PasswordRules } from '@web/features/auth/PasswordRules';
 import { PageContainer, PageHeader } from './PageHeader';
 
 const SESSIONS_KEY = ['/api/auth/sessions'] as const;
-const EMPTY: TChangePasswordRequest = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Turns a user-agent string into "Chrome on Linux"-style text people recognise. */
 export function describeAgent(ua: string | null): string {
@@ -26,20 +27,32 @@ export function describeAgent(ua: string | null): string {
   return `${browser} on ${os}`;
 }
 
+type PasswordForm = z.input<typeof ZChangePasswordRequest>;
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * The contract's rules under each field; they follow the typing after the first submit, which is why this
+ * card shows no separate live-rule alerts (the reset screen does: spec §2.5).
+ */
 function ChangePasswordCard() {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState(EMPTY);
-  const [blocker, setBlocker] = useState<string | null>(null);
-  const set = (key: keyof TChangePasswordRequest) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<PasswordForm, unknown, TChangePasswordRequest>({
+    resolver: requireAllFirst(ZChangePasswordRequest, FIELDS),
+    defaultValues: EMPTY,
+  });
   const change = useMutation({
     mutationFn: (body: TChangePasswordRequest) => apiRequest<{ message: string }>('POST', '/api/auth/change-password', body),
     onSuccess: (res) => {
-      setForm(EMPTY);
+      form.reset(EMPTY);
       toast.success(res.message);
       void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
     },
-    onError: (error) => setBlocker(errorMessage(error)),
+    onError: (error) => setFormError(applyServerError(error, form.setError, FIELDS)),
   });
+  const { errors } = form.formState;
+  const blocker = errors.root?.message ?? formError;
   return (
     <Card>
       <CardHeader>
@@ -50,30 +63,25 @@ function ChangePasswordCard() {
         <form
           noValidate
           className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!form.currentPassword || !form.newPassword || !form.confirmPassword) return setBlocker('Please fill in all fields');
-            const [problem] = passwordProblems(form.newPassword, form.confirmPassword);
-            if (problem) return setBlocker(problem.title);
-            setBlocker(null);
-            change.mutate(form);
-          }}
+          onSubmit={form.handleSubmit((values) => {
+            setFormError(null);
+            change.mutate(values);
+          })}
         >
           {blocker && (
             <Alert variant="destructive">
               <AlertTitle>{blocker}</AlertTitle>
             </Alert>
           )}
-          <FormField label="Current password">
-            <PasswordInput autoComplete="current-password" value={form.currentPassword} onChange={set('currentPassword')} />
+          <FormField label="Current password" error={errors.currentPassword?.message}>
+            <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
           </FormField>
-          <FormField label="New password">
-            <PasswordInput autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} />
+          <FormField label="New password" error={errors.newPassword?.message}>
+            <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
-          <FormField label="Confirm new password">
-            <PasswordInput autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
+          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+            <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
           </FormField>
-          <PasswordRules password={form.newPassword} confirm={form.confirmPassword} />
           <Button type="submit" disabled={change.isPending} className="justify-self-start">
             {change.isPending ? 'Changing…' : 'Change password'}
           </Button>

@@ -7,7 +7,18 @@ import ForgotPasswordPage from './ForgotPasswordPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('forgot password screen', () => {
+describe('forgot password screen', { timeout: 20_000 }, () => {
+  it('refuses an empty or malformed email with the contract’s sentence and sends nothing', async () => {
+    const calls = mockApi({});
+    renderWithApp(<ForgotPasswordPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset code' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset code' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    expect(calls).toEqual([]);
+  });
+
   it('asks for an email of email type, then shows Check Your Email with resend and back links', async () => {
     const calls = mockApi({ 'POST /api/auth/forgot-password': () => ({ json: { message: 'sent' } }) });
     renderWithApp(<ForgotPasswordPage />);

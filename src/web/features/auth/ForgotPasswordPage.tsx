@@ -1,8 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ZForgotPasswordRequest, type TForgotPasswordRequest } from '@contract/auth';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -11,28 +14,29 @@ import { AuthCard } from './AuthCard';
 
 /** Spec §2.5: an email step, then 'Check Your Email' with Resend Email and Back to Login. */
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
+  // The address the code went to: shown on the sent step and sent again by Resend Email.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<TForgotPasswordRequest>({ resolver: zodResolver(ZForgotPasswordRequest), defaultValues: { email: '' } });
   const send = useMutation({
-    mutationFn: (address: string) => apiRequest('POST', '/api/auth/forgot-password', { email: address }),
-    onSuccess: () => {
-      setSent(true);
+    mutationFn: (body: TForgotPasswordRequest) => apiRequest('POST', '/api/auth/forgot-password', body),
+    onSuccess: (_, body) => {
+      setSentTo(body.email);
       toast.success('Password reset email sent', { description: 'Please check your email for the reset code.' });
     },
     onError: (error) => toast.error('Error sending reset email', { description: errorMessage(error, 'Please try again later.') }),
   });
 
-  if (sent)
+  if (sentTo !== null) {
     return (
-      <AuthCard title="Check Your Email" description={<>If an account exists for <strong className="text-slate-900">{email}</strong>, we sent it a 6-digit reset code. It expires in 10 minutes.</>}>
+      <AuthCard title="Check Your Email" description={<>If an account exists for <strong className="text-slate-900">{sentTo}</strong>, we sent it a 6-digit reset code. It expires in 10 minutes.</>}>
         <div className="grid gap-3">
           <div className="flex justify-center py-2 text-brand-700">
             <MailCheck aria-hidden className="size-12" />
           </div>
           <Button asChild>
-            <Link to={`/auth/reset-password?email=${encodeURIComponent(email)}`}>Enter reset code</Link>
+            <Link to={`/auth/reset-password?email=${encodeURIComponent(sentTo)}`}>Enter reset code</Link>
           </Button>
-          <Button variant="outline" onClick={() => send.mutate(email)} disabled={send.isPending}>
+          <Button variant="outline" onClick={() => send.mutate({ email: sentTo })} disabled={send.isPending}>
             {send.isPending ? 'Sending…' : 'Resend Email'}
           </Button>
           <Button asChild variant="ghost">
@@ -41,18 +45,13 @@ export default function ForgotPasswordPage() {
         </div>
       </AuthCard>
     );
+  }
 
   return (
     <AuthCard title="Forgot your password?" description="Enter the email of your account and we'll send you a 6-digit code to reset it.">
-      <form
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          send.mutate(email.trim());
-        }}
-      >
-        <FormField label="Email">
-          <Input type="email" required autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => send.mutate(values))}>
+        <FormField label="Email" error={form.formState.errors.email?.message}>
+          <Input type="email" required autoComplete="email" autoFocus {...form.register('email')} />
         </FormField>
         <Button type="submit" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send reset code'}

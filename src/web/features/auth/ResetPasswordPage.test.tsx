@@ -9,7 +9,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const fill = async (label: string | RegExp, value: string) => userEvent.type(screen.getByLabelText(label), value);
 
-describe('reset password screen', () => {
+// Typing key by key in jsdom on two shared cores can take seconds: room beyond the 5 s default.
+describe('reset password screen', { timeout: 20_000 }, () => {
   it('prefills the email and limits the code to 6 characters with the spec hint', () => {
     renderWithApp(<ResetPasswordPage />, { route: '/auth/reset-password?email=ann%40example.test' });
     expect(screen.getByLabelText('Email')).toHaveValue('ann@example.test');
@@ -34,7 +35,20 @@ describe('reset password screen', () => {
     const calls = mockApi({});
     renderWithApp(<ResetPasswordPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('puts the contract’s rule under the field it concerns, and says each password rule once', async () => {
+    const calls = mockApi({});
+    renderWithApp(<ResetPasswordPage />, { route: '/auth/reset-password?email=ann%40example.test' });
+    await fill('Reset code', '12a');
+    await fill('New password', 'short');
+    await fill('Confirm password', 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(screen.getByLabelText('Reset code')).toHaveAccessibleDescription('6-digit code from email The reset code is the 6-digit code from the email'));
+    expect(screen.queryByText('Please fill in all fields')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Password must be at least 8 characters long.')).toHaveLength(1);
     expect(calls).toHaveLength(0);
   });
 

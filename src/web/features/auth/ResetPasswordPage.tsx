@@ -1,32 +1,32 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { TResetPasswordRequest } from '@contract/auth';
+import type { z } from 'zod';
+import { ZResetPasswordRequest, type TResetPasswordRequest } from '@contract/auth';
 import { RESET_CODE_LENGTH } from '@contract/auth-rules';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Alert, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { apiRequest, errorMessage } from '@web/lib/api';
+import { requireAllFirst } from '@web/lib/forms';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
-import { passwordProblems } from './password-rules';
+import { shownByLiveRules } from './password-rules';
 import { PasswordRules } from './PasswordRules';
+
+type ResetForm = z.input<typeof ZResetPasswordRequest>;
+const FIELDS = ['email', 'resetCode', 'newPassword', 'confirmPassword'] as const;
 
 /** Spec §2.5 and §5: email (prefilled from ?email), code, new and confirmed password with live rules. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [form, setForm] = useState<TResetPasswordRequest>({
-    email: params.get('email') ?? '',
-    resetCode: '',
-    newPassword: '',
-    confirmPassword: '',
+  const form = useForm<ResetForm, unknown, TResetPasswordRequest>({
+    resolver: requireAllFirst(ZResetPasswordRequest, FIELDS),
+    defaultValues: { email: params.get('email') ?? '', resetCode: '', newPassword: '', confirmPassword: '' },
   });
-  const [blocker, setBlocker] = useState<{ title: string; detail?: string } | null>(null);
-  const set = (key: keyof TResetPasswordRequest) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const reset = useMutation({
     mutationFn: (body: TResetPasswordRequest) => apiRequest('POST', '/api/auth/reset-password', body),
@@ -40,51 +40,32 @@ export default function ResetPasswordPage() {
       toast.error('Error resetting password', { description: errorMessage(error, 'Please check your reset code and try again.') }),
   });
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const values = { ...form, email: form.email.trim(), resetCode: form.resetCode.trim() };
-    if (!values.email || !values.resetCode || !values.newPassword || !values.confirmPassword) {
-      setBlocker({ title: 'Please fill in all fields' });
-      return;
-    }
-    const [problem] = passwordProblems(values.newPassword, values.confirmPassword);
-    if (problem) {
-      setBlocker(problem);
-      return;
-    }
-    setBlocker(null);
-    reset.mutate(values);
-  };
+  const { errors } = form.formState;
+  const [password, confirm] = form.watch(['newPassword', 'confirmPassword']);
+  // The live alerts below already say "too short" and "don't match" (with the spec's detail): not twice.
+  const passwordError = (message?: string) => (shownByLiveRules(message, password, confirm) ? undefined : message);
 
   return (
     <AuthCard title="Reset your password" description="Enter the code from your email and choose a new password.">
-      <form noValidate className="grid gap-4" onSubmit={submit}>
-        {blocker && (
+      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => reset.mutate(values))}>
+        {errors.root?.message && (
           <Alert variant="destructive">
-            <AlertTitle>{blocker.title}</AlertTitle>
-            {blocker.detail && <AlertDescription>{blocker.detail}</AlertDescription>}
+            <AlertTitle>{errors.root.message}</AlertTitle>
           </Alert>
         )}
-        <FormField label="Email">
-          <Input type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
-        <FormField label="Reset code" hint="6-digit code from email">
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={RESET_CODE_LENGTH}
-            value={form.resetCode}
-            onChange={set('resetCode')}
-            className="tracking-[0.3em]"
-          />
+        <FormField label="Reset code" hint="6-digit code from email" error={errors.resetCode?.message}>
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={RESET_CODE_LENGTH} className="tracking-[0.3em]" {...form.register('resetCode')} />
         </FormField>
-        <FormField label="New password">
-          <PasswordInput autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} />
+        <FormField label="New password" error={passwordError(errors.newPassword?.message)}>
+          <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
         </FormField>
-        <FormField label="Confirm password">
-          <PasswordInput autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
+        <FormField label="Confirm password" error={passwordError(errors.confirmPassword?.message)}>
+          <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
-        <PasswordRules password={form.newPassword} confirm={form.confirmPassword} />
+        <PasswordRules password={password} confirm={confirm} />
         <Button type="submit" disabled={reset.isPending}>
           {reset.isPending ? 'Resetting…' : 'Reset password'}
         </Button>

@@ -11,3 +11,7 @@ export function passwordProblems(password: string, confirm: string): PasswordPro
     problems.push({ title: "Passwords don't match", detail: 'Please make sure both password fields match.' });
   return problems;
 }
+
+/** True when the live rules on screen already say `message` (the contract uses the same sentences). */
+export const shownByLiveRules = (message: string | undefined, password: string, confirm: string): boolean =>
+  message !== undefined && passwordProblems(password, confirm).some((p) => p.title === message || p.detail === message);

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { ScanSearch } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { TUserCard } from '@contract/user-cards';
@@ -10,13 +12,16 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { apiRequest } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
+import { applyServerError } from '@web/lib/form-errors';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
+import { ZAddCardForm, type PickedCard, type TAddCardForm, type TAddCardValues } from './add-card-form';
 import { NoCreditsNotice, useCanGrade } from './NoCreditsNotice';
-import { appendPhotos, NO_PHOTOS, PhotoFields, type PhotoSelection } from './PhotoFields';
+import { appendPhotos, NO_PHOTOS, PhotoFields } from './PhotoFields';
 
-type Picked = TCatalogueSearchResult['cards'][number];
+const TYPED_FIELDS = ['cardName', 'cardSet', 'cardNumber', 'rarity'] as const;
+const TYPED_LABELS = { cardName: 'Card name', cardSet: 'Set', cardNumber: 'Number', rarity: 'Rarity (optional)' } as const;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -31,11 +36,16 @@ export default function AddCardPage() {
   const navigate = useNavigate();
   const { canGrade } = useCanGrade();
   const [query, setQuery] = useState('');
-  const [picked, setPicked] = useState<Picked | null>(null);
-  const [manual, setManual] = useState({ cardName: '', cardSet: '', cardNumber: '', rarity: '' });
-  const [mode, setMode] = useState<'catalogue' | 'manual'>('catalogue');
-  const [photos, setPhotos] = useState<PhotoSelection>(NO_PHOTOS);
-  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<TAddCardForm, unknown, TAddCardValues>({
+    resolver: zodResolver(ZAddCardForm),
+    defaultValues: { mode: 'catalogue', picked: null, cardName: '', cardSet: '', cardNumber: '', rarity: '', photos: NO_PHOTOS },
+  });
+  const [mode, picked] = form.watch(['mode', 'picked']);
+  // After a refused submit the rules follow each change, as they do for typed fields.
+  const revalidate = () => ({ shouldValidate: form.formState.isSubmitted });
+  const setMode = (value: TAddCardForm['mode']) => form.setValue('mode', value, revalidate());
+  const pick = (card: PickedCard | null) => form.setValue('picked', card, revalidate());
   const q = useDebounced(query.trim(), 200);
   const search = useQuery<TCatalogueSearchResult>({
     queryKey: ['/api/catalogue/search', q],
@@ -44,33 +54,31 @@ export default function AddCardPage() {
   });
 
   const add = useMutation({
-    mutationFn: () => {
-      const form = new FormData();
-      if (mode === 'catalogue' && picked) form.append('cardId', picked.id);
-      else for (const [k, v] of Object.entries(manual)) if (v.trim()) form.append(k, v.trim());
-      appendPhotos(form, photos);
-      return apiRequest<TUserCard>('POST', '/api/user-cards', form);
+    mutationFn: ({ card, photos }: TAddCardValues) => {
+      const body = new FormData();
+      for (const name of ['cardId', ...TYPED_FIELDS] as const) if (card[name]) body.append(name, card[name]);
+      appendPhotos(body, photos);
+      return apiRequest<TUserCard>('POST', '/api/user-cards', body);
     },
     onSuccess: (card) => navigate(`/account/card/grade-card/${card.id}`),
-    onError: (e) => setError(errorMessage(e)),
+    onError: (e) => setFormError(applyServerError(e, form.setError, TYPED_FIELDS)),
   });
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (mode === 'catalogue' && !picked) return setError('Pick the card from the catalogue search, or enter it by hand.');
-    if (mode === 'manual' && !manual.cardName.trim()) return setError('Enter the card name.');
-    if (!photos.front || !photos.back) return setError('Add a photo of the front and of the back.');
-    setError(null);
-    add.mutate();
-  };
+  const { errors } = form.formState;
 
   return (
     <PageContainer>
       <PageHeader title="Add a card" description="Find the card, add its photos, then grade it." />
-      <form onSubmit={submit} className="grid gap-6" noValidate>
+      <form
+        noValidate
+        className="grid gap-6"
+        onSubmit={form.handleSubmit((values) => {
+          setFormError(null);
+          add.mutate(values);
+        })}
+      >
         {/* Said before the upload, not after it: a starter account without credits can add, not grade. */}
         {!canGrade && <NoCreditsNotice when="before-upload" />}
-        {error && <Alert variant="destructive">{error}</Alert>}
+        {formError && <Alert variant="destructive">{formError}</Alert>}
         <Card>
           <CardHeader>
             <CardTitle>1. Which card?</CardTitle>
@@ -93,13 +101,13 @@ export default function AddCardPage() {
                       {picked.setName} · #{picked.number}/{picked.setPrintedTotal} {picked.rarity && <Badge variant="gray">{picked.rarity}</Badge>}
                     </p>
                   </div>
-                  <Button variant="outline" size="sm" onClick={() => setPicked(null)}>
+                  <Button variant="outline" size="sm" onClick={() => pick(null)}>
                     Change
                   </Button>
                 </div>
               ) : (
                 <div className="grid gap-2">
-                  <FormField label="Search by name, set or number" hint="Typos are fine: “charzard base 4” finds Charizard from Base Set.">
+                  <FormField label="Search by name, set or number" error={errors.cardName?.message} hint="Typos are fine: “charzard base 4” finds Charizard from Base Set.">
                     <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
                   </FormField>
                   {search.data && (
@@ -107,7 +115,7 @@ export default function AddCardPage() {
                       {search.data.cards.length === 0 && <li className="p-3 text-sm text-slate-600">No card matches. Check the spelling or enter it by hand.</li>}
                       {search.data.cards.map((c) => (
                         <li key={c.id}>
-                          <button type="button" className="flex w-full items-center justify-between gap-3 p-3 text-left hover:bg-slate-50" onClick={() => setPicked(c)}>
+                          <button type="button" className="flex w-full items-center justify-between gap-3 p-3 text-left hover:bg-slate-50" onClick={() => pick(c)}>
                             <span>
                               <span className="font-medium text-slate-900">{c.name}</span>
                               <span className="block text-sm text-slate-600">
@@ -124,9 +132,9 @@ export default function AddCardPage() {
               )
             ) : (
               <div className="grid gap-4 sm:grid-cols-2">
-                {(['cardName', 'cardSet', 'cardNumber', 'rarity'] as const).map((k) => (
-                  <FormField key={k} label={{ cardName: 'Card name', cardSet: 'Set', cardNumber: 'Number', rarity: 'Rarity (optional)' }[k]}>
-                    <Input value={manual[k]} onChange={(e) => setManual((m) => ({ ...m, [k]: e.target.value }))} />
+                {TYPED_FIELDS.map((k) => (
+                  <FormField key={k} label={TYPED_LABELS[k]} error={errors[k]?.message}>
+                    <Input {...form.register(k)} />
                   </FormField>
                 ))}
               </div>
@@ -150,7 +158,16 @@ export default function AddCardPage() {
             </p>
           </CardHeader>
           <CardContent>
-            <PhotoFields value={photos} onChange={setPhotos} required />
+            <Controller
+              control={form.control}
+              name="photos"
+              render={({ field }) => <PhotoFields value={field.value} onChange={field.onChange} required />}
+            />
+            {errors.photos?.message && (
+              <Alert variant="destructive" className="mt-4">
+                {errors.photos.message}
+              </Alert>
+            )}
           </CardContent>
         </Card>
         <div className={cn('flex justify-end gap-2')}>

@@ -1,0 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type * as z4 from 'zod/v4/core';
+
+/** Spec §5 (reset password): the first rule, said once for the whole form. */
+export const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
+
+const blank = (value: unknown) => (typeof value === 'string' ? value.trim() === '' : value === null || value === undefined);
+
+/**
+ * The contract schema's resolver with the spec's "all fields are required" rule in front. While any of
+ * `required` is blank the form gets one form-level error (`errors.root`, one sentence instead of a rule
+ * under each empty field); the fields already filled keep their own rules, so feedback while typing still
+ * works. react-hook-form keeps a resolver's root error until the next submit.
+ */
+export function requireAllFirst<Input extends FieldValues, Output>(
+  schema: z4.$ZodType<Output, Input>,
+  required: readonly (keyof Input & string)[],
+  message = FILL_IN_ALL_FIELDS,
+): Resolver<Input, unknown, Output> {
+  const contract = zodResolver(schema) as unknown as Resolver<Input, unknown, Output>;
+  return async (values, context, options) => {
+    const result = await contract(values, context, options);
+    const missing = required.filter((name) => blank(values[name]));
+    if (missing.length === 0) return result;
+    const errors: Record<string, unknown> = { ...result.errors };
+    for (const name of missing) delete errors[name];
+    return { values: {}, errors: { ...errors, root: { type: 'required', message } } as FieldErrors<Input> };
+  };
+}
