@@ -1,7 +1,7 @@
 /** The grading report the engine returns: plain JSON, the fields of spec §3 plus the measurements behind them. */
 import type { CornerIssue } from './corners';
 import type { TReportHeadline } from '@contract/gradings';
-import type { SurfaceIssue } from './surface';
+import type { SurfaceBasis, SurfaceIssue } from './surface';
 
 export type DecisionBase = { score: number; reasoning: string; confidence: number; summary: string };
 
@@ -40,6 +40,8 @@ export type GradingReport = TReportHeadline & {
     frontIssues: ReportSurfaceIssue[];
     backIssues: ReportSurfaceIssue[];
     details: string[];
+    /** Whether the front was compared with the catalogue image, and how well it matched. */
+    basis: SurfaceBasis;
   };
   /** The card's whitest print as a share of full brightness: below 92% contrasts are rescaled and confidence drops. */
   photoChecks: Record<'front' | 'back', { widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; saturatedPercent: number; whiteLevelPercent: number }>;
