@@ -43,10 +43,14 @@ export function createHttpReferenceImages(options: HttpReferenceOptions): Refere
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
-    for await (const chunk of response.body) {
-      size += chunk.byteLength;
-      if (size > maxBytes) throw new Error(`image is over the ${maxBytes}-byte cap`);
-      chunks.push(chunk);
+    const reader = response.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      size += part.value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw new Error(`image is over the ${maxBytes}-byte cap`);
+      }
+      chunks.push(part.value);
     }
     const data = Buffer.concat(chunks);
     // What the bytes are, not what the server says they are.
