@@ -124,6 +124,15 @@ export const ZCornerDetail = z.looseObject({
 });
 export const ZEdgeDetail = z.looseObject({ score: z.number(), wearPercent: z.number(), chips: z.array(z.object({ atMm: z.number(), lengthMm: z.number() })) });
 const ZPoint = z.object({ xMm: z.number(), yMm: z.number() });
+/** What the surface findings rest on: the catalogue image (and how well the photo matched it) or the stricter detector alone. */
+export const ZSurfaceBasis = z.object({
+  referenceGiven: z.boolean(),
+  matchScore: z.number().optional(),
+  matched: z.boolean().optional(),
+  printShiftMm: z.object({ x: z.number(), y: z.number() }).optional(),
+});
+export type TSurfaceBasis = z.infer<typeof ZSurfaceBasis>;
+
 export const ZSurfaceIssue = z.looseObject({
   type: z.string(),
   severity: ZSeverity.exclude(['info']),
@@ -180,6 +189,8 @@ export const ZEngineReport = ZReportHeadline.extend({
     frontIssues: z.array(ZSurfaceIssue),
     backIssues: z.array(ZSurfaceIssue),
     details: z.array(z.string()),
+    /** Whether the front was compared with the catalogue image, and how well it matched; missing before engine 2. */
+    basis: ZSurfaceBasis.optional(),
   }),
   photoChecks: z.object({ front: ZPhotoCheck, back: ZPhotoCheck }),
   /** What the engine could not measure on these photos, in words; each lowered the confidence and none counted as perfect. */

@@ -41,6 +41,7 @@ import { gradingRoutes } from './grading/routes';
 import { manualGradeRoutes } from './grading/manual-routes';
 import { detectionRoutes } from './grading/detection-routes';
 import { createGradingWorker, type GradingWorker } from './grading/worker';
+import { openReferenceImages } from './adapters/reference-images/open';
 import { createEmbeddedPricing } from './pricing/embedded';
 import { createSnapshotMarketPrices } from './pricing/snapshot-prices';
 import { createSyncedMarketPrices, firstMarketPrice } from './pricing/synced-prices';
@@ -174,7 +175,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Synced market prices first, the bundled snapshot's next, the rarity guess last.
   const marketPrices = firstMarketPrice(createSyncedMarketPrices(db), createSnapshotMarketPrices());
   const pricing = deps.pricing ?? createEmbeddedPricing(marketPrices);
-  const gradingWorker = createGradingWorker({ db, images, pricing, clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id), soleWorker: database.kind === 'pglite' });
+  const referenceImages = deps.referenceImages ?? openReferenceImages(config.referenceImages, images, app.log);
+  const gradingWorker = createGradingWorker({ db, images, pricing, referenceImages, clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id), soleWorker: database.kind === 'pglite' });
   app.decorate('gradingWorker', gradingWorker);
   await app.register(gradingRoutes, {
     gradings: createGradingService(db, { creditsChanged: (id) => sessions.forgetUser(id), queued: () => gradingWorker.poke() }),

@@ -81,6 +81,7 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
+  REFERENCE_IMAGES: z.enum(['http', 'none']).default('none'),
   UPLOAD_DIR: z.string().min(1).optional(),
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   UPLOADS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
@@ -154,6 +155,8 @@ export type AppConfig = {
   rateLimit: boolean;
   sessionDays: number;
   storage: StorageConfig;
+  /** Where the grading engine gets the catalogue image of a card: `http` fetches `images.large` (cached in the image store), `none` grades without. */
+  referenceImages: 'http' | 'none';
   /** Photo uploads: where they wait as temp files, and how many are received at once (per process, per user). */
   uploads: { dir: string; concurrency: number; perUser: number };
   payments: PaymentsConfig;
@@ -234,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
           }
         : { kind: 'files', dir: path.join(path.resolve(e.DATA_DIR), 'images') },
+    referenceImages: e.REFERENCE_IMAGES,
     uploads: { dir: path.resolve(e.UPLOAD_DIR ?? os.tmpdir()), concurrency: e.UPLOAD_CONCURRENCY, perUser: e.UPLOADS_PER_USER },
     payments: {
       provider: e.STRIPE_SECRET_KEY

@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { MailPort } from './adapters/mail/port';
 import type { ImageStore } from './adapters/storage/port';
 import type { PricingPort } from './pricing/port';
+import type { ReferenceImagePort } from './adapters/reference-images/port';
 
 export interface Clock {
   now(): Date;
@@ -21,4 +22,6 @@ export interface AppDeps {
   images?: ImageStore;
   /** Defaults to the embedded, catalogue-based estimate. */
   pricing?: PricingPort;
+  /** Defaults to the adapter REFERENCE_IMAGES names (`none`: grade without the catalogue image). */
+  referenceImages?: ReferenceImagePort;
 }

@@ -18,10 +18,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImageStore } from '../adapters/storage/port';
 import type { Db } from '../db/client';
-import { creditLedger, gradings, userCards, userMessages, users } from '../db/schema';
+import { cards, creditLedger, gradings, userCards, userMessages, users } from '../db/schema';
 import type { Clock } from '../deps';
 import type { PricingPort } from '../pricing/port';
 import { SAVING_EVIDENCE_STEP, type TEngineGradingReport } from '@contract/grading-report';
+import type { ReferenceImagePort } from '../adapters/reference-images/port';
 import { showNewGradingInBinders } from '../binders/follow-latest-grading';
 import { gradingColumns } from './grading-columns';
 import { EngineRefusal, type CloseUpName } from './engine';
@@ -39,6 +40,8 @@ export function createGradingWorker(deps: {
   db: Db;
   images: ImageStore;
   pricing: PricingPort;
+  /** The catalogue image of a picked card, for the engine to compare with; without it the engine's stricter detector decides. */
+  referenceImages?: ReferenceImagePort;
   clock: Clock;
   log?: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>;
   creditsChanged?: (userId: string) => void;
@@ -135,6 +138,13 @@ export function createGradingWorker(deps: {
     deps.creditsChanged?.(job.userId);
   }
 
+  /** The catalogue image of a card picked from the catalogue (a hand-typed card has none). */
+  async function referenceFor(cardId: string | null): Promise<Buffer | null> {
+    if (!cardId || !deps.referenceImages || deps.referenceImages.kind === 'none') return null;
+    const [row] = await db.select({ imageLarge: cards.imageLarge }).from(cards).where(eq(cards.id, cardId));
+    return row?.imageLarge ? deps.referenceImages.get({ cardId, imageUrl: row.imageLarge }) : null;
+  }
+
   async function runJob(job: Job) {
     let lastWrite = 0;
     const pending: Promise<unknown>[] = [];
@@ -152,8 +162,9 @@ export function createGradingWorker(deps: {
         if (data) closeUps[name as CloseUpName] = data;
       }
       const raw = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
+      const reference = await referenceFor(card.cardId);
       // In a worker thread of the engine pool: pixels never run on the web process's event loop.
-      const grading = { front, back, closeUps, rawValueUsd: raw.usd, valueSource: raw.source };
+      const grading = { front, back, closeUps, rawValueUsd: raw.usd, valueSource: raw.source, ...(reference ? { reference } : {}) };
       const { report, evidence } = await sharedEnginePool().grade(grading, (step, done) => {
         // At most a few writes a second: the progress bar polls, it doesn't need every step.
         const now = Date.now();

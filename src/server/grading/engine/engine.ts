@@ -11,8 +11,10 @@ import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './repo
 import { cornerSlotLabel } from '@contract/user-cards';
 import type { TValueSource } from '@contract/pricing';
 import { GRADING_REPORT_VERSION } from '@contract/grading-report';
+import { MATCH_THRESHOLD, decodeReference } from './reference';
 
-export const ENGINE_VERSION = '1.0.0';
+// 2.0.0: surface findings rest on the catalogue image when there is one, and on a stricter detector otherwise.
+export const ENGINE_VERSION = '2.0.0';
 export const CLOSE_UP_NAMES = ['frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight', 'backTopLeft', 'backTopRight', 'backBottomLeft', 'backBottomRight'] as const;
 export type CloseUpName = (typeof CLOSE_UP_NAMES)[number];
 
@@ -25,6 +27,11 @@ export type GradeInput = {
   rawValueUsd?: number;
   /** What that value rests on; without one it counts as given by the caller. */
   valueSource?: TValueSource;
+  /**
+   * The catalogue's image of the card's front (its official scan), when the card was picked from the
+   * catalogue: surface damage is then only what this image does not show. Unreadable images are ignored.
+   */
+  reference?: Buffer;
   /** Called after each analysis step with the step's name and the share of the work done (0..1). */
   onProgress?: (stepName: string, done: number) => void;
 };
@@ -63,7 +70,8 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   for (const [name, buf] of Object.entries(input.closeUps ?? {})) if (buf) await decodePhoto(buf, name.startsWith('front') ? 'front' : 'back');
   let done = 0;
   const progress = (step: { name: string }) => input.onProgress?.(step.name, ++done / (2 * FACE_STEPS));
-  const front = await analyseFace('front', input.front, progress);
+  const reference = input.reference ? await decodeReference(input.reference) : null;
+  const front = await analyseFace('front', input.front, progress, { reference });
   const back = await analyseFace('back', input.back, progress);
   const faces = [front, back];
 
@@ -95,7 +103,11 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const edgesConf = clamp((faces.every((f) => f.edges.every((e) => e.measurable)) ? 0.9 : 0.72) * quality, 0.4, 0.97);
   // The surface under glare was not measured: confidence falls with the share of the face it covers.
   const glareShare = Math.max(...faces.map((f) => f.surface.glarePercent)) / 100;
-  const surfaceConf = clamp(0.85 * quality - 1.5 * glareShare - (glareShare > 0 ? 0.05 : 0), 0.4, 0.95);
+  // Without a catalogue image to compare with (or when the photo does not match it), artwork and damage
+  // are told apart by the stricter detector alone: less sure.
+  const basis = front.surface.basis;
+  const compared = basis.referenceGiven && basis.matched === true;
+  const surfaceConf = clamp(0.85 * quality - 1.5 * glareShare - (glareShare > 0 ? 0.05 : 0) - (compared ? 0 : 0.1), 0.4, 0.95);
   const confidence = Math.round(100 * (0.3 * centeringConf + 0.25 * cornersConf + 0.2 * edgesConf + 0.25 * surfaceConf));
 
   const cornerDetails = Object.fromEntries(
@@ -164,13 +176,20 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
       score: sub.surface,
       confidence: Math.round(surfaceConf * 100),
       summary: allIssues.length ? allIssues.map((i) => `${i.severity} ${i.type} on the ${i.face} (${i.lengthMm} mm)`).join('; ') : 'No scratches or print lines found.',
-      reasoning: 'Scratches are thin bright lines brighter than both sides; broad holo shine has no such ridge and is not counted. Dents and stains need raking light and are not assessed from flat photos.',
+      reasoning: compared
+        ? `The front was aligned with the catalogue image of the card (match ${basis.matchScore!.toFixed(2)}, print shifted ${basis.printShiftMm!.x} mm, ${basis.printShiftMm!.y} mm) and its brightness fitted to it; only thin lines the image does not show count as scratches or print lines. The back is judged by the stricter detector. Dents need raking light and are not assessed from flat photos.`
+        : 'No catalogue image was compared, so the stricter detector decides: a scratch is a thin, light, colourless line across the art with like sides; coloured strokes are ink and lines along the art\'s own shapes are artwork. Broad holo shine has no ridge and is not counted. Dents and stains need raking light and are not assessed from flat photos.',
+      basis,
       details: faces.map((f) => `${f.face}: ${f.surface.issues.length} issue${f.surface.issues.length === 1 ? '' : 's'} at ${f.surface.pxPerMm} px/mm`),
     },
     photoChecks: Object.fromEntries(
       faces.map((f) => [f.face, { widthPx: f.checks.widthPx, heightPx: f.checks.heightPx, pxPerMm: r2(f.checks.pxPerMm), edgeWidthPx: r2(f.checks.edgeWidthPx), saturatedPercent: r2(f.checks.saturatedPercent), whiteLevelPercent: Math.round((100 * f.checks.exposure.whiteLevel) / 255) }]),
     ) as GradingReport['photoChecks'],
     limitations: [
+      ...(basis.referenceGiven && !basis.matched
+        ? [`The front photo does not look like the catalogue image of the card you picked (match ${basis.matchScore!.toFixed(2)}, ${MATCH_THRESHOLD} needed): check the set and number. The surface was judged without the image, with lower confidence.`]
+        : []),
+      ...(basis.referenceGiven ? [] : ['No catalogue image of this card was compared (a hand-typed card, or the image could not be fetched): artwork and damage were told apart from the photo alone, so the surface confidence is lower.']),
       ...centeringUnknown.map((f) => `${f.face === 'front' ? 'Front' : 'Back'} centering was not measured (${f.centering.measurable ? '' : f.centering.reason}); it is not counted as perfect and the confidence is lower.`),
       ...faces.filter((f) => f.checks.exposure.whiteLevel < FULL_WHITE_LEVEL * 0.8).map((f) => `The ${f.face} photo is dim (its whitest print at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness): contrasts were rescaled to full light, which also magnifies noise, so the confidence is lower. Brighter, even light gives a surer grade.`),
       ...faces.filter((f) => f.surface.glarePercent > 0).map((f) => `Glare covers ${f.surface.glarePercent.toFixed(1)}% of the ${f.face}: the surface there was not measured (centering, corners and edges were). For a surer surface grade, retake the ${f.face} in soft, indirect light, out of its sleeve.`),

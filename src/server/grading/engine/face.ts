@@ -11,6 +11,7 @@ import { refineEdges } from './refine';
 import { EngineRefusal } from './refusal';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, measureExposure, type Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
+import type { ReferenceImage } from './reference';
 
 export type Face = 'front' | 'back';
 export type StepLog = { name: string; description: string; startTime: Date; endTime: Date; results: Record<string, unknown> };
@@ -48,7 +49,7 @@ function timed<T>(record: (step: StepLog) => void, name: string, description: st
 /** Steps analyseFace runs, for progress reporting. */
 export const FACE_STEPS = FACE_STEP_NAMES.length;
 
-export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: StepLog) => void): Promise<FaceAnalysis> {
+export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: StepLog) => void, options: { reference?: ReferenceImage | null } = {}): Promise<FaceAnalysis> {
   const steps: StepLog[] = [];
   // Each finished step is also reported as it happens (the grading job turns them into a progress bar).
   const record = (step: StepLog) => {
@@ -90,7 +91,7 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   const centering = timed(record, faceStepName(face, 'centering'), 'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.', () => measureCentering(view), (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }));
   const corners = timed(record, faceStepName(face, 'corners'), 'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.', () => CORNER_NAMES.map((c) => measureCorner(view, c)), (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])));
   const edges = timed(record, faceStepName(face, 'edges'), 'Measure whitening wear in a 0.2–0.75 mm band along each edge and find chips.', () => EDGE_NAMES.map((e) => measureEdge(view, e)), (es) => Object.fromEntries(es.map((e) => [e.edge, e.wearPercent])));
-  const surface = timed(record, faceStepName(face, 'surface'), 'Straighten the card and look for thin bright lines (scratches) and long straight lines (print lines).', () => measureSurface(view), (m) => ({ issues: m.issues.length }));
+  const surface = timed(record, faceStepName(face, 'surface'), options.reference ? 'Straighten the card, align its print to the catalogue image and keep as damage only the thin lines (scratches, print lines) the image does not show.' : 'Straighten the card and look for thin, light, colourless lines across the art (scratches) and long straight lines (print lines).', () => measureSurface(view, { reference: options.reference }), (m) => ({ issues: m.issues.length, ...m.basis }));
   return { face, view, checks, centering, corners, edges, surface, steps };
 }
 

@@ -3,3 +3,5 @@ export { gradeCard, ENGINE_VERSION, CLOSE_UP_NAMES, DEFAULT_RAW_VALUE_USD, type 
 export { renderEvidence, type EvidenceImages } from './evidence';
 export { EngineRefusal, REFUSAL_CODES, type RefusalCode } from './refusal';
 export type { GradingReport } from './report';
+export { MATCH_THRESHOLD } from './reference';
+export type { SurfaceBasis } from './surface';

@@ -8,6 +8,7 @@
 import { rectify, type CardView } from './card-view';
 import { toGray, type RgbImage } from './image';
 import { underGlare } from './exposure';
+import { compareWithReference, residualAlong, type ReferenceComparison, type ReferenceImage } from './reference';
 
 export type SurfaceIssueType = 'scratch' | 'print line';
 export type Severity = 'major' | 'moderate' | 'minor';
@@ -23,12 +24,18 @@ export type SurfaceIssue = {
   widthMm: number;
   contrast: number;
 };
+/**
+ * What the surface findings rest on: the catalogue's image of the card (only what it does not show
+ * counts) or, without one or when the photo does not match it, the stricter detector alone.
+ */
+export type SurfaceBasis = { referenceGiven: boolean; matchScore?: number; matched?: boolean; printShiftMm?: { x: number; y: number } };
 /** glarePercent: share of the face under glare, where the surface was not measured. */
-export type SurfaceMeasure = { issues: SurfaceIssue[]; score: number; rectified: RgbImage; pxPerMm: number; glarePercent: number };
+export type SurfaceMeasure = { issues: SurfaceIssue[]; score: number; rectified: RgbImage; pxPerMm: number; glarePercent: number; basis: SurfaceBasis };
 
 const MARGIN_MM = 1.2;
 
-export function measureSurface(view: CardView, noiseLevel = 3): SurfaceMeasure {
+export function measureSurface(view: CardView, options: { reference?: ReferenceImage | null; noiseLevel?: number } = {}): SurfaceMeasure {
+  const noiseLevel = options.noiseLevel ?? 3;
   // 8–11 px/mm: scratches of 0.1 mm still span a pixel, and the whole card stays under 0.7 MP.
   const s = Math.max(8, Math.min(11, Math.round(view.pxPerMm)));
   const rectified = rectify(view, s);
@@ -64,12 +71,23 @@ export function measureSurface(view: CardView, noiseLevel = 3): SurfaceMeasure {
   // Pieces are joined first (a line is broken wherever it crosses print of its own brightness),
   // then classified: long and axis-aligned is a print line, any other bright line a scratch, and a
   // short dark line is print detail, not damage.
-  const issues = [...mergeCollinear(lineComponents(bright, strength, w, h, s, 'bright')), ...mergeCollinear(lineComponents(dark, strength, w, h, s, 'dark'))]
+  // With a matching reference only what it does not show is damage; otherwise the strict tests decide.
+  const comparison = options.reference ? compareWithReference(gray, s, options.reference) : null;
+  const useReference = comparison?.matched ? comparison : null;
+  const basis: SurfaceBasis = comparison ? { referenceGiven: true, matchScore: Math.round(comparison.matchScore * 1000) / 1000, matched: comparison.matched, printShiftMm: comparison.printShiftMm } : { referenceGiven: false };
+  const real = (line: SurfaceIssue, polarity: 'bright' | 'dark') => (useReference ? notInReference(line, polarity, useReference, w, h, s) : polarity === 'dark' || strictScratch(line, rectified, s, gain));
+  const issues = [
+    ...mergeCollinear(lineComponents(bright, strength, w, h, s, 'bright')).filter((l) => real(l, 'bright')),
+    ...mergeCollinear(lineComponents(dark, strength, w, h, s, 'dark')).filter((l) => real(l, 'dark')),
+  ]
     .map(classify)
     .filter((i): i is SurfaceIssue => i !== null);
   // Print lines run the whole card and are often too faint to see pixel by pixel: look for them in
   // the median ridge response of every column and row instead.
-  for (const line of printLines(I, w, h, s, k, m)) if (!issues.some((i) => i.type === 'print line' && Math.abs(i.xMm - line.xMm) < 1 && Math.abs(i.yMm - line.yMm) < 1 && i.lengthMm > 25)) {
+  const printLineCandidates = printLines(I, w, h, s, k, m).filter((line) =>
+    useReference ? notInReference(line, line.contrast > 0 ? 'bright' : 'dark', useReference, w, h, s) : !alongArtEdge(line, I, w, h, s),
+  );
+  for (const line of printLineCandidates) if (!issues.some((i) => i.type === 'print line' && Math.abs(i.xMm - line.xMm) < 1 && Math.abs(i.yMm - line.yMm) < 1 && i.lengthMm > 25)) {
     // A faint print line first seen as a short "scratch" along the same column/row is that line.
     const duplicate = issues.findIndex((i) => (line.from.xMm === line.to.xMm ? Math.abs(i.from.xMm - line.xMm) < 0.6 && Math.abs(i.to.xMm - line.xMm) < 0.6 : Math.abs(i.from.yMm - line.yMm) < 0.6 && Math.abs(i.to.yMm - line.yMm) < 0.6));
     if (duplicate >= 0) issues.splice(duplicate, 1);
@@ -80,7 +98,101 @@ export function measureSurface(view: CardView, noiseLevel = 3): SurfaceMeasure {
   const measured = glare ? issues.filter((i) => ![i.from, i.to, { xMm: i.xMm, yMm: i.yMm }].some((p) => underGlare(glare, p.xMm, p.yMm))) : issues;
   issues.splice(0, issues.length, ...measured);
   const penalty = issues.reduce((sum, i) => sum + (i.severity === 'major' ? 2 : i.severity === 'moderate' ? 1 : 0.5), 0);
-  return { issues, score: Math.max(1, Math.round((10 - penalty) * 10) / 10), rectified, pxPerMm: s, glarePercent: glare?.percent ?? 0 };
+  return { issues, score: Math.max(1, Math.round((10 - penalty) * 10) / 10), rectified, pxPerMm: s, glarePercent: glare?.percent ?? 0, basis };
+}
+
+/** A line the reference does not show: along most of it the photo is brighter (darker) than any reference pixel nearby. */
+function notInReference(line: SurfaceIssue, polarity: 'bright' | 'dark', c: ReferenceComparison, w: number, h: number, s: number): boolean {
+  const threshold = Math.max(8, 0.3 * Math.abs(line.contrast));
+  return residualAlong(polarity === 'bright' ? c.up : c.down, w, h, s, line.from, line.to, threshold) >= 0.5;
+}
+
+/**
+ * The stricter test without a reference. A scratch is paper or lacquer showing: a thin, light,
+ * low-saturation line, i.e. the print beside it blended toward white in every channel alike, and it
+ * cuts across the art, so its two sides look alike. Coloured strokes (a blend toward a hue) are ink;
+ * a highlight hugging an outline has unlike sides; a curve sampled along its chord misses itself.
+ */
+function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain: number): boolean {
+  const len = Math.hypot(line.to.xMm - line.from.xMm, line.to.yMm - line.from.yMm);
+  if (len === 0) return false;
+  const ux = (line.to.xMm - line.from.xMm) / len, uy = (line.to.yMm - line.from.yMm) / len;
+  const side = 0.35 + line.widthMm / 2;
+  const white = 250 * gain;
+  const px = (xMm: number, yMm: number, out: number[]) => {
+    const x = Math.min(img.width - 1, Math.max(0, Math.round(xMm * s - 0.5))), y = Math.min(img.height - 1, Math.max(0, Math.round(yMm * s - 0.5)));
+    const o = (y * img.width + x) * 3;
+    out[0] = img.data[o]!; out[1] = img.data[o + 1]!; out[2] = img.data[o + 2]!;
+  };
+  const luma = (c: number[]) => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
+  const c = [0, 0, 0], a = [0, 0, 0], b = [0, 0, 0], best = [0, 0, 0], far = [0, 0, 0];
+  let samples = 0, neutral = 0, alike = 0, hugging = 0;
+  for (let t = 0.3; t < len - 0.3; t += 0.25) {
+    const x = line.from.xMm + ux * t, y = line.from.yMm + uy * t;
+    // The line's own colour: its brightest pixel within a pixel across.
+    let top = -1;
+    for (const o of [-1.5, -1, -0.5, 0, 0.5, 1, 1.5]) {
+      px(x - uy * (o / s), y + ux * (o / s), c);
+      if (luma(c) > top) (top = luma(c)), best.splice(0, 3, c[0]!, c[1]!, c[2]!);
+    }
+    px(x - uy * side, y + ux * side, a);
+    px(x + uy * side, y - ux * side, b);
+    const la = luma(a), lb = luma(b), rise = top - Math.max(la, lb);
+    if (rise < 6) continue;
+    samples++;
+    if (Math.abs(la - lb) < Math.max(10, 0.6 * rise)) alike++;
+    // How far each channel moved from the sides' colour toward white; alike shares mean no hue.
+    const shares: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const base = (a[k]! + b[k]!) / 2, room = white - base;
+      if (room > 25) shares.push((best[k]! - base) / room);
+    }
+    if (shares.length === 0 || Math.max(...shares) - Math.min(...shares) < 0.3) neutral++;
+    // A highlight runs beside the outline of a shape: a much darker line close by on one side only.
+    const darkest = (sign: number, near: number) => {
+      let lo = Infinity;
+      for (let d = side + 0.1; d <= 1.4; d += 0.5 / s) {
+        px(x - sign * uy * d, y + sign * ux * d, far);
+        lo = Math.min(lo, luma(far));
+      }
+      return near - lo;
+    };
+    const dropA = darkest(1, la), dropB = darkest(-1, lb);
+    if (Math.max(dropA, dropB) > 45 && Math.min(dropA, dropB) < 20) hugging++;
+  }
+  // A sparkle is a cross: around the middle of the line, a second light line runs across it. Test
+  // every point of the middle half: light across (perpendicular) but not on the diagonals.
+  let crossed = false;
+  for (let t = len * 0.25; t <= len * 0.75 && !crossed; t += 0.1) {
+    const x = line.from.xMm + ux * t, y = line.from.yMm + uy * t;
+    let across = 0, diagonal = 0, n = 0;
+    for (let d = 0.4; d <= 1.0; d += 0.2)
+      for (const sign of [1, -1]) {
+        px(x - sign * uy * d, y + sign * ux * d, far);
+        across += luma(far);
+        px(x + sign * (ux - uy) * d * Math.SQRT1_2, y + sign * (uy + ux) * d * Math.SQRT1_2, far);
+        diagonal += luma(far);
+        n++;
+      }
+    if ((across - diagonal) / n > 20) crossed = true;
+  }
+
+  return samples >= 4 && neutral / samples >= 0.6 && alike / samples >= 0.5 && hugging / samples < 0.5 && !crossed;
+}
+
+/** A "print line" that is an edge of the print (the art window's frame, a panel's side): its sides differ a millimetre out. */
+function alongArtEdge(line: SurfaceIssue, I: Float32Array, w: number, h: number, s: number): boolean {
+  const vertical = line.from.xMm === line.to.xMm;
+  const pos = Math.round((vertical ? line.xMm : line.yMm) * s - 0.5);
+  const off = Math.round(1 * s);
+  const lo = Math.round((vertical ? line.from.yMm : line.from.xMm) * s), hi = Math.round((vertical ? line.to.yMm : line.to.xMm) * s);
+  const diffs: number[] = [];
+  for (let t = lo; t < hi; t += 2) {
+    const at = (p: number) => (vertical ? I[t * w + Math.min(w - 1, Math.max(0, p))]! : I[Math.min(h - 1, Math.max(0, p)) * w + t]!);
+    diffs.push(Math.abs(at(pos - off) - at(pos + off)));
+  }
+  diffs.sort((x, y) => x - y);
+  return (diffs[Math.floor(diffs.length / 2)] ?? 0) > Math.max(6, Math.abs(line.contrast));
 }
 
 function lineComponents(mask: Uint8Array, strength: Float32Array, w: number, h: number, s: number, polarity: 'bright' | 'dark'): SurfaceIssue[] {

@@ -4,7 +4,8 @@
  * measure is chosen here.
  */
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, CORNER_RADIUS_MM, roundedRectDistance } from '../geometry';
-import type { Random } from './random';
+import { createArt } from './art';
+import { createRandom, type Random } from './random';
 
 export type Face = 'front' | 'back';
 export type CornerName = 'TopLeft' | 'TopRight' | 'BottomLeft' | 'BottomRight';
@@ -92,8 +93,10 @@ export function renderCard(design: CardDesign, pxPerMm: number, rnd: Random): Ca
   return tex;
 }
 
-function drawFront(tex: CardTexture, d: CardDesign, rnd: Random, x0: number, x1: number, y0: number, y1: number) {
-  const art = createArt(d.artSeed, rnd);
+function drawFront(tex: CardTexture, d: CardDesign, _photoRnd: Random, x0: number, x1: number, y0: number, y1: number) {
+  // The print's layout comes from the art seed alone, so the pristine card can be rendered again as
+  // its own reference image (renderReferenceImage) with the same glyphs, text and artwork.
+  const rnd = createRandom(d.artSeed);
   const panel = d.panelColor;
   // Type-coloured panel with a soft vertical gradient, framed by the border.
   fillRect(tex, x0, y0, x1, y1, (x, y) => {
@@ -109,6 +112,9 @@ function drawFront(tex: CardTexture, d: CardDesign, rnd: Random, x0: number, x1:
   }
   // Artwork window with a thin frame.
   const ax0 = x0 + m + 1, ax1 = x1 - m - 1, ay0 = y0 + 6, ay1 = y0 + (y1 - y0) * 0.52;
+  // Art coordinates are relative to the print, so a print shifted on the cut card shifts its art too.
+  const artAt = createArt(d.artSeed, { x0: 0, y0: 0, x1: ax1 - ax0, y1: ay1 - ay0 }, tex.pxPerMm);
+  const art = (x: number, y: number) => artAt(x - ax0, y - ay0);
   if (d.fullArt) fillRect(tex, 0, 0, 63, 88, art);
   else {
     fillRect(tex, ax0 - 0.5, ay0 - 0.5, ax1 + 0.5, ay1 + 0.5, [150, 150, 160]);
@@ -120,7 +126,8 @@ function drawFront(tex: CardTexture, d: CardDesign, rnd: Random, x0: number, x1:
   }
 }
 
-function drawBack(tex: CardTexture, d: CardDesign, rnd: Random, x0: number, x1: number, y0: number, y1: number) {
+function drawBack(tex: CardTexture, d: CardDesign, _photoRnd: Random, x0: number, x1: number, y0: number, y1: number) {
+  const rnd = createRandom(d.artSeed);
   const cx = 31.5 + rnd.range(-1, 1), cy = 44 + rnd.range(-1, 1);
   const phase = rnd.range(0, Math.PI * 2);
   fillRect(tex, x0, y0, x1, y1, (x, y) => {
@@ -138,26 +145,6 @@ function drawBack(tex: CardTexture, d: CardDesign, rnd: Random, x0: number, x1: 
     const color: Rgb = r < 2.2 ? [235, 235, 235] : Math.abs(y - cy) < 1.2 || r < 3.2 || r > R - 0.6 ? [30, 30, 30] : y < cy ? [204, 40, 42] : [236, 236, 236];
     lerpInto(tex.rgb, i * 3, color, rim);
   });
-}
-
-/** Artwork: overlapping soft colour blobs on a gradient, different for every seed. */
-function createArt(seed: number, rnd: Random): (x: number, y: number) => Rgb {
-  const blobs = Array.from({ length: 6 }, () => ({
-    x: rnd.range(5, 58), y: rnd.range(8, 50), r: rnd.range(4, 14),
-    c: [rnd.range(40, 230), rnd.range(40, 230), rnd.range(40, 230)] as Rgb,
-  }));
-  const base: Rgb = [rnd.range(120, 220), rnd.range(120, 220), rnd.range(120, 220)];
-  void seed;
-  return (x, y) => {
-    const out: Rgb = [base[0] - y, base[1] - y * 0.5, base[2]];
-    for (const b of blobs) {
-      const t = Math.exp(-((x - b.x) ** 2 + (y - b.y) ** 2) / (2 * b.r * b.r));
-      out[0] += (b.c[0] - out[0]) * t;
-      out[1] += (b.c[1] - out[1]) * t;
-      out[2] += (b.c[2] - out[2]) * t;
-    }
-    return out;
-  };
 }
 
 function forEachTexel(tex: CardTexture, x0: number, y0: number, x1: number, y1: number, fn: (i: number, xMm: number, yMm: number) => void) {

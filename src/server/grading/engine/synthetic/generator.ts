@@ -5,6 +5,7 @@
  */
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, type Point } from '../geometry';
 import { BORDER_COLORS, renderCard, type CardDesign, type CornerName, type Defect, type EdgeName, type Face, type Rgb } from './card';
+import sharp from 'sharp';
 import { createRandom, type Random } from './random';
 import { randomConditions, renderPhoto, type PhotoConditions } from './scene';
 
@@ -28,6 +29,8 @@ export type FaceTruth = {
   defects: Defect[];
   corners: Point[];
   conditions: PhotoConditions;
+  /** The printed design (defects included), for rendering the pristine card as a reference. */
+  design: CardDesign;
 };
 
 export type SyntheticCard = { seed: number; front: Buffer; back: Buffer; truth: { front: FaceTruth; back: FaceTruth } };
@@ -98,9 +101,32 @@ export async function generateSyntheticCard(seed: number, options: SyntheticOpti
         defects: design.defects,
         corners,
         conditions,
+        design,
       },
     };
   }
   return { seed, front: faces.front.photo, back: faces.back.photo, truth: { front: faces.front.truth, back: faces.back.truth } };
 }
 
+
+/** Size of a catalogue scan (the large image of the public card catalogue is 734 × 1024 px). */
+export const REFERENCE_PX_PER_MM = 734 / CARD_WIDTH_MM;
+
+/**
+ * The pristine card as its own catalogue reference: the same print without photo effects or damage,
+ * straight-on, as a PNG with transparent rounded corners. A catalogue scan is of another copy of the
+ * card, whose print sits elsewhere on its cut: `printShiftMm` moves the print (borders keep their sum),
+ * by default to a perfectly centred copy.
+ */
+export async function renderReferenceImage(truth: FaceTruth, options: { printShiftMm?: { x: number; y: number }; pxPerMm?: number } = {}): Promise<Buffer> {
+  const b = truth.design.borders;
+  const shift = options.printShiftMm ?? { x: (b.right - b.left) / 2, y: (b.bottom - b.top) / 2 };
+  const design: CardDesign = { ...truth.design, defects: [], borders: { left: b.left + shift.x, right: b.right - shift.x, top: b.top + shift.y, bottom: b.bottom - shift.y } };
+  const tex = renderCard(design, options.pxPerMm ?? REFERENCE_PX_PER_MM, createRandom(design.artSeed + 1));
+  const data = Buffer.alloc(tex.width * tex.height * 4);
+  for (let i = 0; i < tex.width * tex.height; i++) {
+    for (let c = 0; c < 3; c++) data[i * 4 + c] = Math.max(0, Math.min(255, Math.round(tex.rgb[i * 3 + c]!)));
+    data[i * 4 + 3] = Math.round(tex.alpha[i]! * 255);
+  }
+  return sharp(data, { raw: { width: tex.width, height: tex.height, channels: 4 } }).png().toBuffer();
+}
