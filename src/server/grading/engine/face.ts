@@ -8,6 +8,7 @@ import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { CARD_HEIGHT_MM } from './geometry';
 import { refineEdges } from './refine';
+import { prepareScan } from './scan';
 import { EngineRefusal } from './refusal';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, measureExposure, type Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
@@ -57,8 +58,9 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
     onStep?.(step);
   };
   const t0 = new Date();
-  const decoded = await decodePhoto(photo, face);
-  record({ name: faceStepName(face, 'decode'), description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.', startTime: t0, endTime: new Date(), results: { width: decoded.full.width, height: decoded.full.height } });
+  // A flatbed scan (card filling the frame) is surrounded by its own backdrop so its edges can be traced.
+  const decoded = prepareScan(await decodePhoto(photo, face), face);
+  record({ name: faceStepName(face, 'decode'), description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.', startTime: t0, endTime: new Date(), results: { width: decoded.full.width - 2 * decoded.offsetPx, height: decoded.full.height - 2 * decoded.offsetPx, scan: decoded.scan } });
   const detection = timed(record, faceStepName(face, 'detect card'), 'Separate the card from the background and fit a quadrilateral to its four sides.', () => detectCard(decoded.small, face), (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }));
   if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
   const s = 1 / decoded.scale;

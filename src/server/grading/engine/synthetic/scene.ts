@@ -28,6 +28,8 @@ export type PhotoConditions = {
   blurSigma: number;
   noiseSigma: number;
   jpegQuality: number;
+  /** Free space kept around the card, as a share of the frame's short side (0.03 unless set; 0 for a borderless scan). */
+  margin?: number;
   /** A saturated specular highlight on the card (for glare refusal tests). */
   specular?: { x: number; y: number; radiusMm: number };
 };
@@ -89,7 +91,7 @@ export function cameraHomography(c: PhotoConditions): Homography {
   const minX = Math.min(...raw.map((p) => p.x)), maxX = Math.max(...raw.map((p) => p.x));
   const minY = Math.min(...raw.map((p) => p.y)), maxY = Math.max(...raw.map((p) => p.y));
   // Place the card inside the frame with a margin, at the requested offset of the free space.
-  const margin = 0.03 * Math.min(c.width, c.height);
+  const margin = (c.margin ?? 0.03) * Math.min(c.width, c.height);
   const freeX = Math.max(0, c.width - 2 * margin - (maxX - minX));
   const freeY = Math.max(0, c.height - 2 * margin - (maxY - minY));
   const tx = margin + freeX * (0.5 + c.offsetX / 2) - minX;
