@@ -24,7 +24,8 @@ export function smallCatalogue(setIds = ['base1', 'base2', 'base3', 'base4', 'ba
   const cards = full.cards.filter((c) => keep.has(String((c.set as { id: string }).id)));
   const template = cards[0]!;
   cards.push({ ...template, id: 'base2-zz-unknown-set', set: { id: 'zz-unknown', name: 'Nowhere' } });
-  const { name: _drop, ...nameless } = { ...template, id: 'base3-zz-nameless' };
+  const nameless: Record<string, unknown> = { ...template, id: 'base3-zz-nameless' };
+  delete nameless.name;
   cards.push(nameless);
   cards.sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1));
   return { sets: full.sets, cards };
