@@ -29,6 +29,13 @@ export async function addEvent(db: DbOrTx, syncLogId: string, eventType: TSyncEv
 /** The run's row while this claim holds it. */
 export const heldBy = (run: Pick<SyncRun, 'id' | 'claimId'>) => and(eq(syncLogs.id, run.id), eq(syncLogs.status, 'running'), eq(syncLogs.claimId, run.claimId!));
 
+/** The abort reason of a cancel (any other reason, such as shutdown, leaves the run to be resumed). */
+export class SyncCancelled extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
 /** The claim was lost (the lease ran out and the run was marked failed, or another process took it). */
 export class LostClaim extends Error {}
 
@@ -82,7 +89,7 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
 
   const cancelled = () => finish('cancelled', 'warning', `Sync cancelled at ${phases[phaseIndex]} page ${page}`, { phase: phases[phaseIndex], page });
   const cancelRequested = async () => {
-    if (ctx.signal.aborted) return true;
+    if (ctx.signal.aborted && ctx.signal.reason instanceof SyncCancelled) return true;
     const [row] = await db.select({ cancel: syncLogs.cancelRequested }).from(syncLogs).where(heldBy(claimed));
     if (!row) throw new LostClaim();
     return row.cancel;

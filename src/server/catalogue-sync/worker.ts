@@ -17,7 +17,7 @@ import { syncLogs } from '../db/schema';
 import type { Clock } from '../deps';
 import type { CatalogueSyncConfig } from '../config';
 import type { CatalogueSource } from './source/port';
-import { LostClaim, addEvent, runSync, type RunContext, type SyncRun } from './run';
+import { LostClaim, SyncCancelled, addEvent, runSync, type RunContext, type SyncRun } from './run';
 import { fireSchedule } from './schedule';
 
 export const LEASE_MS = 15_000;
@@ -80,7 +80,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
   /** Renews the lease; aborts the run when a cancel was asked for (from any process) or the claim is gone. */
   async function heartbeat(run: SyncRun, abort: AbortController) {
     const [row] = await db.update(syncLogs).set({ leaseExpiresAt: leaseUntil() }).where(and(eq(syncLogs.id, run.id), eq(syncLogs.claimId, run.claimId!))).returning({ cancel: syncLogs.cancelRequested });
-    if (!row || row.cancel) abort.abort(new Error(row ? 'cancelled' : 'claim lost'));
+    if (!row || row.cancel) abort.abort(row ? new SyncCancelled() : new Error('claim lost'));
   }
 
   async function execute(run: SyncRun) {
@@ -92,16 +92,17 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       log?.info({ syncLogId: run.id, status }, 'catalogue sync finished');
     } catch (err) {
       if (err instanceof LostClaim) log?.warn({ syncLogId: run.id }, 'catalogue sync lost its claim');
-      else if (!stopped) {
-        // A database error mid-run: record it where the admin looks; the run can be resumed.
-        log?.error({ err, syncLogId: run.id }, 'catalogue sync crashed');
-        const message = err instanceof Error ? err.message : String(err);
-        await db
+      else {
+        // Stopped on purpose, or a database error mid-run: recorded where the admin looks; Resume continues.
+        if (!stopped) log?.error({ err, syncLogId: run.id }, 'catalogue sync crashed');
+        const message = stopped ? 'The server was stopped during this sync; resume it to continue from the page it was on.' : err instanceof Error ? err.message : String(err);
+        const [failed] = await db
           .update(syncLogs)
           .set({ status: 'failed', completedAt: clock.now(), claimId: null, leaseExpiresAt: null, lastError: message, errorCount: sql`${syncLogs.errorCount} + 1` })
           .where(and(eq(syncLogs.id, run.id), eq(syncLogs.claimId, run.claimId!)))
-          .catch(() => undefined);
-        await addEvent(db, run.id, 'error', `Sync failed: ${message}`).catch(() => undefined);
+          .returning({ id: syncLogs.id })
+          .catch(() => []);
+        if (failed) await addEvent(db, run.id, 'error', stopped ? 'Sync interrupted: the server was stopped' : `Sync failed: ${message}`).catch(() => undefined);
       }
     } finally {
       clearInterval(beat);
@@ -133,7 +134,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     poke,
     /** Aborts the fetch of the run this process executes, if it is that run (cancel from this process). */
     abortLocal(id: string) {
-      if (current?.id === id) current.abort.abort(new Error('cancelled'));
+      if (current?.id === id) current.abort.abort(new SyncCancelled());
     },
     async start() {
       if (!stopped) return;

@@ -45,9 +45,13 @@ export function pageOf(all: readonly unknown[], page: number, pageSize: number):
   return { data, page, pageSize, count: data.length, totalCount: all.length };
 }
 
-let shared: ApiShapedCatalogue | null = null;
-
-export function createSnapshotSource(load: () => ApiShapedCatalogue = () => (shared ??= loadApiShapedSnapshot())): CatalogueSource {
+/**
+ * Loaded on the first page and kept by this source only: a source lives for one run, so the ~100 MB of
+ * card objects are released when the run ends instead of staying in the server for good.
+ */
+export function createSnapshotSource(loadCatalogue: () => ApiShapedCatalogue = loadApiShapedSnapshot): CatalogueSource {
+  let loaded: ApiShapedCatalogue | null = null;
+  const load = () => (loaded ??= loadCatalogue());
   return {
     kind: 'snapshot',
     async fetchPage(listing: Listing, page: number, pageSize: number) {

@@ -1,0 +1,2 @@
+export { DatabaseSyncMonitor, type DatabaseSyncMonitorProps } from './DatabaseSyncMonitor';
+export { SyncDetailPage, type SyncDetailPageProps } from './SyncDetailPage';
