@@ -23,7 +23,7 @@ const stats = {
   system: {
     status: 'down',
     database: { status: 'ok', detail: 'PostgreSQL connected, 1.2 ms' },
-    api: { status: 'ok', detail: 'Operational' },
+    api: { status: 'ok', detail: 'Event-loop delay 1 ms' },
     server: { status: 'ok', detail: 'Running 5 s' },
     jobQueue: { status: 'down', detail: '3 waiting; the oldest has waited since …' },
     imageStore: { status: 'ok', detail: 'Files reachable' },
@@ -57,7 +57,7 @@ describe('admin shell (§2.7)', () => {
     expect(await screen.findByText('12,345')).toBeInTheDocument();
     for (const label of ['Total Users', 'Total Cards', 'Total Gradings', 'Credits Issued', 'Recent Activity', 'System Info']) expect(screen.getByText(label)).toBeInTheDocument();
     expect(screen.getByText('$19.99')).toBeInTheDocument();
-    expect(within(screen.getByText('Database').closest('li')!).getByText('Connected')).toBeInTheDocument();
+    expect(within(screen.getByText('Database', { selector: 'span' }).closest('li')!).getByText('Connected')).toBeInTheDocument();
     expect(screen.getByText('Operational')).toBeInTheDocument();
     // The job queue is down: its row and the system status say so.
     const queue = screen.getByText('Job Queue').closest('li')!;

@@ -12,7 +12,7 @@ export const formatAmount = (minor: number, currency: string) => `${(minor / 100
 
 export default function OrdersTab() {
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useAdminQuery(ZAdminOrdersResponse, '/orders', { page, pageSize: 25 });
+  const { data, isPending: isLoading } = useAdminQuery(ZAdminOrdersResponse, '/orders', { page, pageSize: 25 });
   return (
     <Card>
       <CardHeader>

@@ -17,7 +17,7 @@ export default function SubmissionsTab() {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<TAdminSubmission | null>(null);
-  const { data, isLoading } = useAdminQuery(ZAdminSubmissionsResponse, '/submissions', { status: status || undefined, page, pageSize: 25 });
+  const { data, isPending: isLoading } = useAdminQuery(ZAdminSubmissionsResponse, '/submissions', { status: status || undefined, page, pageSize: 25 });
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">

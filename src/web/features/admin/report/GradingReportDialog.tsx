@@ -30,7 +30,7 @@ export function GradingReportDialog({ submission, onClose }: { submission: TAdmi
     <Dialog.Root open={!!submission} onOpenChange={(o) => !o && onClose()}>
       {submission && (
         <DialogPanel title="Detailed Grading Report" description={`${submission.cardName} · ${submission.gradingId}`} className="w-[min(72rem,calc(100vw-1rem))]">
-          {report.isLoading ? (
+          {report.isPending ? (
             <p role="status" className="text-slate-600">Loading grading report…</p>
           ) : !data ? (
             <p className="text-slate-600">No grading details available</p>
@@ -53,13 +53,13 @@ export function GradingReportDialog({ submission, onClose }: { submission: TAdmi
                 <VisualMarkers report={data} onImage={open} />
               </TabsContent>
               <TabsContent value="Audit Trail" className="pt-4">
-                <AuditTrailPanel trail={trail.data} loading={trail.isLoading} />
+                <AuditTrailPanel trail={trail.data} loading={trail.isPending} />
               </TabsContent>
               <TabsContent value="Image Adjustments" className="pt-4">
-                <ImageAdjustmentsPanel grouped={grouped.data} loading={grouped.isLoading} onImage={open} />
+                <ImageAdjustmentsPanel grouped={grouped.data} loading={grouped.isPending} onImage={open} />
               </TabsContent>
               <TabsContent value="Analysis Steps" className="pt-4">
-                <AnalysisStepsPanel steps={steps.data} loading={steps.isLoading} />
+                <AnalysisStepsPanel steps={steps.data} loading={steps.isPending} />
               </TabsContent>
             </Tabs>
           )}

@@ -33,7 +33,7 @@ export function VisualMarkers({ report: r, onImage }: { report: TAdminGradingRep
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
         <Face side="front" url={r.frontAnnotatedImageUrl ?? r.frontImageUrl} issues={(surface.frontIssues as Issue[]) ?? []} centering={showCentering} onImage={onImage} />
-        <Face side="back" url={r.backAnnotatedImageUrl ?? r.backImageUrl} issues={(surface.backIssues as Issue[]) ?? []} centering={showCentering} onImage={onImage} />
+        <Face side="back" url={r.backAnnotatedImageUrl ?? r.backImageUrl} issues={(surface.backIssues as Issue[]) ?? []} centering={false} onImage={onImage} />
       </div>
       <Section title="Issue Summary">
         <dl className="grid grid-cols-4 gap-2 text-sm">

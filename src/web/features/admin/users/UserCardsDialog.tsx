@@ -9,7 +9,7 @@ import { ImageButton, ImageViewer } from '../ImageViewer';
 
 /** The user's cards, titled with the username (§2.7); a front image opens the larger viewer. */
 export function UserCardsDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
-  const { data, isLoading } = useAdminQuery(ZAdminUserResponse, `/users/${user?.id}`, {}, { enabled: !!user });
+  const { data, isPending: isLoading } = useAdminQuery(ZAdminUserResponse, `/users/${user?.id}`, {}, { enabled: !!user });
   const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
   const cards = data?.id === user?.id ? data?.cards : undefined;
   return (

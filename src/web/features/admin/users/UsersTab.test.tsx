@@ -30,7 +30,8 @@ describe('User Management (§2.7)', () => {
   it('lists users with role badges (administrators apart), searches on the server and pages', async () => {
     const calls = mockApi({ ...pathAnswer, [`GET ${PREFIX}/users`]: () => page([misty, oak], true) });
     render();
-    const rows = within(await screen.findByRole('list', { name: 'Users' })).getAllByRole('listitem');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const rows = within(list).getAllByRole('listitem');
     expect(within(rows[0]!).getByText('misty')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('User')).not.toHaveAttribute('data-admin');
     expect(within(rows[1]!).getByText('Super Admin')).toHaveAttribute('data-admin');

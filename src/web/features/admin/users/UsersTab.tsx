@@ -21,7 +21,7 @@ export default function UsersTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const debounced = useDebounced(search.trim(), 300);
-  const { data, isLoading } = useAdminQuery(ZAdminUsersResponse, '/users', { search: debounced || undefined, page, pageSize: USERS_PAGE_SIZE });
+  const { data, isPending: isLoading } = useAdminQuery(ZAdminUsersResponse, '/users', { search: debounced || undefined, page, pageSize: USERS_PAGE_SIZE });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
