@@ -34,9 +34,11 @@ if ((await count('gradings')) < GRADINGS) {
   await db.execute(sql`with c as (select id, user_id, row_number() over (order by id) as rn from user_cards)
     insert into gradings (grading_id, user_card_id, user_id, status, progress, psa_grade, bgs_grade, cgc_grade, created_at, completed_at)
     select 'GV-' || lpad(upper(to_hex(g)), 10, '0'), c.id, c.user_id,
-           (array['completed','completed','completed','completed','completed','completed','completed','completed','failed','processing'])[g % 10 + 1],
+           (array['completed','completed','completed','completed','completed','completed','completed','completed','completed','failed'])[g % 10 + 1],
            100, 8 + g % 3, 8.5, 9, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
     from generate_series(1, ${GRADINGS}) g join c on c.rn = g % (select count(*) from user_cards) + 1`);
+  // A few running now, as in life (a worker holds each with a live lease).
+  await db.execute(sql`update gradings set status = 'processing', lease_expires_at = now() + interval '1 hour' where id in (select id from gradings order by created_at desc limit 8)`);
   await db.execute(sql`analyze`);
 }
 const seedSeconds = ((performance.now() - started) / 1000).toFixed(0);

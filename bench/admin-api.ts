@@ -32,7 +32,7 @@ const lines = [
   await load('users, search "u4242"', '/users?search=u4242&pageSize=25'),
   await load('users, search "@example" page 40', '/users?search=%40example&page=40&pageSize=25'),
   await load('submissions, page 1', '/submissions?page=1&pageSize=25'),
-  await load('submissions, status=processing, page 1', '/submissions?status=processing&page=1&pageSize=25'),
+  await load('submissions, status=failed, page 1', '/submissions?status=failed&page=1&pageSize=25'),
   await load('submissions, page 200', '/submissions?page=200&pageSize=25'),
   await load('stats', '/stats'),
 ];

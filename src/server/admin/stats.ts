@@ -49,11 +49,12 @@ export function createAdminStats(deps: { db: Db; images: GuardedImageStore; cloc
 
   const checkQueue = () => timed(async () => {
     const stalledBefore = new Date(clock.now().getTime() - QUEUE_STALL_MS);
-    // Index-only reads on (status, created_at): the oldest waiting job and expired leases, not a count of the table.
+    // Reads on the (status, created_at) index: the oldest waiting job, and jobs whose worker's lease ran out
+    // (no lease counts as run out, as the worker's own claim sees it). Processing jobs are few at any time.
     const result = (await db.execute(sql`select
         (select count(*)::int from (select 1 from gradings where status = 'pending' limit 1000) p) as pending,
         (select min(created_at) from gradings where status = 'pending') as oldest,
-        (select count(*)::int from (select 1 from gradings where status = 'processing' and lease_expires_at < ${clock.now()} limit 1000) s) as expired`)) as unknown as {
+        (select count(*)::int from (select 1 from gradings where status = 'processing' and (lease_expires_at is null or lease_expires_at < ${clock.now()}) limit 1000) s) as expired`)) as unknown as {
       rows: { pending: number; oldest: string | Date | null; expired: number }[];
     };
     const row = result.rows[0]!;
