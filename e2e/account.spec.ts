@@ -145,7 +145,7 @@ test('administrators get the Admin link, collectors get Access Denied there', as
   await page.goto('/account/profile');
   await page.getByRole('link', { name: 'Admin', exact: true }).click();
   await expect(page).toHaveURL('/admin/dashboard');
-  await expect(page.getByRole('heading', { name: 'Back-office' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
   await page.context().clearCookies();
   await loginViaApi(page, info.project.use.baseURL!, 'pro');
@@ -153,7 +153,7 @@ test('administrators get the Admin link, collectors get Access Denied there', as
   await expect(page.getByRole('link', { name: /PRO plan/ })).toHaveText(/Unlimited/);
   await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
   await page.goto('/admin/dashboard');
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("Access Denied - You don't have permission to access the admin dashboard.")).toBeVisible();
 });
 
 test('the redirects of the spec', async ({ page }, info) => {

@@ -12,10 +12,11 @@ import type { Database } from '../src/server/db/client';
 export const OPENAPI_FILE = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 
 export async function generateOpenApi(): Promise<string> {
-  // Building the routes needs no database connection; nothing here queries it.
+  // Building the routes needs no database connection; nothing here queries it. The admin hash would be
+  // read from the database: a fixed one is given instead (routes say `:hash`, so it is not in the file).
   const database = { kind: 'pglite', db: {}, withLock: async () => undefined, close: async () => undefined } as unknown as Database;
   const app = await buildApp(
-    { config: loadConfig({ LOG_LEVEL: 'silent' }), database, mail: { transport: 'outbox', send: async () => undefined }, clock: { now: () => new Date() }, secret: 'x'.repeat(32) },
+    { config: loadConfig({ LOG_LEVEL: 'silent', ADMIN_PATH_HASH: 'openapi-build-only-hash' }), database, mail: { transport: 'outbox', send: async () => undefined }, clock: { now: () => new Date() }, secret: 'x'.repeat(32) },
     { logger: false },
   );
   await app.ready();

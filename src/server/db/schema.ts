@@ -39,6 +39,8 @@ export const users = pgTable(
     // The back-office searches "contains" over both (admin/users.ts): trigram indexes keep it fast at 100,000 users.
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    // The back-office lists users newest first, a page at a time.
+    index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -48,7 +48,8 @@ beforeAll(async () => {
     { config, database, clock, mail: { transport: 'outbox', send: async () => undefined }, secret: 'test-secret-test-secret-test-secret!' },
     { logger: false, webDist: WEB_DIST },
   );
-  // The app has no administrator route yet; these keep the admin rows of the walk from being vacuous.
+  // Admin routes of the app sit behind the install's hash (a filled-in id is a wrong hash: 404 before any
+  // handler); these two keep the admin rows of the walk about a route that is reached.
   app.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({ secret: true }));
   app.post('/api/test/admin-write', { config: { access: 'admin' } }, async () => ({ secret: true }));
   app.addHook('preHandler', async (request) => {

@@ -29,7 +29,8 @@ const ProCheckoutPage = lazy(() => import('@web/features/billing/ProCheckoutPage
 const BillingPage = lazy(() => import('@web/features/billing/BillingPage'));
 const LocalCheckoutPage = lazy(() => import('@web/features/billing/LocalCheckoutPage'));
 const LocalPortalPage = lazy(() => import('@web/features/billing/LocalPortalPage'));
-const AdminGate = lazy(() => import('@web/features/account/AdminGate'));
+// The back-office is its own chunk: collectors never download it.
+const AdminPage = lazy(() => import('@web/features/admin/AdminPage'));
 const DashboardPage = lazy(() => import('@web/features/collection/DashboardPage'));
 const CollectionPage = lazy(() => import('@web/features/collection/CollectionPage'));
 const AddCardPage = lazy(() => import('@web/features/cards/AddCardPage'));
@@ -90,7 +91,8 @@ export function AppRoutes() {
           <Route path="/account/checkout/credits" element={guarded(<CreditsCheckoutPage />)} />
           <Route path="/account/checkout/subscriptions" element={guarded(<ProCheckoutPage />)} />
           <Route path="/account/billing" element={guarded(<BillingPage />)} />
-          <Route path="/admin/*" element={guarded(<AdminGate />)} />
+          <Route path="/admin" element={guarded(<AdminPage />)} />
+          <Route path="/admin/*" element={guarded(<AdminPage />)} />
           {REDIRECTS.map((r) => (
             <Route key={r.from} path={r.from} element={redirectElement(r.to, r.keepQuery)} />
           ))}

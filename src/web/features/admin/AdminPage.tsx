@@ -1,0 +1,131 @@
+/**
+ * The back-office shell (spec §2.7): header, welcome line, Logout and the seven tabs, each a URL.
+ * /admin, /admin/overview, /admin/dashboard and /admin/{hash} all show the Overview.
+ */
+import { lazy, Suspense } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { LogOut } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { apiRequest, errorMessage } from '@web/lib/api';
+import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useAdminPrefix } from './api';
+import { OverviewTab } from './OverviewTab';
+import { PlaceholderTab } from './PlaceholderTab';
+
+const UsersTab = lazy(() => import('./users/UsersTab'));
+const SubmissionsTab = lazy(() => import('./SubmissionsTab'));
+const OrdersTab = lazy(() => import('./OrdersTab'));
+const SubscriptionsTab = lazy(() => import('./SubscriptionsTab'));
+
+export const ADMIN_TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'users', label: 'Users' },
+  { value: 'submissions', label: 'Submissions' },
+  { value: 'orders', label: 'Orders' },
+  { value: 'subscriptions', label: 'Subscriptions' },
+  { value: 'database', label: 'Database' },
+  { value: 'pricing', label: 'Pricing' },
+] as const;
+type TabValue = (typeof ADMIN_TABS)[number]['value'];
+
+export const ACCESS_DENIED = "Access Denied - You don't have permission to access the admin dashboard.";
+export const LOADING_TEXT = 'Loading admin dashboard...';
+
+/** The tab a path shows: its first segment when it names one, else the Overview (/admin/{hash} included). */
+export function tabOfPath(pathname: string): TabValue {
+  const segment = pathname.split('/')[2] ?? '';
+  return (ADMIN_TABS.find((t) => t.value === segment)?.value ?? 'overview') as TabValue;
+}
+
+function Loading() {
+  return (
+    <p role="status" className="py-12 text-center text-slate-600">
+      {LOADING_TEXT}
+    </p>
+  );
+}
+
+export default function AdminPage() {
+  const { user, isAdmin, isLoading } = useAuth();
+  const prefix = useAdminPrefix();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useDocumentTitle('Admin Dashboard');
+  const logout = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    meta: { allowUnauthorized: true },
+    onSuccess: async () => {
+      toast.success('Logged out', { description: 'You have been logged out successfully' });
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      await navigate('/');
+    },
+    onError: (error) => toast.error('Logout failed', { description: errorMessage(error, 'An error occurred during logout') }),
+  });
+
+  if (isLoading) return <Loading />;
+  if (!isAdmin) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16">
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center font-medium text-red-900">
+          {ACCESS_DENIED}
+        </p>
+      </div>
+    );
+  }
+  if (prefix.isLoading) return <Loading />;
+  const tab = tabOfPath(location.pathname);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+      <header className="flex flex-wrap items-center justify-between gap-3 pb-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Admin Dashboard</h1>
+          <p className="text-slate-600">Welcome back, {user?.username}</p>
+        </div>
+        <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <LogOut aria-hidden /> Logout
+        </Button>
+      </header>
+      <Tabs value={tab} onValueChange={(value) => void navigate(`/admin/${value}`)}>
+        <TabsList aria-label="Admin sections">
+          {ADMIN_TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <Suspense fallback={<Loading />}>
+          {ADMIN_TABS.map((t) => (
+            <TabsContent key={t.value} value={t.value} className="pt-6">
+              {t.value === tab && <TabBody tab={t.value} />}
+            </TabsContent>
+          ))}
+        </Suspense>
+      </Tabs>
+    </div>
+  );
+}
+
+function TabBody({ tab }: { tab: TabValue }) {
+  switch (tab) {
+    case 'overview':
+      return <OverviewTab />;
+    case 'users':
+      return <UsersTab />;
+    case 'submissions':
+      return <SubmissionsTab />;
+    case 'orders':
+      return <OrdersTab />;
+    case 'subscriptions':
+      return <SubscriptionsTab />;
+    case 'database':
+      return <PlaceholderTab title="Database Sync Monitor" text="The catalogue sync (Sync Sets, Sync Cards, Full Sync and the sync history) is not available in this version yet." />;
+    case 'pricing':
+      return <PlaceholderTab title="Weekly Price Update" text="The weekly price update (preview, rules and results) is not available in this version yet." />;
+  }
+}

@@ -1,0 +1,71 @@
+/** The Detailed Grading Report (§2.7): six tabs over §7.3's report endpoints. */
+import { useState } from 'react';
+import { Dialog } from 'radix-ui';
+import { ZAdjustmentsGroupedResponse, ZAdminGradingReport, ZAnalysisStepsResponse, ZAuditTrailResponse, type TAdminSubmission } from '@contract/admin';
+import { DialogPanel } from '@web/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useAdminQuery } from '../api';
+import { ImageViewer } from '../ImageViewer';
+import { ReportOverview } from './ReportOverview';
+import { DecisionLogs } from './DecisionLogs';
+import { VisualMarkers } from './VisualMarkers';
+import { AnalysisStepsPanel, AuditTrailPanel, ImageAdjustmentsPanel } from './ProcessingPanels';
+import type { OpenImage } from './parts';
+
+export const REPORT_TABS = ['Overview', 'Decision Logs', 'Visual Markers', 'Audit Trail', 'Image Adjustments', 'Analysis Steps'] as const;
+
+export function GradingReportDialog({ submission, onClose }: { submission: TAdminSubmission | null; onClose: () => void }) {
+  // §7.3: the grading id, falling back to the submission's own id.
+  const id = submission ? submission.gradingId || submission.id : '';
+  const enabled = !!submission;
+  const report = useAdminQuery(ZAdminGradingReport, `/grading-reports/${id}`, {}, { enabled });
+  const trail = useAdminQuery(ZAuditTrailResponse, `/grading/${id}/audit-trail`, {}, { enabled });
+  const grouped = useAdminQuery(ZAdjustmentsGroupedResponse, `/grading/${id}/adjustments-grouped`, {}, { enabled });
+  const steps = useAdminQuery(ZAnalysisStepsResponse, `/grading/${id}/analysis-steps`, {}, { enabled });
+  const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
+  const open: OpenImage = setImage;
+  const data = report.data?.gradingId === submission?.gradingId ? report.data : undefined;
+
+  return (
+    <Dialog.Root open={!!submission} onOpenChange={(o) => !o && onClose()}>
+      {submission && (
+        <DialogPanel title="Detailed Grading Report" description={`${submission.cardName} · ${submission.gradingId}`} className="w-[min(72rem,calc(100vw-1rem))]">
+          {report.isPending ? (
+            <p role="status" className="text-slate-600">Loading grading report…</p>
+          ) : !data ? (
+            <p className="text-slate-600">No grading details available</p>
+          ) : (
+            <Tabs defaultValue="Overview">
+              <TabsList aria-label="Report sections">
+                {REPORT_TABS.map((t) => (
+                  <TabsTrigger key={t} value={t} className="px-3 text-sm">
+                    {t}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              <TabsContent value="Overview" className="pt-4">
+                <ReportOverview report={data} onImage={open} />
+              </TabsContent>
+              <TabsContent value="Decision Logs" className="pt-4">
+                <DecisionLogs report={data} />
+              </TabsContent>
+              <TabsContent value="Visual Markers" className="pt-4">
+                <VisualMarkers report={data} onImage={open} />
+              </TabsContent>
+              <TabsContent value="Audit Trail" className="pt-4">
+                <AuditTrailPanel trail={trail.data} loading={trail.isPending} />
+              </TabsContent>
+              <TabsContent value="Image Adjustments" className="pt-4">
+                <ImageAdjustmentsPanel grouped={grouped.data} loading={grouped.isPending} onImage={open} />
+              </TabsContent>
+              <TabsContent value="Analysis Steps" className="pt-4">
+                <AnalysisStepsPanel steps={steps.data} loading={steps.isPending} />
+              </TabsContent>
+            </Tabs>
+          )}
+          <ImageViewer image={image} onClose={() => setImage(null)} />
+        </DialogPanel>
+      )}
+    </Dialog.Root>
+  );
+}
