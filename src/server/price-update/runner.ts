@@ -76,6 +76,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
         totalApiCalls: s.apiCalls,
       },
       errors: run.errors,
+      inProgress: run.status === 'running',
     };
   }
 
