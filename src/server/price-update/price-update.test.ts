@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPriceUpdateLastRun, TPriceUpdatePreview, TPriceUpdateResult } from '@contract/price-update';
@@ -78,6 +78,20 @@ describe('weekly price update routes', () => {
     // Just priced: nothing left to do this week.
     expect(json<TPriceUpdatePreview>(await client.get(`${BASE}/preview`)).cardsToUpdate).toBe(0);
     expect(json<TPriceUpdateResult>(await client.post(BASE)).message).toBe('No cards needed a price update.');
+  });
+
+  it('answer 409 with a message while another process runs one', async () => {
+    const { client } = await signedInClient(ctx, { role: 'admin' });
+    const db = ctx.database.db;
+    const [other] = await db
+      .insert(priceUpdateRuns)
+      .values({ trigger: 'schedule', model: 'estimator', startedAt: new Date('2026-11-23T03:00:00Z'), totalCards: 1500, stats: { processed: 1200, succeeded: 0, failed: 0, duplicates: 0, apiCalls: 0, cardsUpdated: 0 }, claimId: randomUUID(), leaseExpiresAt: new Date(Date.now() + 60_000) })
+      .returning();
+    const res = await client.post(BASE);
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toEqual({ message: 'A weekly price update is already running (started 2026-11-23 03:00 UTC, 1,200 of 1,500 cards done). Wait for it to finish.' });
+    expect(json<TPriceUpdateLastRun>(await client.get(`${BASE}/last-run`))).toMatchObject({ status: 'running', totalCardsUpdated: 0 });
+    await db.delete(priceUpdateRuns).where(eq(priceUpdateRuns.id, other!.id));
   });
 });
 

@@ -81,7 +81,8 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
   }
 
   async function lastRun(): Promise<TPriceUpdateLastRun> {
-    const [run] = await db.select().from(priceUpdateRuns).orderBy(desc(priceUpdateRuns.startedAt)).limit(1);
+    // A run going on now first, else the latest one.
+    const [run] = await db.select().from(priceUpdateRuns).orderBy(desc(sql`${priceUpdateRuns.status} = 'running'`), desc(priceUpdateRuns.startedAt)).limit(1);
     if (!run) return { status: 'never', lastRun: null, totalCardsUpdated: 0, message: 'No price update has run yet.' };
     return {
       status: run.status,
