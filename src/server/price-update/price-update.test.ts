@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPriceUpdateLastRun, TPriceUpdatePreview, TPriceUpdateResult } from '@contract/price-update';
 import type { Db } from '../db/client';
@@ -178,6 +178,30 @@ describe('runs as a job', () => {
     expect(g1!.psaEstimatedValue).toBe('120.00');
     expect(g2!.psaEstimatedValue).toBe('100.00');
     expect(g2!.pricedAt).toBeNull();
+  });
+
+  it('makes one price per (card, platform, grade) per run: a second group reuses it', async () => {
+    const db = database.db;
+    const u = await buildUser(db);
+    const x = await buildUserCard(db, u.id, { cardId: 'base3-1' });
+    const y = await buildUserCard(db, u.id, { cardId: 'base3-1' });
+    await buildGrading(db, x, { completedAt: new Date(Date.now() - 30 * DAY), psaGrade: 9, bgsGrade: 9 });
+    await buildGrading(db, y, { completedAt: new Date(Date.now() - 30 * DAY), psaGrade: 9, bgsGrade: 8 });
+    // A model that prices PSA differently depending on the BGS grade: the run must still keep one PSA 9 price.
+    const model: PriceModel = {
+      source: 'test:uneven',
+      batchSize: 10,
+      secondsPerGroup: 0,
+      quote: async (rs) => rs.map((r) => ({ ok: true, quote: { rawUsd: 50, graded: { PSA: 100 + r.grades.BGS, BGS: 10 * r.grades.BGS, CGC: 90 }, confidence: 0.5, basis: 'test' } })),
+    };
+    const runner = createPriceUpdateRunner({ db, model, clock, graceDays: 7, maxCalls: 100, market: noMarket });
+    const { done } = await runner.start('admin');
+    const run = await done;
+    const rows = await db.select().from(priceHistory).where(and(eq(priceHistory.runId, run.id), eq(priceHistory.cardKey, 'base3-1')));
+    expect(rows.map((r) => `${r.platform} ${r.grade} ${r.value}`).sort()).toEqual(['BGS 8 80.00', 'BGS 9 90.00', 'CGC 9 90.00', 'PSA 9 108.00']);
+    const values = await db.select({ psa: gradings.psaEstimatedValue, bgs: gradings.bgsEstimatedValue }).from(gradings).where(inArray(gradings.userCardId, [x.id, y.id]));
+    expect(values.map((v) => v.psa)).toEqual(['108.00', '108.00']);
+    expect(values.map((v) => v.bgs).sort()).toEqual(['80.00', '90.00']);
   });
 
   it('the weekly schedule fires once across processes, and only for a due slot', async () => {

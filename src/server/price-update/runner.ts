@@ -14,7 +14,7 @@ import { cards, cardSets, priceUpdateRuns } from '../db/schema';
 import type { Clock } from '../deps';
 import { conflict } from '../http/errors';
 import type { MarketPriceSource } from '../pricing/port';
-import { applyQuote, LostClaim, recordFailure, type RunStats } from './apply';
+import { applyBatch, applyQuote, LostClaim, recordFailure, type Priced, type RunStats, type Unpriced } from './apply';
 import { formatDuration, formatEstimate } from './format';
 import type { CallBudget, PriceModel, QuoteRequest } from './model/port';
 import { rejectQuote } from './model/validate';
@@ -144,22 +144,58 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
         const groups = await nextGroups(db, { now: run.startedAt, graceDays: deps.graceDays }, cursor, model.batchSize);
         if (groups.length === 0) return await finish(run, stats, null);
         const outcomes = await model.quote(await enrich(groups), budget);
+        const before = { ...stats };
+        const priced: Priced[] = [];
+        const unpriced: Unpriced[] = [];
         for (const [i, group] of groups.entries()) {
           const outcome = outcomes[i] ?? { ok: false as const, error: 'the price model gave no answer' };
           const reason = outcome.ok ? rejectQuote(group, outcome.quote) : outcome.error;
           stats.processed += group.holders.length;
-          stats.apiCalls = budget.used;
           if (outcome.ok && reason === null) {
             stats.succeeded += 1;
             stats.duplicates += group.holders.length - 1;
             stats.cardsUpdated += group.holders.length;
-            await applyQuote(db, claim, group, outcome.quote, { ...stats }, clock.now());
+            priced.push({ group, quote: outcome.quote });
           } else {
             stats.failed += group.holders.length;
-            await recordFailure(db, claim, group, reason ?? 'rejected', { ...stats });
+            unpriced.push({ group, error: reason ?? 'rejected' });
           }
-          cursor = group.groupKey;
         }
+        stats.apiCalls = budget.used;
+        const last = groups[groups.length - 1]!.groupKey;
+        try {
+          await applyBatch(db, claim, priced, unpriced, last, { ...stats }, clock.now());
+        } catch (err) {
+          if (err instanceof LostClaim) throw err;
+          // One card's write failed (a constraint, a value out of range): write them one by one, so
+          // only that card fails and the others keep their new prices.
+          log?.warn({ err, runId: run.id }, 'a batch of prices could not be written; writing card by card');
+          Object.assign(stats, before, { apiCalls: budget.used });
+          for (const [i, group] of groups.entries()) {
+            const ok = priced.find((p) => p.group === group);
+            stats.processed += group.holders.length;
+            if (ok) {
+              try {
+                stats.succeeded += 1;
+                stats.duplicates += group.holders.length - 1;
+                stats.cardsUpdated += group.holders.length;
+                await applyQuote(db, claim, group, ok.quote, { ...stats }, clock.now());
+                continue;
+              } catch (e) {
+                if (e instanceof LostClaim) throw e;
+                stats.succeeded -= 1;
+                stats.duplicates -= group.holders.length - 1;
+                stats.cardsUpdated -= group.holders.length;
+                stats.failed += group.holders.length;
+                await recordFailure(db, claim, group, 'its new price could not be saved', { ...stats });
+                continue;
+              }
+            }
+            stats.failed += group.holders.length;
+            await recordFailure(db, claim, group, unpriced.find((u) => u.group === group)?.error ?? `card ${i} was not priced`, { ...stats });
+          }
+        }
+        cursor = last;
         if (budget.remaining <= 0) return await finish(run, stats, `Stopped: the run used its budget of ${deps.maxCalls.toLocaleString('en-US')} model calls after ${stats.processed.toLocaleString('en-US')} cards. Start it again to continue.`);
       }
     } catch (err) {
