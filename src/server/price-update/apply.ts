@@ -11,6 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { gradings, priceHistory, priceUpdateRuns, userMessages } from '../db/schema';
 import { PLATFORMS, type Platform, type PriceQuote } from './model/port';
+import { displayedPlatform } from '../grading/displayed';
 import type { PricingGroup } from './rules';
 
 /** A move in a card's value that Pro holders hear about. */
@@ -27,7 +28,6 @@ export class LostClaim extends Error {
 }
 
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const shownPlatform = (p: string | null): Platform => (p === 'BGS' || p === 'CGC' ? p : 'PSA');
 
 /** Moves the run's cursor and stats; throws LostClaim (rolling the transaction back) when the claim is gone. */
 async function advance(tx: Tx, run: { id: string; claimId: string }, cursor: string, stats: RunStats, error?: string) {
@@ -107,7 +107,7 @@ const errorLine = (group: PricingGroup, error: string) =>
 /** The notification a Pro holder gets for a move above 10 % on the platform their card shows, or null. */
 function moveNotice(group: PricingGroup, h: PricingGroup['holders'][number], values: Record<Platform, string>) {
   if (!h.holderPro) return null;
-  const p = shownPlatform(h.recommendedPlatform);
+  const p = displayedPlatform(h);
   const before = h.values[p];
   const after = Number(values[p]);
   if (before === null || before <= 0 || Math.abs(after - before) / before <= NOTIFY_MOVE) return null;

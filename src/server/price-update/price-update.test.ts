@@ -80,6 +80,24 @@ describe('weekly price update routes', () => {
     expect(json<TPriceUpdateResult>(await client.post(BASE)).message).toBe('No cards needed a price update.');
   });
 
+  it('moves the collection value-over-time chart with the price history', async () => {
+    const db = ctx.database.db;
+    const { client, user } = await signedInClient(ctx);
+    const uc = await buildUserCard(db, user.id, { cardId: 'base4-9' });
+    await buildGrading(db, uc, { completedAt: new Date('2026-01-10T00:00:00Z'), psaGrade: 9, psaEstimatedValue: '100.00', recommendedPlatform: 'PSA' });
+    await db.insert(priceHistory).values([
+      { cardKey: 'base4-9', platform: 'PSA', grade: 9, value: '80.00', source: 'test', recordedAt: new Date('2026-03-02T03:00:00Z') },
+      { cardKey: 'base4-9', platform: 'PSA', grade: 10, value: '999.00', source: 'test', recordedAt: new Date('2026-03-02T03:00:00Z') },
+      { cardKey: 'base4-9', platform: 'PSA', grade: 9, value: '90.00', source: 'test', recordedAt: new Date('2026-05-04T03:00:00Z') },
+    ]);
+    const s = json<{ valueHistory: { month: string; value: string }[] }>(await client.get('/api/collection/summary'));
+    expect(s.valueHistory).toEqual([
+      { month: '2026-01', value: '100.00' },
+      { month: '2026-03', value: '80.00' },
+      { month: '2026-05', value: '90.00' },
+    ]);
+  });
+
   it('answer 409 with a message while another process runs one', async () => {
     const { client } = await signedInClient(ctx, { role: 'admin' });
     const db = ctx.database.db;

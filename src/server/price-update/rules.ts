@@ -34,6 +34,9 @@ const proUsers = (c: RulesClock) => sql`
     OR (s.status = 'past_due' AND coalesce(s.current_period_start, s.updated_at) + make_interval(days => ${c.graceDays}::int) > ${c.now.toISOString()}::timestamptz))`;
 
 /** The key one price is made for: the catalogue card, or name|set|number for a card entered by hand. */
+export const cardKeyOf = (c: { cardId: string | null; cardName: string; cardSet: string; cardNumber: string }) =>
+  c.cardId ?? `manual:${c.cardName.toLowerCase()}|${c.cardSet.toLowerCase()}|${c.cardNumber.toLowerCase()}`;
+/** The same key in SQL (keep the two in step). */
 const CARD_KEY = sql.raw(`coalesce(uc.card_id, 'manual:' || lower(uc.card_name) || '|' || lower(uc.card_set) || '|' || lower(uc.card_number))`);
 
 /** Every graded card with the facts the rules need: one row per user card (its latest completed grading). */
