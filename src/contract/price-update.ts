@@ -50,6 +50,8 @@ export const ZPriceUpdateResult = z.object({
   message: z.string(),
   stats: ZPriceUpdateStats,
   errors: z.array(z.string()),
+  /** True when the run is still going after the POST stopped waiting (202): the stats so far. */
+  inProgress: z.boolean().optional(),
 });
 export type TPriceUpdateResult = z.infer<typeof ZPriceUpdateResult>;
 

@@ -2,7 +2,9 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { TCollectionSummary } from '@contract/collection';
 import type { Db } from '../db/client';
 import { gradings, userCards } from '../db/schema';
-import { displayedGrade, displayedValue } from '../grading/displayed';
+import { displayedGrade, displayedPlatform, displayedValue } from '../grading/displayed';
+import { cardKeyOf } from '../price-update/rules';
+import { valueHistory, type ValuedCard } from '../price-update/value-history';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const money = (c: number) => (c / 100).toFixed(2);
@@ -12,7 +14,7 @@ export function createCollectionService(db: Db) {
     /** Two queries (cards, latest completed gradings); the arithmetic is in integer cents. */
     async summary(userId: string): Promise<TCollectionSummary> {
       const cards = await db
-        .select({ id: userCards.id, purchasePriceCents: userCards.purchasePriceCents })
+        .select({ id: userCards.id, purchasePriceCents: userCards.purchasePriceCents, cardId: userCards.cardId, cardName: userCards.cardName, cardSet: userCards.cardSet, cardNumber: userCards.cardNumber })
         .from(userCards)
         .where(eq(userCards.userId, userId));
       const latest = await db
@@ -33,7 +35,7 @@ export function createCollectionService(db: Db) {
       const byCard = new Map(latest.map((g) => [g.userCardId, g]));
 
       let valueCents = 0, costCents = 0, pairedValue = 0, pairedCost = 0, gradeSum = 0, gradeCount = 0;
-      const monthly = new Map<string, number>();
+      const valued: ValuedCard[] = [];
       for (const card of cards) {
         const g = byCard.get(card.id);
         const v = g ? cents(Number(displayedValue(g) ?? 0)) : 0;
@@ -48,15 +50,8 @@ export function createCollectionService(db: Db) {
           gradeSum += grade;
           gradeCount++;
         }
-        if (g?.completedAt) {
-          const month = g.completedAt.toISOString().slice(0, 7);
-          monthly.set(month, (monthly.get(month) ?? 0) + v);
-        }
+        if (g?.completedAt) valued.push({ cardKey: cardKeyOf(card), platform: displayedPlatform(g), grade: grade ?? null, completedAt: g.completedAt, valueCents: v });
       }
-      let running = 0;
-      const valueHistory = [...monthly.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([month, v]) => ({ month, value: money((running += v)) }));
       return {
         totalCards: cards.length,
         gradedCards: byCard.size,
@@ -65,7 +60,8 @@ export function createCollectionService(db: Db) {
         gainLoss: money(pairedValue - pairedCost),
         roiPercent: pairedCost > 0 ? Math.round(((pairedValue - pairedCost) / pairedCost) * 1000) / 10 : null,
         averageGrade: gradeCount ? Math.round((gradeSum / gradeCount) * 10) / 10 : null,
-        valueHistory,
+        // The weekly price update's history moves the chart (price-update/value-history.ts).
+        valueHistory: await valueHistory(db, valued),
       };
     },
   };

@@ -11,6 +11,7 @@ export const displayedGradeSql = sql<number | null>`case ${rp} when 'BGS' then $
 export const displayedValueSql = sql<string | null>`case ${rp} when 'BGS' then ${gradings.bgsEstimatedValue} when 'CGC' then ${gradings.cgcEstimatedValue} else ${gradings.psaEstimatedValue} end`;
 
 type Platformed = { recommendedPlatform: string | null };
+export const displayedPlatform = (g: Platformed): 'PSA' | 'BGS' | 'CGC' => (g.recommendedPlatform === 'BGS' || g.recommendedPlatform === 'CGC' ? g.recommendedPlatform : 'PSA');
 export const displayedGrade = (g: Platformed & { psaGrade: number | null; bgsGrade: number | null; cgcGrade: number | null }) =>
   g.recommendedPlatform === 'BGS' ? g.bgsGrade : g.recommendedPlatform === 'CGC' ? g.cgcGrade : g.psaGrade;
 /** The value as the numeric column's string ("120.00"), or null. */

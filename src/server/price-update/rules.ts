@@ -34,6 +34,9 @@ const proUsers = (c: RulesClock) => sql`
     OR (s.status = 'past_due' AND coalesce(s.current_period_start, s.updated_at) + make_interval(days => ${c.graceDays}::int) > ${c.now.toISOString()}::timestamptz))`;
 
 /** The key one price is made for: the catalogue card, or name|set|number for a card entered by hand. */
+export const cardKeyOf = (c: { cardId: string | null; cardName: string; cardSet: string; cardNumber: string }) =>
+  c.cardId ?? `manual:${c.cardName.toLowerCase()}|${c.cardSet.toLowerCase()}|${c.cardNumber.toLowerCase()}`;
+/** The same key in SQL (keep the two in step). */
 const CARD_KEY = sql.raw(`coalesce(uc.card_id, 'manual:' || lower(uc.card_name) || '|' || lower(uc.card_set) || '|' || lower(uc.card_number))`);
 
 /** Every graded card with the facts the rules need: one row per user card (its latest completed grading). */
@@ -129,20 +132,26 @@ type GroupRow = {
 const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 const maxOf = (xs: (number | null)[]) => xs.reduce<number | null>((m, x) => (x === null ? m : m === null ? x : Math.max(m, x)), null);
 
-/** The next `limit` groups to price after `cursor`, in a stable order. */
+const GROUP_KEY = sql.raw(`(c.card_key || '|' || c.psa_grade || '|' || c.bgs_grade || '|' || c.cgc_grade)`);
+
+/**
+ * The next `limit` groups to price after `cursor`, in a stable order. Each call classifies every
+ * graded card again (the rules need the whole picture: who holds what), so the runner asks for large
+ * pages and hands them to the model in its own batch size.
+ */
 export async function nextGroups(db: DbOrTx, c: RulesClock, cursor: string | null, limit: number): Promise<PricingGroup[]> {
   const result = (await db.execute(sql`
     SELECT * FROM (
-      SELECT c.card_key || '|' || c.psa_grade || '|' || c.bgs_grade || '|' || c.cgc_grade AS group_key,
+      SELECT ${GROUP_KEY} AS group_key,
         c.card_key, min(c.card_id) AS card_id, min(c.card_name) AS card_name, min(c.card_set) AS card_set,
         min(c.card_number) AS card_number, min(c.rarity) AS rarity, c.psa_grade, c.bgs_grade, c.cgc_grade,
         json_agg(json_build_object('g', c.grading_id, 'uc', c.user_card_id, 'u', c.user_id, 'p', c.holder_pro,
           'rp', c.recommended_platform, 'psa', c.psa_estimated_value, 'bgs', c.bgs_estimated_value, 'cgc', c.cgc_estimated_value) ORDER BY c.user_card_id) AS holders
       FROM (${classifiedCards(c)}) c
-      WHERE ${TO_UPDATE}
+      -- The cursor filters cards before they are grouped: later pages aggregate only what is left.
+      WHERE ${TO_UPDATE} AND (${cursor}::text IS NULL OR ${GROUP_KEY} COLLATE "C" > ${cursor}::text COLLATE "C")
       GROUP BY c.card_key, c.psa_grade, c.bgs_grade, c.cgc_grade
     ) g
-    WHERE ${cursor}::text IS NULL OR g.group_key COLLATE "C" > ${cursor}::text COLLATE "C"
     ORDER BY g.group_key COLLATE "C" LIMIT ${limit}::int`)) as unknown as { rows: GroupRow[] };
   return result.rows.map((r) => {
     const holders = (typeof r.holders === 'string' ? JSON.parse(r.holders) : r.holders) as Exclude<GroupRow['holders'], string>;

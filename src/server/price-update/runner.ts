@@ -14,13 +14,15 @@ import { cards, cardSets, priceUpdateRuns } from '../db/schema';
 import type { Clock } from '../deps';
 import { conflict } from '../http/errors';
 import type { MarketPriceSource } from '../pricing/port';
-import { applyQuote, LostClaim, recordFailure, type RunStats } from './apply';
+import { applyBatch, applyQuote, LostClaim, recordFailure, type Priced, type RunStats, type Unpriced } from './apply';
 import { formatDuration, formatEstimate } from './format';
 import type { CallBudget, PriceModel, QuoteRequest } from './model/port';
 import { rejectQuote } from './model/validate';
 import { coverageCounts, nextGroups, type PricingGroup } from './rules';
 
 export const LEASE_MS = 30_000;
+/** Groups read per page of the work list (each page re-classifies every graded card: fewer, larger pages). */
+const PAGE_GROUPS = 2000;
 export const HEARTBEAT_MS = 10_000;
 
 type Run = typeof priceUpdateRuns.$inferSelect;
@@ -66,7 +68,9 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
     const end = run.finishedAt ?? clock.now();
     return {
       success: run.status !== 'failed',
-      message: run.message ?? `The weekly price update is still running: ${s.processed.toLocaleString('en-US')} of ${run.totalCards.toLocaleString('en-US')} cards so far.`,
+      message:
+        run.message ??
+        `The weekly price update is still running: ${s.processed.toLocaleString('en-US')} of ${run.totalCards.toLocaleString('en-US')} cards so far.`,
       stats: {
         totalCardsProcessed: s.processed,
         successfulUpdates: s.succeeded,
@@ -76,11 +80,17 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
         totalApiCalls: s.apiCalls,
       },
       errors: run.errors,
+      inProgress: run.status === 'running',
     };
   }
 
   async function lastRun(): Promise<TPriceUpdateLastRun> {
-    const [run] = await db.select().from(priceUpdateRuns).orderBy(desc(priceUpdateRuns.startedAt)).limit(1);
+    // A run going on now first, else the latest one.
+    const [run] = await db
+      .select()
+      .from(priceUpdateRuns)
+      .orderBy(desc(sql`${priceUpdateRuns.status} = 'running'`), desc(priceUpdateRuns.startedAt))
+      .limit(1);
     if (!run) return { status: 'never', lastRun: null, totalCardsUpdated: 0, message: 'No price update has run yet.' };
     return {
       status: run.status,
@@ -95,13 +105,17 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
     const ids = [...new Set(groups.map((g) => g.cardId).filter((x): x is string => x !== null))];
     const dates = new Map<string, string>();
     if (ids.length) {
-      const rows = await db.select({ id: cards.id, releaseDate: cardSets.releaseDate }).from(cards).innerJoin(cardSets, eq(cardSets.id, cards.setId)).where(inArray(cards.id, ids));
+      const rows = await db
+        .select({ id: cards.id, releaseDate: cardSets.releaseDate })
+        .from(cards)
+        .innerJoin(cardSets, eq(cardSets.id, cards.setId))
+        .where(inArray(cards.id, ids));
       for (const r of rows) dates.set(r.id, r.releaseDate);
     }
     return Promise.all(
       groups.map(async (g) => ({
         ...g,
-        releaseDate: g.cardId ? dates.get(g.cardId) ?? null : null,
+        releaseDate: g.cardId ? (dates.get(g.cardId) ?? null) : null,
         market: g.cardId ? await deps.market.marketPrice({ cardId: g.cardId, rarity: g.rarity }) : null,
       })),
     );
@@ -139,26 +153,78 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
     let cursor = run.cursor;
     try {
       for (;;) {
-        const groups = await nextGroups(db, { now: run.startedAt, graceDays: deps.graceDays }, cursor, model.batchSize);
-        if (groups.length === 0) return await finish(run, stats, null);
-        const outcomes = await model.quote(await enrich(groups), budget);
-        for (const [i, group] of groups.entries()) {
-          const outcome = outcomes[i] ?? { ok: false as const, error: 'the price model gave no answer' };
-          const reason = outcome.ok ? rejectQuote(group, outcome.quote) : outcome.error;
-          stats.processed += group.holders.length;
-          stats.apiCalls = budget.used;
-          if (outcome.ok && reason === null) {
-            stats.succeeded += 1;
-            stats.duplicates += group.holders.length - 1;
-            stats.cardsUpdated += group.holders.length;
-            await applyQuote(db, claim, group, outcome.quote, { ...stats }, clock.now());
-          } else {
-            stats.failed += group.holders.length;
-            await recordFailure(db, claim, group, reason ?? 'rejected', { ...stats });
+        const page = await nextGroups(
+          db,
+          { now: run.startedAt, graceDays: deps.graceDays },
+          cursor,
+          Math.max(PAGE_GROUPS, model.batchSize),
+        );
+        if (page.length === 0) return await finish(run, stats, null);
+        for (let from = 0; from < page.length; from += model.batchSize) {
+          const groups = page.slice(from, from + model.batchSize);
+          const outcomes = await model.quote(await enrich(groups), budget);
+          const before = { ...stats };
+          const priced: Priced[] = [];
+          const unpriced: Unpriced[] = [];
+          for (const [i, group] of groups.entries()) {
+            const outcome = outcomes[i] ?? { ok: false as const, error: 'the price model gave no answer' };
+            const reason = outcome.ok ? rejectQuote(group, outcome.quote) : outcome.error;
+            stats.processed += group.holders.length;
+            if (outcome.ok && reason === null) {
+              stats.succeeded += 1;
+              stats.duplicates += group.holders.length - 1;
+              stats.cardsUpdated += group.holders.length;
+              priced.push({ group, quote: outcome.quote });
+            } else {
+              stats.failed += group.holders.length;
+              unpriced.push({ group, error: reason ?? 'rejected' });
+            }
           }
-          cursor = group.groupKey;
+          stats.apiCalls = budget.used;
+          const last = groups[groups.length - 1]!.groupKey;
+          try {
+            await applyBatch(db, claim, priced, unpriced, last, { ...stats }, clock.now());
+          } catch (err) {
+            if (err instanceof LostClaim) throw err;
+            // One card's write failed (a constraint, a value out of range): write them one by one, so
+            // only that card fails and the others keep their new prices.
+            log?.warn({ err, runId: run.id }, 'a batch of prices could not be written; writing card by card');
+            Object.assign(stats, before, { apiCalls: budget.used });
+            for (const [i, group] of groups.entries()) {
+              const ok = priced.find((p) => p.group === group);
+              stats.processed += group.holders.length;
+              if (ok) {
+                try {
+                  stats.succeeded += 1;
+                  stats.duplicates += group.holders.length - 1;
+                  stats.cardsUpdated += group.holders.length;
+                  await applyQuote(db, claim, group, ok.quote, { ...stats }, clock.now());
+                  continue;
+                } catch (e) {
+                  if (e instanceof LostClaim) throw e;
+                  stats.succeeded -= 1;
+                  stats.duplicates -= group.holders.length - 1;
+                  stats.cardsUpdated -= group.holders.length;
+                  stats.failed += group.holders.length;
+                  await recordFailure(db, claim, group, 'its new price could not be saved', { ...stats });
+                  continue;
+                }
+              }
+              stats.failed += group.holders.length;
+              await recordFailure(db, claim, group, unpriced.find((u) => u.group === group)?.error ?? `card ${i} was not priced`, {
+                ...stats,
+              });
+            }
+          }
+          cursor = last;
+          if (budget.remaining <= 0) break;
         }
-        if (budget.remaining <= 0) return await finish(run, stats, `Stopped: the run used its budget of ${deps.maxCalls.toLocaleString('en-US')} model calls after ${stats.processed.toLocaleString('en-US')} cards. Start it again to continue.`);
+        if (budget.remaining <= 0)
+          return await finish(
+            run,
+            stats,
+            `Stopped: the run used its budget of ${deps.maxCalls.toLocaleString('en-US')} model calls after ${stats.processed.toLocaleString('en-US')} cards. Start it again to continue.`,
+          );
       }
     } catch (err) {
       if (err instanceof LostClaim) {
@@ -167,7 +233,11 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
         return now ?? run;
       }
       log?.error({ err, runId: run.id }, 'weekly price update failed');
-      return await finish(run, stats, 'The weekly price update stopped on an error on our side; cards priced so far keep their new values.').catch(() => run);
+      return await finish(
+        run,
+        stats,
+        'The weekly price update stopped on an error on our side; cards priced so far keep their new values.',
+      ).catch(() => run);
     } finally {
       clearInterval(heartbeat);
     }
@@ -181,7 +251,8 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
 
   /** Claims a running run whose process is gone (lapsed lease, or any at boot on the embedded database). */
   async function claimInterrupted(atBoot = false): Promise<Run | null> {
-    const lapsed = atBoot && deps.soleProcess ? sql`true` : or(isNull(priceUpdateRuns.leaseExpiresAt), lt(priceUpdateRuns.leaseExpiresAt, clock.now()));
+    const lapsed =
+      atBoot && deps.soleProcess ? sql`true` : or(isNull(priceUpdateRuns.leaseExpiresAt), lt(priceUpdateRuns.leaseExpiresAt, clock.now()));
     // Never a run this process executes itself (a stalled heartbeat): re-claiming would fence it out.
     const mine = [...active.keys()];
     const [run] = await db
@@ -202,14 +273,24 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
     try {
       const [run] = await db
         .insert(priceUpdateRuns)
-        .values({ trigger, model: model.source, startedAt: now, totalCards: total, stats: EMPTY_STATS, claimId: randomUUID(), leaseExpiresAt: leaseUntil() })
+        .values({
+          trigger,
+          model: model.source,
+          startedAt: now,
+          totalCards: total,
+          stats: EMPTY_STATS,
+          claimId: randomUUID(),
+          leaseExpiresAt: leaseUntil(),
+        })
         .returning();
       log?.info({ runId: run!.id, trigger, total }, 'weekly price update started');
       return { run: run!, done: launch(run!) };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       const [other] = await db.select().from(priceUpdateRuns).where(eq(priceUpdateRuns.status, 'running')).limit(1);
-      const since = other ? ` (started ${other.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${other.stats.processed.toLocaleString('en-US')} of ${other.totalCards.toLocaleString('en-US')} cards done)` : '';
+      const since = other
+        ? ` (started ${other.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${other.stats.processed.toLocaleString('en-US')} of ${other.totalCards.toLocaleString('en-US')} cards done)`
+        : '';
       throw conflict(`A weekly price update is already running${since}. Wait for it to finish.`);
     }
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@contract/common';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { MailMessage, MailPort } from '../adapters/mail/port';
@@ -29,9 +29,9 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   onQuery?: (sql: string) => void,
-  options: Pick<AppDeps, 'images' | 'pricing'> & { logStream?: { write(line: string): void } } = {},
+  options: Pick<AppDeps, 'images' | 'pricing'> & Pick<BuildAppOptions, 'priceModel' | 'priceUpdateWaitMs'> & { logStream?: { write(line: string): void } } = {},
 ): Promise<TestContext> {
-  const { logStream, ...adapters } = options;
+  const { logStream, priceModel, priceUpdateWaitMs, ...adapters } = options;
   const database = await openTestDatabase(onQuery);
   const sent: MailMessage[] = [];
   const mail = { transport: 'outbox' as const, sent, send: async (m: MailMessage) => void sent.push(m) };
@@ -39,7 +39,7 @@ export async function createTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
   const app = await buildApp(
     { config, database, mail, clock, secret: 'test-secret-test-secret-test-secret!', ...adapters },
-    { logger: false, logStream },
+    { logger: false, logStream, priceModel, priceUpdateWaitMs },
   );
   await app.ready();
   return {
