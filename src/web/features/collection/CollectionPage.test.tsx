@@ -114,16 +114,24 @@ describe('collection screen', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       typeOn('ch');
-      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+      act(() => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+      });
       expect(location()).toBe('/account/collection');
       // Each key starts the delay again: "ch" alone is never sent, though its delay has now run out.
       typeOn('ar');
-      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+      act(() => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+      });
       expect(location()).toBe('/account/collection');
       expect(searches()).toEqual([]);
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(location()).toBe('/account/collection?q=char');
-      act(() => vi.runOnlyPendingTimers());
+      act(() => {
+        vi.runOnlyPendingTimers();
+      });
     } finally {
       vi.useRealTimers();
     }
