@@ -18,7 +18,7 @@ export function requireAllFirst<Input extends FieldValues, Output>(
   required: readonly (keyof Input & string)[],
   message = FILL_IN_ALL_FIELDS,
 ): Resolver<Input, unknown, Output> {
-  const contract = zodResolver(schema) as unknown as Resolver<Input, unknown, Output>;
+  const contract: Resolver<Input, unknown, Output> = zodResolver(schema);
   return async (values, context, options) => {
     const result = await contract(values, context, options);
     const missing = required.filter((name) => blank(values[name]));

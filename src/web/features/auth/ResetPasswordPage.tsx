@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -34,14 +34,14 @@ export default function ResetPasswordPage() {
       toast.success('Password reset successful', {
         description: 'Your password has been updated. You can now log in with your new password.',
       });
-      navigate('/auth/login');
+      void navigate('/auth/login');
     },
     onError: (error) =>
       toast.error('Error resetting password', { description: errorMessage(error, 'Please check your reset code and try again.') }),
   });
 
   const { errors } = form.formState;
-  const [password, confirm] = form.watch(['newPassword', 'confirmPassword']);
+  const [password, confirm] = useWatch({ control: form.control, name: ['newPassword', 'confirmPassword'] });
   // The live alerts below already say "too short" and "don't match" (with the spec's detail): not twice.
   const passwordError = (message?: string) => (shownByLiveRules(message, password, confirm) ? undefined : message);
 

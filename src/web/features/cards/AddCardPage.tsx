@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ScanSearch } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { TUserCard } from '@contract/user-cards';
@@ -41,7 +41,7 @@ export default function AddCardPage() {
     resolver: zodResolver(ZAddCardForm),
     defaultValues: { mode: 'catalogue', picked: null, cardName: '', cardSet: '', cardNumber: '', rarity: '', photos: NO_PHOTOS },
   });
-  const [mode, picked] = form.watch(['mode', 'picked']);
+  const [mode, picked] = useWatch({ control: form.control, name: ['mode', 'picked'] });
   // After a refused submit the rules follow each change, as they do for typed fields.
   const revalidate = () => ({ shouldValidate: form.formState.isSubmitted });
   const setMode = (value: TAddCardForm['mode']) => form.setValue('mode', value, revalidate());

@@ -25,7 +25,7 @@ export const ZAddCardForm = z
   .transform((form, ctx): { card: TAddCardFields; photos: PhotoSelection } => {
     const { mode, picked, photos, ...typed } = form;
     const card = ZAddCardFields.safeParse(mode === 'catalogue' ? { cardId: picked?.id } : typed);
-    if (!card.success) for (const issue of card.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
+    if (!card.success) for (const issue of card.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     if (!photos.front || !photos.back) ctx.addIssue({ code: 'custom', message: PHOTOS_REQUIRED, path: ['photos'] });
     return { card: card.data ?? {}, photos };
   });

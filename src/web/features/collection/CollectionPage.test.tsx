@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TBinderSummary } from '@contract/binders';
@@ -102,23 +102,42 @@ describe('collection screen', () => {
 
   it('debounces the search before it reaches the URL and the server', async () => {
     const calls = api();
-    // Keys without a pause between them: on a loaded machine a 0 ms pause can stretch past the
-    // debounce and split the word into two honest requests.
-    const user = userEvent.setup({ delay: null });
+    const searches = () => listCalls(calls).filter((u) => u.includes('q='));
     render();
     await screen.findByRole('list', { name: 'Your cards' });
     const box = screen.getByLabelText('Search your cards');
-    await user.type(box, 'ch');
-    // A pause shorter than the debounce sends nothing. (Timers fire in the order they fall due, so
-    // this one runs before the debounce's even when the machine is slow.)
-    await act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS / 5)));
-    expect(location()).toBe('/account/collection');
-    expect(listCalls(calls).filter((u) => u.includes('q='))).toEqual([]);
-    await user.type(box, 'ar');
-    // Typing on sends one request for the whole word, not one per letter.
-    await waitFor(() => expect(location()).toBe('/account/collection?q=char'));
+    // One key at a time as change events (user-event waits on setTimeout, which is faked here).
+    const typeOn = (text: string) => {
+      for (const letter of text) fireEvent.change(box, { target: { value: `${(box as HTMLInputElement).value}${letter}` } });
+    };
+    // The debounce's clock is the test's: no real pause, so a slow machine cannot split or merge requests.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      typeOn('ch');
+      act(() => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+      });
+      expect(location()).toBe('/account/collection');
+      // Each key starts the delay again: "ch" alone is never sent, though its delay has now run out.
+      typeOn('ar');
+      act(() => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+      });
+      expect(location()).toBe('/account/collection');
+      expect(searches()).toEqual([]);
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(location()).toBe('/account/collection?q=char');
+      act(() => {
+        vi.runOnlyPendingTimers();
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    // One request for the whole word, not one per letter.
     await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/api/user-cards?q=char'));
-    expect(listCalls(calls).filter((u) => u.includes('q='))).toEqual(['/api/user-cards?q=char']);
+    expect(searches()).toEqual(['/api/user-cards?q=char']);
   });
 
   it('keeps the grade range the right way round', async () => {
