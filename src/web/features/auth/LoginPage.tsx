@@ -19,7 +19,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
-  // Two required fields need no validation library: the login page stays light (docs/decisions/008-login-form.md).
+  // Two required fields need no validation library: the login page stays light (docs/decisions/009-login-form.md).
   const [values, setValues] = useState<TLoginRequest>({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof TLoginRequest, string>>>({});
   const set = (key: keyof TLoginRequest) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
