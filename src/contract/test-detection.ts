@@ -9,7 +9,7 @@ export const ZTestDetectionFace = z.enum(TEST_DETECTION_FACES, { error: 'Face mu
 export type TTestDetectionFace = z.infer<typeof ZTestDetectionFace>;
 
 /** The engine's refusal reasons (src/server/grading/engine/refusal.ts; a server test keeps them in step). */
-export const REFUSAL_CODE_LIST = ['invalid_image', 'image_too_large', 'image_too_small', 'no_card_found', 'card_cut_off', 'too_blurry', 'glare', 'too_dark', 'too_bright', 'several_cards'] as const;
+export const REFUSAL_CODE_LIST = ['invalid_image', 'image_too_large', 'image_too_small', 'no_card_found', 'card_cut_off', 'too_blurry', 'glare', 'too_dark', 'too_bright', 'several_cards', 'faces_mismatch'] as const;
 export const ZRefusalCode = z.enum(REFUSAL_CODE_LIST);
 export type TRefusalCode = z.infer<typeof ZRefusalCode>;
 
