@@ -4,12 +4,13 @@
  */
 import { checkFaceConsistency } from './consistency';
 import { decodePhoto } from './decode';
+import type { FaceAnalyser } from './face-thread';
 import { FACE_STEPS, GOOD_EDGE_WIDTH_MM, GOOD_PX_PER_MM, analyseFace, type FaceAnalysis } from './face';
 import { GRADE_TABLES_VERSION, PSA_LABELS } from './grade-tables';
 import { FULL_WHITE_LEVEL } from './exposure';
 import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
-import { cornerSlotLabel } from '@contract/user-cards';
+import { cornerSlotLabel } from '@contract/corner-slots';
 import type { TValueSource } from '@contract/pricing';
 
 export const ENGINE_VERSION = '1.0.0';
@@ -27,6 +28,8 @@ export type GradeInput = {
   valueSource?: TValueSource;
   /** Called after each analysis step with the step's name and the share of the work done (0..1). */
   onProgress?: (stepName: string, done: number) => void;
+  /** Where each face is analysed (face-thread.ts can send one to a worker thread); this thread by default. */
+  analyse?: FaceAnalyser;
 };
 export type GradeResult = { report: GradingReport; faces: { front: FaceAnalysis; back: FaceAnalysis } };
 
@@ -65,7 +68,8 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const progress = (step: { name: string }) => input.onProgress?.(step.name, ++done / (2 * FACE_STEPS));
   // Both faces at once: decoding runs on sharp's own threads while the other face is measured.
   // The front's refusal is reported first, whichever face failed first in time.
-  const settled = await Promise.allSettled([analyseFace('front', input.front, progress), analyseFace('back', input.back, progress)]);
+  const analyse = input.analyse ?? analyseFace;
+  const settled = await Promise.allSettled([analyse('front', input.front, progress), analyse('back', input.back, progress)]);
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   const [front, back] = settled.map((s) => (s as PromiseFulfilledResult<FaceAnalysis>).value) as [FaceAnalysis, FaceAnalysis];
   const faces = [front, back];

@@ -3,3 +3,4 @@ export { gradeCard, ENGINE_VERSION, CLOSE_UP_NAMES, DEFAULT_RAW_VALUE_USD, type 
 export { renderEvidence, type EvidenceImages } from './evidence';
 export { EngineRefusal, REFUSAL_CODES, type RefusalCode } from './refusal';
 export type { GradingReport } from './report';
+export { serveFaceAnalysis, threadedFaceAnalyser, type FaceAnalyser } from './face-thread';
