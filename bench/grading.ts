@@ -8,10 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gradeCard, EngineRefusal } from '../src/server/grading/engine';
 import { percentile } from '../src/server/grading/engine/geometry';
 import { generateSyntheticCard, type SyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticScan, generateTwoCardPhoto } from '../src/server/grading/engine/synthetic/layouts';
 import type { Defect } from '../src/server/grading/engine/synthetic/card';
 import type { ReportSurfaceIssue } from '../src/server/grading/engine/report';
 
@@ -183,7 +185,8 @@ for (const seed of [SEED0 + 80_000, SEED0 + 80_001]) {
   console.log(`Reshoots of undamaged card ${seed}: PSA ${grades.join(', ')} (${mode}/5 agree)`);
 }
 
-// Outcomes the engine must get right: two cards in one photo, and a flatbed scan (card filling the frame).
+// Outcomes the engine must get right: two cards in one photo, flatbed scans (card filling the frame),
+// a scan that crops the card, and a back that is not the front's card.
 const outcome = async (front: Buffer, back: Buffer) => {
   try {
     return `graded PSA ${(await gradeCard({ front, back })).report.psaGrade}`;
@@ -192,22 +195,41 @@ const outcome = async (front: Buffer, back: Buffer) => {
     return err.code;
   }
 };
-const twoCards: string[] = [], scans: string[] = [];
+const twoCards: string[] = [], scans: string[] = [], cutScans: string[] = [], mismatched: string[] = [];
+const scanErrors: number[] = [];
 for (const seed of [SEED0 + 90_000, SEED0 + 90_001, SEED0 + 90_002]) {
-  const card = await generateSyntheticCard(seed, { conditions: { offsetX: 0, offsetY: 0, fill: 0.7, tiltDeg: 3 } });
-  const meta = await sharp(card.front).metadata();
-  const two = await sharp(card.front).extend({ right: meta.width!, extendWith: 'copy' }).composite([{ input: card.back, left: meta.width!, top: 0 }]).jpeg({ quality: 90 }).toBuffer();
-  twoCards.push(await outcome(two, card.back));
-  // A scan: the card straight, cropped to its outline plus 1 % (the scanner lid barely shows).
-  const scanCard = await generateSyntheticCard(seed, { conditions: { tiltDeg: 0, rotationDeg: 0, offsetX: 0, offsetY: 0, fill: 0.9 } });
-  const xs = scanCard.truth.front.corners.map((p) => p.x), ys = scanCard.truth.front.corners.map((p) => p.y);
-  const pad = 0.01 * (Math.max(...ys) - Math.min(...ys));
-  const left = Math.max(0, Math.floor(Math.min(...xs) - pad)), top = Math.max(0, Math.floor(Math.min(...ys) - pad));
-  const crop = (photo: Buffer) => sharp(photo).extract({ left, top, width: Math.ceil(Math.max(...xs) + pad) - left, height: Math.ceil(Math.max(...ys) + pad) - top }).jpeg({ quality: 92 }).toBuffer();
-  scans.push(await outcome(await crop(scanCard.front), scanCard.back));
+  // Two different cards side by side (synthetic/layouts.ts), and the same photo with the smaller one on the right.
+  const two = await generateTwoCardPhoto(seed, { rightFill: seed % 2 ? 0.55 : 0.75 });
+  twoCards.push(await outcome(two.photo, two.left.back));
+  // Flatbed scans: card filling the frame, flat light, a small rotation; no margin, 1 mm, 3 mm, white or black lid.
+  for (const [k, marginMm] of [0, 1, 3].entries()) {
+    const scan = await generateSyntheticScan(seed + 10 * k, { marginMm, rotationDeg: (k - 1) * 0.7, backdrop: k === 2 ? [18, 18, 20] : undefined });
+    try {
+      const { report } = await gradeCard({ front: scan.front, back: scan.back });
+      scans.push(`${marginMm} mm: PSA ${report.psaGrade}`);
+      for (const face of ['front', 'back'] as const) {
+        const log = report.centeringDecisionLog[face];
+        if (log.measurable) scanErrors.push(Math.abs(log.horizontal - scan.truth[face].horizontal), Math.abs(log.vertical - scan.truth[face].vertical));
+      }
+    } catch (err) {
+      if (!(err instanceof EngineRefusal)) throw err;
+      scans.push(`${marginMm} mm: ${err.code}`);
+    }
+  }
+  // A scan that crops the card itself (4 mm off the bottom) must still be refused.
+  const scan = await generateSyntheticScan(seed, { marginMm: 1 });
+  const meta = await sharp(scan.front).metadata();
+  const cut = Math.round((meta.height! * 4) / 90), side = Math.round((cut * 63) / 88 / 2);
+  cutScans.push(await outcome(await sharp(scan.front).extract({ left: side, top: 0, width: meta.width! - 2 * side, height: meta.height! - cut }).jpeg({ quality: 92 }).toBuffer(), scan.back));
+  // A back of other proportions (10 % narrower, photographed square-on) must not be graded with this front.
+  const card = await generateSyntheticCard(seed, { conditions: { tiltDeg: 1, fill: 0.7, offsetX: 0, offsetY: 0 } });
+  const bm = await sharp(card.back).metadata();
+  mismatched.push(await outcome(card.front, await sharp(card.back).resize(Math.round(bm.width! * 0.9), bm.height!, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer()));
 }
 console.log(`Two cards in one photo (3 photos; want several_cards): ${twoCards.join(', ')}`);
-console.log(`Flatbed-style scans, card filling the frame (3 scans; want graded): ${scans.join(', ')}`);
+console.log(`Flatbed scans, card filling the frame (9 scans; want graded): ${scans.join(', ')}; centering error ${stats(scanErrors)}`);
+console.log(`Scans cropping the card (3; want card_cut_off): ${cutScans.join(', ')}`);
+console.log(`Back of another card's proportions (3; want faces_mismatch): ${mismatched.join(', ')}`);
 
 // One card end to end through the command line, process start-up included, as a user would run it.
 const dir = path.resolve('.tmp/bench-grading');
@@ -215,20 +237,24 @@ fs.mkdirSync(dir, { recursive: true });
 const sample = await generateSyntheticCard(SEED0 - 1, { defectRate: 0.5 });
 fs.writeFileSync(path.join(dir, 'front.jpg'), sample.front);
 fs.writeFileSync(path.join(dir, 'back.jpg'), sample.back);
-const cli: number[] = [];
+const cli: number[] = [], cliCpu: number[] = [];
+/** CPU seconds (user + system) of finished child processes: on a shared, loaded machine wall time mostly measures the others. */
+const childCpu = () => { const t = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' '); return (Number(t[13]) + Number(t[14])) / 100; };
 // Warm the bundle cache once, as any second run of the command would find it.
 execFileSync(process.execPath, ['scripts/run-bundled.mjs', 'scripts/grade.ts', '--help']);
 let cliRss = 0;
 for (let i = 0; i < 5; i++) {
   const t0 = performance.now();
+  const child0 = childCpu();
   // The process `npm run grade` starts (npm's own start-up, ~0.15 s, is not the engine's).
   const out = execFileSync(process.execPath, ['scripts/run-bundled.mjs', 'scripts/grade.ts', '--front', path.join(dir, 'front.jpg'), '--back', path.join(dir, 'back.jpg'), '--json'], { encoding: 'utf8' });
   cli.push(performance.now() - t0);
+  cliCpu.push(childCpu() - child0);
   JSON.parse(out);
 }
 const timeOut = execFileSync('/usr/bin/env', ['bash', '-c', `/usr/bin/time -f '%M' ${process.execPath} scripts/run-bundled.mjs scripts/grade.ts --front ${dir}/front.jpg --back ${dir}/back.jpg --json 2>&1 >/dev/null | tail -1`], { encoding: 'utf8' });
 cliRss = Number(timeOut.trim()) / 1024;
-console.log(`Command line, one card (2 photos of ${(sample.truth.front.conditions.width * sample.truth.front.conditions.height / 1e6).toFixed(1)} MP, start-up included): p50 ${percentile(cli, 0.5).toFixed(0)} ms over ${cli.length} runs; peak memory ${Number.isFinite(cliRss) ? cliRss.toFixed(0) : '?'} MB (targets: p50 ≤ 1000 ms, ≤ 400 MB)`);
+console.log(`Command line, one card (2 photos of ${(sample.truth.front.conditions.width * sample.truth.front.conditions.height / 1e6).toFixed(1)} MP, start-up included): p50 ${percentile(cli, 0.5).toFixed(0)} ms wall, ${(1000 * percentile(cliCpu, 0.5)).toFixed(0)} ms CPU (both threads) over ${cli.length} runs, load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores; peak memory ${Number.isFinite(cliRss) ? cliRss.toFixed(0) : '?'} MB (targets: p50 ≤ 1000 ms, ≤ 400 MB)`);
 
 // The web process while gradings run (bench/event-loop.ts; BENCH_API=0 skips it).
 if (process.env.BENCH_API !== '0') process.stdout.write(execFileSync(process.execPath, ['--import', 'tsx', 'bench/event-loop.ts'], { encoding: 'utf8' }));

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CLOSE_UP_NAMES, EngineRefusal, gradeCard, renderEvidence, type CloseUpName } from '../src/server/grading/engine';
+import { isMainThread } from 'node:worker_threads';
+import { CLOSE_UP_NAMES, EngineRefusal, gradeCard, renderEvidence, serveFaceAnalysis, threadedFaceAnalyser, type CloseUpName } from '../src/server/grading/engine';
 
 function fail(status: number, code: string, message: string): never {
   process.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`);
@@ -30,43 +31,54 @@ function parse() {
     },
   }).values;
 }
-try {
-  args = parse();
-} catch (err) {
-  fail(2, 'bad_arguments', (err as Error).message);
-}
-if (args.help) {
-  console.log('Usage: npm run --silent grade -- --front F --back B [--corner frontTopLeft=PATH ...] [--detail PATH ...] [--raw-value USD] [--out DIR] --json');
-  process.exit(0);
-}
-if (!args.front || !args.back) fail(2, 'bad_arguments', 'Both --front and --back photos are required.');
-
-const read = (file: string) => {
+/** Grades the card the arguments name; runs only in the main thread. */
+async function main() {
   try {
-    return fs.readFileSync(file);
-  } catch {
-    fail(2, 'file_not_found', `Cannot read ${file}.`);
+    args = parse();
+  } catch (err) {
+    fail(2, 'bad_arguments', (err as Error).message);
   }
-};
-const closeUps: Partial<Record<CloseUpName, Buffer>> = {};
-for (const spec of args.corner ?? []) {
-  const [name, file] = spec.split('=');
-  if (!CLOSE_UP_NAMES.includes(name as CloseUpName) || !file) fail(2, 'bad_arguments', `--corner takes NAME=PATH with NAME one of ${CLOSE_UP_NAMES.join(', ')}.`);
-  closeUps[name as CloseUpName] = read(file);
-}
-const rawValue = args['raw-value'] === undefined ? undefined : Number(args['raw-value']);
-if (rawValue !== undefined && !(rawValue >= 0)) fail(2, 'bad_arguments', '--raw-value must be a number of US dollars.');
+  if (args.help) {
+    console.log('Usage: npm run --silent grade -- --front F --back B [--corner frontTopLeft=PATH ...] [--detail PATH ...] [--raw-value USD] [--out DIR] --json');
+    process.exit(0);
+  }
+  if (!args.front || !args.back) fail(2, 'bad_arguments', 'Both --front and --back photos are required.');
 
-try {
-  const { report, faces } = await gradeCard({ front: read(args.front), back: read(args.back), closeUps, details: (args.detail ?? []).map(read), rawValueUsd: rawValue });
-  if (args.out) {
-    fs.mkdirSync(args.out, { recursive: true });
-    const images = await renderEvidence([faces.front, faces.back]);
-    for (const [name, buf] of Object.entries(images)) fs.writeFileSync(path.join(args.out, `${name}.jpg`), buf);
-    fs.writeFileSync(path.join(args.out, 'report.json'), JSON.stringify(report, null, 2));
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(file);
+    } catch {
+      fail(2, 'file_not_found', `Cannot read ${file}.`);
+    }
+  };
+  const closeUps: Partial<Record<CloseUpName, Buffer>> = {};
+  for (const spec of args.corner ?? []) {
+    const [name, file] = spec.split('=');
+    if (!CLOSE_UP_NAMES.includes(name as CloseUpName) || !file) fail(2, 'bad_arguments', `--corner takes NAME=PATH with NAME one of ${CLOSE_UP_NAMES.join(', ')}.`);
+    closeUps[name as CloseUpName] = read(file);
   }
-  process.stdout.write(`${JSON.stringify(report, null, args.json ? 0 : 2)}\n`);
-} catch (err) {
-  if (err instanceof EngineRefusal) fail(3, err.code, err.message);
-  throw err;
+  const rawValue = args['raw-value'] === undefined ? undefined : Number(args['raw-value']);
+  if (rawValue !== undefined && !(rawValue >= 0)) fail(2, 'bad_arguments', '--raw-value must be a number of US dollars.');
+
+  // The back is analysed on a second thread while this one measures the front. The thread loads this
+  // same bundled script (a .ts source run through a loader grades both faces here instead).
+  const threaded = /\.m?js$/.test(import.meta.url) ? threadedFaceAnalyser(new URL(import.meta.url)) : null;
+  threaded?.warm();
+  try {
+    const { report, faces } = await gradeCard({ front: read(args.front), back: read(args.back), closeUps, details: (args.detail ?? []).map(read), rawValueUsd: rawValue, analyse: threaded?.analyse });
+    if (args.out) {
+      fs.mkdirSync(args.out, { recursive: true });
+      const images = await renderEvidence([faces.front, faces.back]);
+      for (const [name, buf] of Object.entries(images)) fs.writeFileSync(path.join(args.out, `${name}.jpg`), buf);
+      fs.writeFileSync(path.join(args.out, 'report.json'), JSON.stringify(report, null, 2));
+    }
+    process.stdout.write(`${JSON.stringify(report, null, args.json ? 0 : 2)}\n`);
+  } catch (err) {
+    if (err instanceof EngineRefusal) fail(3, err.code, err.message);
+    throw err;
+  }
 }
+
+// In the face-analysis thread this script only serves the back face (engine/face-thread.ts).
+if (isMainThread) await main();
+else serveFaceAnalysis();

@@ -4,14 +4,8 @@ import { ZPurchasePrice } from './binders';
 import { PLATFORMS, ZDecimalString, type TPlatform } from './common';
 import { ZValueSource } from './pricing';
 
-export const CORNER_SLOTS = [
-  'frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight',
-  'backTopLeft', 'backTopRight', 'backBottomLeft', 'backBottomRight',
-] as const;
-export type TCornerSlot = (typeof CORNER_SLOTS)[number];
-/** A corner's name in words, for people: 'backBottomLeft' → 'back bottom-left'. */
-export const cornerSlotLabel = (slot: string) =>
-  slot.replace(/^(front|back)(Top|Bottom)(Left|Right)$/, (_, face: string, v: string, h: string) => `${face} ${v.toLowerCase()}-${h.toLowerCase()}`);
+// Corner slots live in a zod-free module so the grading command line does not load zod at start-up.
+export { CORNER_SLOTS, cornerSlotLabel, type TCornerSlot } from './corner-slots';
 export const MAX_DETAIL_IMAGES = 8;
 
 export const GRADING_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;

@@ -1,14 +1,16 @@
 /**
  * gradeCard: front and back photos in, a GradingReport out (or an EngineRefusal). Pure library:
- * no HTTP, no database. Front and back are analysed one after the other to keep peak memory low.
+ * no HTTP, no database. Front and back are analysed side by side (their decoding overlaps).
  */
+import { checkFaceConsistency } from './consistency';
 import { decodePhoto } from './decode';
+import type { FaceAnalyser } from './face-thread';
 import { FACE_STEPS, GOOD_EDGE_WIDTH_MM, GOOD_PX_PER_MM, analyseFace, type FaceAnalysis } from './face';
 import { GRADE_TABLES_VERSION, PSA_LABELS } from './grade-tables';
 import { FULL_WHITE_LEVEL } from './exposure';
 import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
-import { cornerSlotLabel } from '@contract/user-cards';
+import { cornerSlotLabel } from '@contract/corner-slots';
 import type { TValueSource } from '@contract/pricing';
 import { GRADING_REPORT_VERSION } from '@contract/grading-report';
 import { MATCH_THRESHOLD, decodeReference } from './reference';
@@ -34,6 +36,8 @@ export type GradeInput = {
   reference?: Buffer;
   /** Called after each analysis step with the step's name and the share of the work done (0..1). */
   onProgress?: (stepName: string, done: number) => void;
+  /** Where each face is analysed (face-thread.ts can send one to a worker thread); this thread by default. */
+  analyse?: FaceAnalyser;
 };
 export type GradeResult = { report: GradingReport; faces: { front: FaceAnalysis; back: FaceAnalysis } };
 
@@ -71,9 +75,16 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   let done = 0;
   const progress = (step: { name: string }) => input.onProgress?.(step.name, ++done / (2 * FACE_STEPS));
   const reference = input.reference ? await decodeReference(input.reference) : null;
-  const front = await analyseFace('front', input.front, progress, { reference });
-  const back = await analyseFace('back', input.back, progress);
+  // Both faces at once: decoding runs on sharp's own threads while the other face is measured (the
+  // command line measures the back on a worker thread). The front alone is compared with the catalogue
+  // image. The front's refusal is reported first, whichever face failed first in time.
+  const analyse = input.analyse ?? analyseFace;
+  const settled = await Promise.allSettled([analyseFace('front', input.front, progress, { reference }), analyse('back', input.back, progress)]);
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  const [front, back] = settled.map((s) => (s as PromiseFulfilledResult<FaceAnalysis>).value) as [FaceAnalysis, FaceAnalysis];
   const faces = [front, back];
+  // One card: the back must have the front's outline (refuses faces_mismatch, or warns when tilt may explain it).
+  const consistency = checkFaceConsistency({ corners: front.checks.corners, scan: front.checks.scan }, { corners: back.checks.corners, scan: back.checks.scan });
 
   const shares: CenteringShares = {
     front: front.centering.measurable ? { h: front.centering.horizontal, v: front.centering.vertical } : null,
@@ -108,7 +119,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const basis = front.surface.basis;
   const compared = basis.referenceGiven && basis.matched === true;
   const surfaceConf = clamp(0.85 * quality - 1.5 * glareShare - (glareShare > 0 ? 0.05 : 0) - (compared ? 0 : 0.1), 0.4, 0.95);
-  const confidence = Math.round(100 * (0.3 * centeringConf + 0.25 * cornersConf + 0.2 * edgesConf + 0.25 * surfaceConf));
+  const confidence = Math.round(100 * (0.3 * centeringConf + 0.25 * cornersConf + 0.2 * edgesConf + 0.25 * surfaceConf)) - consistency.confidencePenalty;
 
   const cornerDetails = Object.fromEntries(
     faces.flatMap((f) => f.corners.map((c) => [`${f.face}${c.corner}`, { score: c.score, condition: c.condition, issues: c.issues, whitenedPercent: c.whitenedPercent, roundingExcessMm: c.roundingExcessMm }])),
@@ -193,6 +204,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
       ...centeringUnknown.map((f) => `${f.face === 'front' ? 'Front' : 'Back'} centering was not measured (${f.centering.measurable ? '' : f.centering.reason}); it is not counted as perfect and the confidence is lower.`),
       ...faces.filter((f) => f.checks.exposure.whiteLevel < FULL_WHITE_LEVEL * 0.8).map((f) => `The ${f.face} photo is dim (its whitest print at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness): contrasts were rescaled to full light, which also magnifies noise, so the confidence is lower. Brighter, even light gives a surer grade.`),
       ...faces.filter((f) => f.surface.glarePercent > 0).map((f) => `Glare covers ${f.surface.glarePercent.toFixed(1)}% of the ${f.face}: the surface there was not measured (centering, corners and edges were). For a surer surface grade, retake the ${f.face} in soft, indirect light, out of its sleeve.`),
+      ...(consistency.warning ? [consistency.warning] : []),
       ...(whiteningMeasurable ? [] : ['Whitening cannot be seen on a white or silver border: those corners and edges are scored on shape only, with lower confidence.']),
     ],
     imageAdjustments: faces.flatMap((f, i) => [

@@ -16,7 +16,7 @@ import type { ReferenceImage } from './reference';
 
 export type Face = 'front' | 'back';
 export type StepLog = { name: string; description: string; startTime: Date; endTime: Date; results: Record<string, unknown> };
-export type PhotoChecks = { widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; edgeContrast: number; saturatedPercent: number; corners: Quad; edgeResidualPx: number[]; exposure: Exposure };
+export type PhotoChecks = { scan: boolean; widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; edgeContrast: number; saturatedPercent: number; corners: Quad; edgeResidualPx: number[]; exposure: Exposure };
 export type FaceAnalysis = {
   face: Face;
   view: CardView;
@@ -88,7 +88,10 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   // Glare no longer refuses a card whose outline was traced: centering, corners and edges are graded
   // and the surface under the glare is marked as not measured (the report says so and offers a retake tip).
   const saturated = exposure.saturatedPercent;
-  const checks: PhotoChecks = { widthPx: width, heightPx: height, pxPerMm: view.pxPerMm, edgeWidthPx: refined.edgeWidthPx, edgeContrast: refined.contrast, saturatedPercent: saturated, corners: refined.corners, edgeResidualPx: refined.residualPx, exposure };
+  // Reported in the photo's own pixels: a scan's backdrop band is analysis scaffolding, not part of the photo.
+  const pad = decoded.offsetPx;
+  const photoCorners = refined.corners.map((p) => ({ x: p.x - pad, y: p.y - pad })) as Quad;
+  const checks: PhotoChecks = { scan: decoded.scan, widthPx: width - 2 * pad, heightPx: height - 2 * pad, pxPerMm: view.pxPerMm, edgeWidthPx: refined.edgeWidthPx, edgeContrast: refined.contrast, saturatedPercent: saturated, corners: photoCorners, edgeResidualPx: refined.residualPx, exposure };
 
   const centering = timed(record, faceStepName(face, 'centering'), 'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.', () => measureCentering(view), (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }));
   const corners = timed(record, faceStepName(face, 'corners'), 'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.', () => CORNER_NAMES.map((c) => measureCorner(view, c)), (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])));

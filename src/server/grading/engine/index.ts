@@ -5,3 +5,4 @@ export { EngineRefusal, REFUSAL_CODES, type RefusalCode } from './refusal';
 export type { GradingReport } from './report';
 export { MATCH_THRESHOLD } from './reference';
 export type { SurfaceBasis } from './surface';
+export { serveFaceAnalysis, threadedFaceAnalyser, type FaceAnalyser } from './face-thread';

@@ -10,6 +10,7 @@ export const REFUSAL_CODES = {
   too_blurry: 'The photo is too blurry to measure edges and corners. Hold the phone still, tap the card to focus and try again.',
   glare: 'Glare washes out part of the card. Move away from direct light or take the card out of its sleeve and try again.',
   several_cards: 'The photo shows more than one card. Photograph one card at a time, or crop the photo to the card you are grading.',
+  faces_mismatch: 'The front and back photos do not show the same card: their outlines differ in shape or size. Photograph both sides of the one card you are grading.',
   too_dark: 'The photo is too dark to measure the card. Turn on a light or move near a window (no flash) and try again.',
   too_bright: 'The photo is overexposed: the card is washed out. Move out of direct sunlight or lower the exposure and try again.',
 } as const satisfies Partial<Record<TRefusalCode, string>>;

@@ -17,7 +17,10 @@ async function refusalOf(p: Promise<unknown>): Promise<string | null> {
 describe('flatbed scans', () => {
   it('grades a scan cropped to the card outline (no margin) with its centering within a point', async () => {
     const card = await generateSyntheticScan(7101, { marginMm: 0, rotationDeg: 0.5 });
-    const { report } = await gradeCard({ front: card.front, back: card.back });
+    const { report, faces } = await gradeCard({ front: card.front, back: card.back });
+    // Corners are given in the scan's own pixels (the backdrop band added for tracing is not reported).
+    faces.front.checks.corners.forEach((p, i) => expect(Math.hypot(p.x - card.truth.front.corners[i]!.x, p.y - card.truth.front.corners[i]!.y)).toBeLessThan(2));
+    expect(faces.front.checks.scan).toBe(true);
     const front = report.centeringDecisionLog.front;
     expect(front.measurable).toBe(true);
     if (front.measurable) {

@@ -29,6 +29,10 @@ export const REFUSAL_HELP: Record<TRefusalCode, { title: string; tips: string[] 
     title: 'More than one card is in the photo',
     tips: ['Photograph one card at a time, on a plain surface.', 'Or crop the photo so only the card you are grading is in it, with a little background on every side.'],
   },
+  faces_mismatch: {
+    title: 'The front and back are not the same card',
+    tips: ['Photograph both sides of the one card you are grading, in the same session.', 'Check that the back photo is not of another card lying beside it.', 'Hold the phone straight above the card for both photos: a strong tilt changes the outline.'],
+  },
   too_dark: {
     title: 'The photo is too dark to measure the card',
     tips: ['Turn on a room light or move near a window; avoid the flash, it causes glare.', 'Let the card fill most of the frame so the camera exposes for it, not for the background.', 'Whitening and scratches hide in shadow: even light matters more than strong light.'],
