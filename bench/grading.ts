@@ -16,6 +16,7 @@ import { generateSyntheticCard, type SyntheticCard } from '../src/server/grading
 import { generateSyntheticScan, generateTwoCardPhoto } from '../src/server/grading/engine/synthetic/layouts';
 import type { Defect } from '../src/server/grading/engine/synthetic/card';
 import type { ReportSurfaceIssue } from '../src/server/grading/engine/report';
+import { benchSurfaceReference } from './lib/surface-reference';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 40);
 const HELDOUT = Number(process.env.BENCH_HELDOUT ?? 20);
@@ -122,6 +123,9 @@ console.log(`Holo glare: ${glareFalse} false scratches on ${glareFaces} faces wi
 console.log(`Refusals of valid photos: ${refusals}/${CARDS + HELDOUT} (${((100 * refusals) / (CARDS + HELDOUT)).toFixed(1)}%) ${JSON.stringify(refusalCodes)}`);
 console.log(`In-process latency per card (front + back): p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms; peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (generator included)`);
 
+// Surface findings with and without the catalogue image (BENCH_SURFACE damaged + BENCH_CLEAN undamaged cards).
+for (const row of await benchSurfaceReference({ damaged: Number(process.env.BENCH_SURFACE ?? 24), clean: Number(process.env.BENCH_CLEAN ?? 24), seed0: SEED0 + 60_000 })) console.log(row);
+
 // Exposure: the same photos darker (a pure gain on the JPEG, as a dimmer room gives).
 const dim = (photo: Buffer, factor: number) => sharp(photo).linear(factor, 0).jpeg({ quality: 92 }).toBuffer();
 /** Whitened corner below every clean corner of its face, over faces whose border shows whitening. */
@@ -151,7 +155,7 @@ for (const seed of [SEED0 + 70_000, SEED0 + 70_001, SEED0 + 70_002]) {
   const card = await generateSyntheticCard(seed, { defectRate: 0.6 });
   let reference: Record<string, number> | null = null;
   const row: string[] = [];
-  for (const factor of [1, 0.6, 0.45, 0.25]) {
+  for (const factor of [1, 0.6, 0.45, 0.25, 0.18]) {
     try {
       const { report: r } = await gradeCard({ front: await dim(card.front, factor), back: await dim(card.back, factor) });
       const sub = { centering: r.centeringScore, corners: r.cornersScore, edges: r.edgesScore, surface: r.surfaceScore };

@@ -44,7 +44,8 @@ describe('exposure', () => {
 
 describe('one card per photo', () => {
   it('refuses a photo with two cards as several_cards and says where the other one lies', async () => {
-    const card = await generateSyntheticCard(54, { conditions: { offsetX: 0, offsetY: 0, fill: 0.7 } });
+    // Both photos on the same table: the composite must read as one scene with two cards in it.
+    const card = await generateSyntheticCard(54, { conditions: { offsetX: 0, offsetY: 0, fill: 0.7, background: { kind: 'plain', color: [60, 60, 60] } } });
     const meta = await sharp(card.front).metadata();
     const two = await sharp(card.front)
       .extend({ right: meta.width!, extendWith: 'copy' })

@@ -126,9 +126,10 @@ function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain: numbe
   };
   const luma = (c: number[]) => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
   const c = [0, 0, 0], a = [0, 0, 0], b = [0, 0, 0], best = [0, 0, 0], far = [0, 0, 0];
-  let samples = 0, neutral = 0, alike = 0, hugging = 0;
+  let samples = 0, neutral = 0, alike = 0, hugging = 0, positions = 0;
   for (let t = 0.3; t < len - 0.3; t += 0.25) {
     const x = line.from.xMm + ux * t, y = line.from.yMm + uy * t;
+    positions++;
     // The line's own colour: its brightest pixel within a pixel across.
     let top = -1;
     for (const o of [-1.5, -1, -0.5, 0, 0.5, 1, 1.5]) {
@@ -147,7 +148,9 @@ function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain: numbe
       const base = (a[k]! + b[k]!) / 2, room = white - base;
       if (room > 25) shares.push((best[k]! - base) / room);
     }
-    if (shares.length === 0 || Math.max(...shares) - Math.min(...shares) < 0.3) neutral++;
+    // JPEG keeps colour at half resolution, so a thin white line keeps some of its sides' hue: every
+    // channel must rise by a fair share, none much more than another. Ink leaves a channel behind.
+    if (shares.length === 0 || (Math.min(...shares) > 0.2 && Math.max(...shares) - Math.min(...shares) < 0.55)) neutral++;
     // A highlight runs beside the outline of a shape: a much darker line close by on one side only.
     const darkest = (sign: number, near: number) => {
       let lo = Infinity;
@@ -165,19 +168,24 @@ function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain: numbe
   let crossed = false;
   for (let t = len * 0.25; t <= len * 0.75 && !crossed; t += 0.1) {
     const x = line.from.xMm + ux * t, y = line.from.yMm + uy * t;
-    let across = 0, diagonal = 0, n = 0;
+    // Light on both sides across the line, each side brighter than both diagonals: an edge of the art
+    // crossing the line is light on one side only.
+    const across = [0, 0], diagonal = [0, 0, 0, 0];
     for (let d = 0.4; d <= 1.0; d += 0.2)
-      for (const sign of [1, -1]) {
+      for (const [k, sign] of [[0, 1], [1, -1]] as const) {
         px(x - sign * uy * d, y + sign * ux * d, far);
-        across += luma(far);
+        across[k]! += luma(far);
         px(x + sign * (ux - uy) * d * Math.SQRT1_2, y + sign * (uy + ux) * d * Math.SQRT1_2, far);
-        diagonal += luma(far);
-        n++;
+        diagonal[k]! += luma(far);
+        px(x + sign * (ux + uy) * d * Math.SQRT1_2, y + sign * (uy - ux) * d * Math.SQRT1_2, far);
+        diagonal[k + 2]! += luma(far);
       }
-    if ((across - diagonal) / n > 20) crossed = true;
+    if (Math.min(...across) - Math.max(...diagonal) > 25 * 4) crossed = true;
   }
 
-  return samples >= 4 && neutral / samples >= 0.6 && alike / samples >= 0.5 && hugging / samples < 0.5 && !crossed;
+  // A scratch is straight: sampled along its chord it is found nearly everywhere; a curved highlight
+  // leaves its chord and is found only near the ends.
+  return samples >= 4 && samples / positions >= 0.6 && neutral / samples >= 0.6 && alike / samples >= 0.3 && hugging / samples < 0.5 && !crossed;
 }
 
 /** A "print line" that is an edge of the print (the art window's frame, a panel's side): its sides differ a millimetre out. */

@@ -1,0 +1,86 @@
+/**
+ * Surface findings with and without the catalogue image (bench:grading's surface section). Cards
+ * carry the generator's hard artwork (outlines, light highlights, coloured strokes, sparkle, caption
+ * glyphs); the reference is the pristine card rendered by the generator, its print centred on the cut
+ * (so the engine must estimate the shift). Seeds are the benchmark's own, never the tests'.
+ */
+import { gradeCard, EngineRefusal, type GradingReport } from '../../src/server/grading/engine';
+import { generateSyntheticCard, renderReferenceImage, type SyntheticCard } from '../../src/server/grading/engine/synthetic/generator';
+import type { Defect } from '../../src/server/grading/engine/synthetic/card';
+
+type Scratch = Extract<Defect, { kind: 'scratch' }>;
+const segDist = (px: number, py: number, d: Scratch) => {
+  const vx = d.x1 - d.x0, vy = d.y1 - d.y0, L = vx * vx + vy * vy;
+  const t = Math.max(0, Math.min(1, ((px - d.x0) * vx + (py - d.y0) * vy) / L));
+  return Math.hypot(px - (d.x0 + t * vx), py - (d.y0 + t * vy));
+};
+
+type Tally = { truth: number; found: number; falseFindings: number; faces: number; undamagedFaces: number; undamagedFindings: number; undamagedWithAny: number; psa: number[]; ms: number[] };
+const tally = (): Tally => ({ truth: 0, found: 0, falseFindings: 0, faces: 0, undamagedFaces: 0, undamagedFindings: 0, undamagedWithAny: 0, psa: [], ms: [] });
+
+/** Scores the front (the face a reference is for): recall of true scratches, findings that match no defect. */
+function scoreFront(card: SyntheticCard, report: GradingReport, t: Tally) {
+  const defects = card.truth.front.defects;
+  const scratches = defects.filter((d): d is Scratch => d.kind === 'scratch');
+  const printLines = defects.filter((d): d is Extract<Defect, { kind: 'printLine' }> => d.kind === 'printLine');
+  const issues = report.surfaceDecisionLog.frontIssues;
+  t.faces++;
+  t.truth += scratches.length;
+  for (const s of scratches) if (issues.some((i) => i.type === 'scratch' && segDist(i.xMm, i.yMm, s) < 1.5)) t.found++;
+  const explained = (i: (typeof issues)[number]) =>
+    (i.type === 'scratch' && scratches.some((s) => segDist(i.xMm, i.yMm, s) < 1.5)) ||
+    (i.type === 'print line' && printLines.some((p) => Math.abs((p.orientation === 'vertical' ? i.xMm : i.yMm) - p.atMm) < 1.5));
+  t.falseFindings += issues.filter((i) => !explained(i)).length;
+  if (!scratches.length && !printLines.length) {
+    t.undamagedFaces++;
+    t.undamagedFindings += issues.length;
+    if (issues.length) t.undamagedWithAny++;
+  }
+}
+
+export async function benchSurfaceReference(options: { damaged: number; clean: number; seed0: number }): Promise<string[]> {
+  const without = tally(), withRef = tally();
+  let mismatchWarned = 0, mismatchTried = 0, matchedScores: number[] = [];
+  let refused = 0;
+  const cards = [
+    ...Array.from({ length: options.damaged }, (_, i) => ({ seed: options.seed0 + i, rate: 0.6, style: i % 3 === 2 ? ('heldout' as const) : ('tuning' as const) })),
+    ...Array.from({ length: options.clean }, (_, i) => ({ seed: options.seed0 + 5_000 + i, rate: 0, style: i % 3 === 2 ? ('heldout' as const) : ('tuning' as const) })),
+  ];
+  for (const [n, c] of cards.entries()) {
+    const card = await generateSyntheticCard(c.seed, { defectRate: c.rate, style: c.style });
+    const reference = await renderReferenceImage(card.truth.front);
+    try {
+      for (const [t, ref] of [[without, undefined], [withRef, reference]] as const) {
+        const t0 = performance.now();
+        const { report } = await gradeCard({ front: card.front, back: card.back, reference: ref });
+        t.ms.push(performance.now() - t0);
+        scoreFront(card, report, t);
+        if (c.rate === 0) t.psa.push(report.psaGrade);
+        if (ref && report.surfaceDecisionLog.basis.matchScore !== undefined) matchedScores.push(report.surfaceDecisionLog.basis.matchScore);
+      }
+      // The wrong card picked: another card's image must be flagged, not used.
+      if (c.rate === 0 && n % 2 === 0) {
+        const other = await generateSyntheticCard(c.seed + 77_000, { style: c.style });
+        const { report } = await gradeCard({ front: card.front, back: card.back, reference: await renderReferenceImage(other.truth.front) });
+        mismatchTried++;
+        if (report.surfaceDecisionLog.basis.matched === false && report.limitations.some((l) => /does not look like the catalogue image/.test(l))) mismatchWarned++;
+      }
+    } catch (err) {
+      if (!(err instanceof EngineRefusal)) throw err;
+      refused++;
+    }
+    process.stderr.write(`\r  surface ${n + 1}/${cards.length}`);
+  }
+  process.stderr.write('\n');
+  const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN);
+  const line = (name: string, t: Tally) =>
+    `  ${name.padEnd(18)} scratch recall ${pct(t.found, t.truth)} (${t.found}/${t.truth}); findings matching no defect ${(t.falseFindings / Math.max(1, t.faces)).toFixed(2)} per front (${t.falseFindings} on ${t.faces}); undamaged fronts: ${(t.undamagedFindings / Math.max(1, t.undamagedFaces)).toFixed(2)} findings per face, ${t.undamagedWithAny}/${t.undamagedFaces} with any; PSA of undamaged cards mean ${mean(t.psa).toFixed(2)}; ${mean(t.ms).toFixed(0)} ms per card`;
+  matchedScores = matchedScores.sort((a, b) => a - b);
+  return [
+    `\nSurface with and without the catalogue image (${options.damaged} damaged + ${options.clean} undamaged cards with hard artwork, a third held-out; fronts scored; ${refused} refused):`,
+    line('without reference', without),
+    line('with reference', withRef),
+    `  match score of the right image: min ${matchedScores[0]?.toFixed(3) ?? '—'}, median ${matchedScores[Math.floor(matchedScores.length / 2)]?.toFixed(3) ?? '—'}; wrong card picked: warned ${mismatchWarned}/${mismatchTried}`,
+  ];
+}
