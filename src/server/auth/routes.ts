@@ -11,6 +11,7 @@ import {
   ZResetPasswordRequest,
   ZSessionList,
   ZUpdateProfileRequest,
+  ZRevokeSessionsResponse,
 } from '@contract/auth';
 import { SESSION_COOKIE, ZMessage, ZRedirect } from '@contract/common';
 import { HttpError, unauthorized } from '../http/errors';
@@ -167,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/sessions/revoke-others', {
     config: { access: 'user' },
-    schema: { tags: ['account'], summary: 'Sign out every other session', response: { 200: ZMessage.extend({ revoked: z.number() }) } },
+    schema: { tags: ['account'], summary: 'Sign out every other session', response: { 200: ZRevokeSessionsResponse } },
     handler: async (request) => {
       const current = requireSession(request);
       const revoked = await sessions.revokeAllForUser(current.user.id, current.id);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZAddBinderCardRequest,
+  ZAddBinderCardResponse,
   ZBinder,
   ZBinderDetail,
   type TBinderDetail,
@@ -82,7 +83,7 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
 
   app.post('/api/binders/:id/cards', {
     config: { access: 'user' },
-    schema: { tags: ['binders'], summary: 'Put a card in a binder', params: ZBinderParams, body: ZAddBinderCardRequest, response: { 201: z.object({ id: z.string(), message: z.string() }) } },
+    schema: { tags: ['binders'], summary: 'Put a card in a binder', params: ZBinderParams, body: ZAddBinderCardRequest, response: { 201: ZAddBinderCardResponse } },
     handler: async (request, reply) => {
       const id = await binders.addCard(request.params.id, requireUser(request).id, request.body.userCardId);
       return reply.status(201).send({ id, message: 'Card added to binder.' });

@@ -5,6 +5,7 @@ import {
   ZLocalClockAdvanceRequest,
   ZLocalClockResponse,
   ZLocalPayRequest,
+  ZLocalPortalCardRequest,
   ZLocalRedirectResponse,
   ZLocalSession,
 } from '@contract/payments';
@@ -12,7 +13,6 @@ import type { LocalProvider } from '../adapters/payments/local';
 import { requireUser } from '../http/access';
 
 const ZSessionParam = z.object({ id: z.string().regex(/^cs_local_[0-9a-f]{24}$/, 'Not a checkout session id') });
-const ZCardChange = ZLocalPayRequest.extend({ customer: z.string().regex(/^cus_local_[0-9a-f]{24}$/, 'Not a customer id') });
 const DAY = 86_400_000;
 
 /**
@@ -42,7 +42,7 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
 
   app.post('/api/payments/local/portal/card', {
     config: { access: 'user' },
-    schema: { tags: ['payments'], summary: "Change the card on file in the embedded provider's portal", body: ZCardChange, response: { 200: ZLocalCardResponse } },
+    schema: { tags: ['payments'], summary: "Change the card on file in the embedded provider's portal", body: ZLocalPortalCardRequest, response: { 200: ZLocalCardResponse } },
     handler: async (request) => {
       // The session already holds the signed-in user's row: its email binds the customer to them.
       const { last4 } = await local.updateCard(request.body.customer, requireUser(request).email, request.body.cardNumber);
