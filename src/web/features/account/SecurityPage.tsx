@@ -1,19 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Laptop, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { TChangePasswordRequest, TSessionInfo } from '@contract/auth';
+import type { TChangePasswordRequest } from '@contract/auth';
 import { Alert, AlertTitle, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { PasswordInput } from '@web/features/auth/PasswordInput';
 import { passwordProblems } from '@web/features/auth/password-rules';
 import { PasswordRules } from '@web/features/auth/PasswordRules';
 import { PageContainer, PageHeader } from './PageHeader';
+import { api, useApiQuery } from '@web/lib/api-client';
 
 const SESSIONS_KEY = ['/api/auth/sessions'] as const;
 const EMPTY: TChangePasswordRequest = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -32,7 +33,7 @@ function ChangePasswordCard() {
   const [blocker, setBlocker] = useState<string | null>(null);
   const set = (key: keyof TChangePasswordRequest) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const change = useMutation({
-    mutationFn: (body: TChangePasswordRequest) => apiRequest<{ message: string }>('POST', '/api/auth/change-password', body),
+    mutationFn: (body: TChangePasswordRequest) => api('POST /api/auth/change-password', { body }),
     onSuccess: (res) => {
       setForm(EMPTY);
       toast.success(res.message);
@@ -85,9 +86,9 @@ function ChangePasswordCard() {
 
 function SessionsCard() {
   const queryClient = useQueryClient();
-  const { data: sessions, isLoading } = useQuery<TSessionInfo[]>({ queryKey: SESSIONS_KEY, staleTime: 0 });
+  const { data: sessions, isLoading } = useApiQuery('GET /api/auth/sessions', { queryKey: SESSIONS_KEY, staleTime: 0 });
   const revoke = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/sessions/revoke-others'),
+    mutationFn: () => api('POST /api/auth/sessions/revoke-others'),
     onSuccess: (res) => {
       toast.success('Other sessions signed out', { description: res.message });
       void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });

@@ -6,15 +6,16 @@ import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { AuthCard } from './AuthCard';
+import { api } from '@web/lib/api-client';
 
 /** Spec §2.5: an email step, then 'Check Your Email' with Resend Email and Back to Login. */
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const send = useMutation({
-    mutationFn: (address: string) => apiRequest('POST', '/api/auth/forgot-password', { email: address }),
+    mutationFn: (address: string) => api('POST /api/auth/forgot-password', { body: { email: address } }),
     onSuccess: () => {
       setSent(true);
       toast.success('Password reset email sent', { description: 'Please check your email for the reset code.' });

@@ -8,11 +8,12 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
 import { passwordProblems } from './password-rules';
 import { PasswordRules } from './PasswordRules';
+import { api } from '@web/lib/api-client';
 
 /** Spec §2.5 and §5: email (prefilled from ?email), code, new and confirmed password with live rules. */
 export default function ResetPasswordPage() {
@@ -29,7 +30,7 @@ export default function ResetPasswordPage() {
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const reset = useMutation({
-    mutationFn: (body: TResetPasswordRequest) => apiRequest('POST', '/api/auth/reset-password', body),
+    mutationFn: (body: TResetPasswordRequest) => api('POST /api/auth/reset-password', { body }),
     onSuccess: () => {
       toast.success('Password reset successful', {
         description: 'Your password has been updated. You can now log in with your new password.',

@@ -1,8 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ScanSearch } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import type { TUserCard } from '@contract/user-cards';
 import type { TCatalogueSearchResult } from '@contract/catalogue';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -10,11 +9,12 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { NoCreditsNotice, useCanGrade } from './NoCreditsNotice';
 import { appendPhotos, NO_PHOTOS, PhotoFields, type PhotoSelection } from './PhotoFields';
+import { api, useApiQuery } from '@web/lib/api-client';
 
 type Picked = TCatalogueSearchResult['cards'][number];
 
@@ -37,9 +37,9 @@ export default function AddCardPage() {
   const [photos, setPhotos] = useState<PhotoSelection>(NO_PHOTOS);
   const [error, setError] = useState<string | null>(null);
   const q = useDebounced(query.trim(), 200);
-  const search = useQuery<TCatalogueSearchResult>({
+  const search = useApiQuery('GET /api/catalogue/search', {
     queryKey: ['/api/catalogue/search', q],
-    queryFn: () => apiRequest('GET', `/api/catalogue/search?q=${encodeURIComponent(q)}&limit=12`),
+    query: { q, limit: 12 },
     enabled: mode === 'catalogue' && q.length >= 2 && !picked,
   });
 
@@ -49,7 +49,7 @@ export default function AddCardPage() {
       if (mode === 'catalogue' && picked) form.append('cardId', picked.id);
       else for (const [k, v] of Object.entries(manual)) if (v.trim()) form.append(k, v.trim());
       appendPhotos(form, photos);
-      return apiRequest<TUserCard>('POST', '/api/user-cards', form);
+      return api('POST /api/user-cards', { body: form });
     },
     onSuccess: (card) => navigate(`/account/card/grade-card/${card.id}`),
     onError: (e) => setError(errorMessage(e)),
