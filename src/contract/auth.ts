@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText } from './text';
+import { ZMessage } from './common';
 
 import { ACCOUNT_TYPES, PASSWORD_MIN, ROLES } from './auth-rules';
 
@@ -104,3 +105,6 @@ export type TSessionInfo = z.infer<typeof ZSessionInfo>;
 /** Same answer whether or not the email is known: no user enumeration. */
 export const FORGOT_PASSWORD_ANSWER =
   'If an account exists for that email, we sent a 6-digit reset code. It expires in 10 minutes.';
+
+export const ZRevokeSessionsResponse = ZMessage.extend({ revoked: z.number() });
+export type TRevokeSessionsResponse = z.infer<typeof ZRevokeSessionsResponse>;

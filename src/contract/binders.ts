@@ -116,3 +116,7 @@ export const ZBinderSubmissionParams = ZBinderParams.extend({ submissionId: z.st
 
 /** 400 when a card without a grading measured from photos is added to a binder (manual grades stay out). */
 export const BINDER_NEEDS_MEASURED_GRADING = 'Grade this card from photos before adding it to a binder: binders show measured grades only.';
+
+/** Putting a card in a binder answers its entry's id (the submission) and a sentence. */
+export const ZAddBinderCardResponse = z.object({ id: z.string(), message: z.string() });
+export type TAddBinderCardResponse = z.infer<typeof ZAddBinderCardResponse>;

@@ -58,8 +58,21 @@ export const ZApiError = z.object({
 });
 export type TApiError = z.infer<typeof ZApiError>;
 
+/**
+ * The OpenAPI document's tags: every operation carries exactly one, the feature it belongs to
+ * (a test walks every route and fails on a missing or unknown tag).
+ */
+export const API_TAGS = ['auth', 'account', 'notifications', 'catalogue', 'cards', 'collection', 'binders', 'gradings', 'payments', 'system'] as const;
+export type TApiTag = (typeof API_TAGS)[number];
+
 export const ZMessage = z.object({ message: z.string() });
 export type TMessage = z.infer<typeof ZMessage>;
+
+/** A redirect's (empty) body: the Location header says where to. */
+export const ZRedirect = z.null().describe('Redirect: see the Location header');
+
+/** Image bytes a route sends as is (never serialised): documented, not validated. */
+export const ZImageBytes = z.unknown().describe('The image bytes (image/jpeg, image/png or image/webp)');
 
 export const ZIdParam = z.object({ id: z.string().uuid('Not a valid id') });
 

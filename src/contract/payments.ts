@@ -116,3 +116,7 @@ export const ZLocalClockResponse = z.object({ now: z.string(), eventsDelivered: 
 
 export const DECLINED_MESSAGE = 'Your card was declined. Try another card.';
 export const ALREADY_PRO_MESSAGE = 'You already have Pro. Manage it from Billing.';
+
+/** The embedded provider's portal: a new card on file for one of its customers. */
+export const ZLocalPortalCardRequest = ZLocalPayRequest.extend({ customer: z.string().regex(/^cus_local_[0-9a-f]{24}$/, 'Not a customer id') });
+export type TLocalPortalCardRequest = z.input<typeof ZLocalPortalCardRequest>;

@@ -1,16 +1,17 @@
+import { API_TAGS } from '@contract/common';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { installErrorHandler } from './http/errors';
+import { installErrorResponses, openApiTransform } from './http/route-docs';
 import { installAccessControl, withRouteConfig, type RouteAccess } from './http/access';
 import { isApiPath, serveWebApp } from './http/static-web';
 import { loggerOptions } from './http/logging';
@@ -134,8 +135,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'GradeVault API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: { info: { title: 'GradeVault API', version: '1.0.0' }, tags: API_TAGS.map((name) => ({ name })) },
+    transform: openApiTransform,
   });
   await app.register(withRouteConfig({ access: 'asset', csp: DOCS_CSP }, (scope) =>
     scope.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null } }),
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // The embedded outbox prints each mail to this log (adapters/mail/outbox.ts); SMTP prints none.
   deps.mail.useLogger?.(app.log);
   installErrorHandler(app);
+  installErrorResponses(app);
   installSecurityHeaders(app);
   installCsrf(app, { secureCookies, publicUrl: config.publicUrl });
   const sessions = createSessionStore(db, clock, config.sessionDays);
@@ -248,7 +250,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.get('/api/health', {
     config: { access: 'public' },
-    schema: { response: { 200: ZHealth, 503: ZHealth } },
+    schema: { tags: ['system'], summary: 'Service health: database and image store', response: { 200: ZHealth, 503: ZHealth } },
     handler: async (_request, reply) => {
       const store = await images.health();
       const body: THealth = { status: store.status, database: database.kind, imageStore: { kind: images.kind, status: store.status } };

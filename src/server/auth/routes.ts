@@ -11,8 +11,9 @@ import {
   ZResetPasswordRequest,
   ZSessionList,
   ZUpdateProfileRequest,
+  ZRevokeSessionsResponse,
 } from '@contract/auth';
-import { SESSION_COOKIE, ZMessage } from '@contract/common';
+import { SESSION_COOKIE, ZMessage, ZRedirect } from '@contract/common';
 import { HttpError, unauthorized } from '../http/errors';
 import { requireSession, requireUser } from '../http/access';
 import type { LoginThrottle } from './login-throttle';
@@ -63,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/register', {
     config: { access: 'public', rateLimit: limit(10, 60) },
-    schema: { body: ZRegisterRequest, response: { 201: ZCurrentUser } },
+    schema: { tags: ['auth'], summary: 'Create an account and sign in', body: ZRegisterRequest, response: { 201: ZCurrentUser } },
     handler: async (request, reply) => {
       const user = await auth.register(request.body);
       await startSession(request, reply, user);
@@ -73,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/login', {
     config: { access: 'public' },
-    schema: { body: ZLoginRequest, response: { 200: ZCurrentUser } },
+    schema: { tags: ['auth'], summary: 'Sign in with username or email and password', body: ZLoginRequest, response: { 200: ZCurrentUser } },
     handler: async (request, reply) => {
       const { username, password } = request.body;
       opts.loginThrottle?.take(request.ip, username);
@@ -87,22 +88,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get('/api/auth/user', {
     config: { access: 'public' },
-    schema: { response: { 200: ZCurrentUser } },
+    schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZCurrentUser } },
     handler: async (request) => {
       if (!request.session) throw unauthorized('Not signed in.');
       return toCurrentUser(request.session.user);
     },
   });
 
-  const logout = { config: { access: 'public' as const }, schema: { response: { 200: ZMessage } } };
+  const logout = { config: { access: 'public' as const }, schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: ZMessage } } };
   app.post('/api/auth/logout', { ...logout, handler: endSession });
-  app.post('/api/logout', { ...logout, handler: endSession });
+  app.post('/api/logout', { ...logout, schema: { ...logout.schema, summary: 'Sign out this session (spec §7 alias)' }, handler: endSession });
 
-  app.get('/api/login', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/login'));
+  app.get('/api/login', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Send the browser to the sign-in page', response: { 302: ZRedirect } },
+    handler: async (_request, reply) => reply.redirect('/login'),
+  });
 
   app.post('/api/auth/forgot-password', {
     config: { access: 'public', rateLimit: limit(5, 15) },
-    schema: { body: ZForgotPasswordRequest, response: { 200: ZMessage } },
+    schema: { tags: ['auth'], summary: 'Email a password reset code', body: ZForgotPasswordRequest, response: { 200: ZMessage } },
     handler: async (request, reply) => {
       // Answer first, work after: known and unknown emails look the same, in words and in time.
       reply.send({ message: FORGOT_PASSWORD_ANSWER });
@@ -113,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/reset-password', {
     config: { access: 'public', rateLimit: limit(10, 15) },
-    schema: { body: ZResetPasswordRequest, response: { 200: ZMessage } },
+    schema: { tags: ['auth'], summary: 'Set a new password with a reset code', body: ZResetPasswordRequest, response: { 200: ZMessage } },
     handler: async (request, reply) => {
       const { email, resetCode, newPassword } = request.body;
       await passwordReset.reset(email, resetCode, newPassword);
@@ -124,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.put('/api/auth/profile', {
     config: { access: 'user' },
-    schema: { body: ZUpdateProfileRequest, response: { 200: ZCurrentUser } },
+    schema: { tags: ['account'], summary: 'Update the profile', body: ZUpdateProfileRequest, response: { 200: ZCurrentUser } },
     handler: async (request) => {
       const user = await auth.updateProfile(requireUser(request).id, request.body);
       sessions.forgetUser(user.id);
@@ -134,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/change-password', {
     config: { access: 'user', rateLimit: limit(10, 15) },
-    schema: { body: ZChangePasswordRequest, response: { 200: ZMessage } },
+    schema: { tags: ['account'], summary: 'Change the password and sign out other sessions', body: ZChangePasswordRequest, response: { 200: ZMessage } },
     handler: async (request) => {
       const session = requireSession(request);
       await auth.changePassword(session.user.id, request.body.currentPassword, request.body.newPassword);
@@ -145,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get('/api/auth/sessions', {
     config: { access: 'user' },
-    schema: { response: { 200: ZSessionList } },
+    schema: { tags: ['account'], summary: 'List the signed-in sessions', response: { 200: ZSessionList } },
     handler: async (request) => {
       const current = requireSession(request);
       const rows = await sessions.listForUser(current.user.id);
@@ -163,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/sessions/revoke-others', {
     config: { access: 'user' },
-    schema: { response: { 200: ZMessage.extend({ revoked: z.number() }) } },
+    schema: { tags: ['account'], summary: 'Sign out every other session', response: { 200: ZRevokeSessionsResponse } },
     handler: async (request) => {
       const current = requireSession(request);
       const revoked = await sessions.revokeAllForUser(current.user.id, current.id);

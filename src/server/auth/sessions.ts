@@ -5,7 +5,22 @@ import { sessions, users } from '../db/schema';
 import type { Clock } from '../deps';
 import { SessionCache } from './session-cache';
 
-export type SessionUser = typeof users.$inferSelect;
+/**
+ * The user columns a request carries: what access checks and the current-user answer need, never the
+ * password hash or other secrets (a session lives in the cache and may reach a log).
+ */
+const SESSION_USER_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  accountType: users.accountType,
+  credits: users.credits,
+  createdAt: users.createdAt,
+};
+export type SessionUser = { [K in keyof typeof SESSION_USER_COLUMNS]: (typeof users.$inferSelect)[K] };
 export interface LoadedSession {
   id: string;
   user: SessionUser;
@@ -22,7 +37,7 @@ export function createSessionStore(db: DbOrTx, clock: Clock, sessionDays: number
 
   async function loadFromDb(id: string, now: Date) {
     const rows = await db
-      .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, user: users })
+      .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, user: SESSION_USER_COLUMNS })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZAddBinderCardRequest,
+  ZAddBinderCardResponse,
   ZBinder,
   ZBinderDetail,
   type TBinderDetail,
@@ -32,20 +33,20 @@ function versionKeysOf(ifNoneMatch: string | undefined): string[] {
 export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = async (app, { binders }) => {
   app.get('/api/binders', {
     config: { access: 'user' },
-    schema: { response: { 200: ZBinderList } },
+    schema: { tags: ['binders'], summary: "The user's binders with card counts and values", response: { 200: ZBinderList } },
     handler: async (request) => binders.list(requireUser(request).id),
   });
 
   app.post('/api/binders', {
     config: { access: 'user' },
-    schema: { body: ZCreateBinderRequest, response: { 201: ZBinder } },
+    schema: { tags: ['binders'], summary: 'Create a binder', body: ZCreateBinderRequest, response: { 201: ZBinder } },
     handler: async (request, reply) => reply.status(201).send(await binders.create(requireUser(request).id, request.body)),
   });
 
   // Public binders can be read by anyone with the link; private ones only by their owner.
   app.get('/api/binders/:id', {
     config: { access: 'public' },
-    schema: {
+    schema: { tags: ['binders'], summary: 'A binder and its cards (public binders for anyone)', 
       params: ZBinderParams,
       response: { 200: ZBinderDetail, 304: z.null().describe('Not modified: the If-None-Match ETag is the current version.') },
     },
@@ -67,13 +68,13 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
 
   app.patch('/api/binders/:id', {
     config: { access: 'user' },
-    schema: { params: ZBinderParams, body: ZUpdateBinderRequest, response: { 200: ZBinder } },
+    schema: { tags: ['binders'], summary: 'Rename, describe or publish a binder', params: ZBinderParams, body: ZUpdateBinderRequest, response: { 200: ZBinder } },
     handler: async (request) => binders.update(request.params.id, requireUser(request).id, request.body),
   });
 
   app.delete('/api/binders/:id', {
     config: { access: 'user' },
-    schema: { params: ZBinderParams, response: { 200: ZMessage } },
+    schema: { tags: ['binders'], summary: 'Delete a binder (its cards stay in the collection)', params: ZBinderParams, response: { 200: ZMessage } },
     handler: async (request) => {
       await binders.remove(request.params.id, requireUser(request).id);
       return { message: 'Binder deleted.' };
@@ -82,7 +83,7 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
 
   app.post('/api/binders/:id/cards', {
     config: { access: 'user' },
-    schema: { params: ZBinderParams, body: ZAddBinderCardRequest, response: { 201: z.object({ id: z.string(), message: z.string() }) } },
+    schema: { tags: ['binders'], summary: 'Put a card in a binder', params: ZBinderParams, body: ZAddBinderCardRequest, response: { 201: ZAddBinderCardResponse } },
     handler: async (request, reply) => {
       const id = await binders.addCard(request.params.id, requireUser(request).id, request.body.userCardId);
       return reply.status(201).send({ id, message: 'Card added to binder.' });
@@ -91,7 +92,7 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
 
   app.put('/api/binders/:id/cards/:cardId', {
     config: { access: 'user' },
-    schema: { params: ZBinderEntryParams, body: ZUpdateBinderCardRequest, response: { 200: ZMessage } },
+    schema: { tags: ['binders'], summary: "Edit a binder card's notes and purchase price", params: ZBinderEntryParams, body: ZUpdateBinderCardRequest, response: { 200: ZMessage } },
     handler: async (request) => {
       await binders.updateEntry(request.params.id, requireUser(request).id, request.params.cardId, request.body);
       return { message: 'Card details updated successfully' };
@@ -100,7 +101,7 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
 
   app.delete('/api/binders/:id/cards/:submissionId', {
     config: { access: 'user' },
-    schema: { params: ZBinderSubmissionParams, response: { 200: ZMessage } },
+    schema: { tags: ['binders'], summary: 'Take a card out of a binder', params: ZBinderSubmissionParams, response: { 200: ZMessage } },
     handler: async (request) => {
       await binders.removeEntry(request.params.id, requireUser(request).id, request.params.submissionId);
       return { message: 'Card removed from binder' };

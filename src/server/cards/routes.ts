@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { isAdministrator } from '@contract/auth';
-import { ZMessage } from '@contract/common';
+import { ZImageBytes, ZMessage } from '@contract/common';
 import {
   PHOTOS_LOCKED_MESSAGE,
   ZAddCardFields,
@@ -29,8 +29,8 @@ const ADD_CARD_RATE_LIMIT = {
 
 export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; uploads: UploadReceiver }> = async (app, { cards, uploads }) => {
   app.post('/api/user-cards', {
-    config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT },
-    schema: { response: { 201: ZUserCard } },
+    config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT, uploadForm: ADD_CARD_FORM },
+    schema: { tags: ['cards'], summary: 'Add a card with its photos (multipart)', response: { 201: ZUserCard } },
     handler: async (request, reply) => {
       const userId = requireUser(request).id;
       // Photos stream to temp files (removed when this returns or fails), never into memory whole.
@@ -49,8 +49,8 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
   // New photos for a card: only the slots sent are replaced (details as a whole list). Refused with 409
   // while a grading of the card is queued or running, because the worker reads the photos it was given.
   app.post('/api/user-cards/:id/photos', {
-    config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT },
-    schema: { params: ZUserCardParams, response: { 200: ZUserCard } },
+    config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT, uploadForm: REPLACE_PHOTOS_FORM },
+    schema: { tags: ['cards'], summary: "Replace some of a card's photos (multipart)", params: ZUserCardParams, response: { 200: ZUserCard } },
     handler: async (request) => {
       const userId = requireUser(request).id;
       // Owner and grading state first: no one uploads 25 MB to be told the card isn't theirs or is busy.
@@ -64,32 +64,32 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
   // Search, filters and sorting of the collection (see ZUserCardListQuery); always the caller's own cards.
   app.get('/api/user-cards', {
     config: { access: 'user' },
-    schema: { querystring: ZUserCardListQuery, response: { 200: ZUserCardList } },
+    schema: { tags: ['cards'], summary: 'List the collection, filtered and sorted', querystring: ZUserCardListQuery, response: { 200: ZUserCardList } },
     handler: async (request) => cards.list(requireUser(request).id, request.query),
   });
 
   // The collection filter dropdowns: distinct sets and rarities, platforms and statuses, with counts.
   app.get('/api/user-cards/facets', {
     config: { access: 'user' },
-    schema: { response: { 200: ZCollectionFacets } },
+    schema: { tags: ['cards'], summary: "The collection's filter values (sets, rarities, grades)", response: { 200: ZCollectionFacets } },
     handler: async (request) => cards.facets(requireUser(request).id),
   });
 
   app.get('/api/user-cards/:id', {
     config: { access: 'user' },
-    schema: { params: ZUserCardParams, response: { 200: ZUserCard } },
+    schema: { tags: ['cards'], summary: 'One card of the collection', params: ZUserCardParams, response: { 200: ZUserCard } },
     handler: async (request) => cards.get(requireUser(request).id, request.params.id),
   });
 
   app.patch('/api/user-cards/:id', {
     config: { access: 'user' },
-    schema: { params: ZUserCardParams, body: ZUpdateUserCardRequest, response: { 200: ZUserCard } },
+    schema: { tags: ['cards'], summary: "Edit a card's notes and purchase price", params: ZUserCardParams, body: ZUpdateUserCardRequest, response: { 200: ZUserCard } },
     handler: async (request) => cards.update(requireUser(request).id, request.params.id, request.body),
   });
 
   app.delete('/api/user-cards/:id', {
     config: { access: 'user' },
-    schema: { params: ZUserCardParams, response: { 200: ZMessage } },
+    schema: { tags: ['cards'], summary: 'Remove a card from the collection', params: ZUserCardParams, response: { 200: ZMessage } },
     handler: async (request) => {
       await cards.remove(requireUser(request).id, request.params.id);
       return { message: 'Card removed from your collection.' };
@@ -99,7 +99,7 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
   // Checked per photo inside: owner, administrator, or a card shown in a public binder.
   app.get('/api/user-cards/:id/images/:name', {
     config: { access: 'public' },
-    schema: { params: ZUserCardImageParams },
+    schema: { tags: ['cards'], summary: "One of a card's photos (owner, administrator or public binder)", params: ZUserCardImageParams, response: { 200: ZImageBytes } },
     handler: async (request, reply) => {
       const viewer = request.session ? { id: request.session.user.id, isAdmin: isAdministrator(request.session.user.role) } : null;
       const image = await cards.readImage(viewer, request.params.id, request.params.name);

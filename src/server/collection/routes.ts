@@ -6,7 +6,7 @@ import type { createCollectionService } from './service';
 export const collectionRoutes: FastifyPluginAsyncZod<{ collection: ReturnType<typeof createCollectionService> }> = async (app, { collection }) => {
   app.get('/api/collection/summary', {
     config: { access: 'user' },
-    schema: { response: { 200: ZCollectionSummary } },
+    schema: { tags: ['collection'], summary: 'Collection totals: cards, graded cards and estimated values', response: { 200: ZCollectionSummary } },
     handler: async (request) => collection.summary(requireUser(request).id),
   });
 };

@@ -38,6 +38,8 @@ export interface RouteAccess {
   access: Access;
   /** `false` when the route opted out of CSRF (see security/csrf.ts); the access test lists them. */
   csrf?: boolean;
+  /** The route's declared schemas (the contract test compares them with API_ROUTES). */
+  schema?: { body?: unknown; querystring?: unknown; response?: Record<string, unknown> };
 }
 
 /**
@@ -84,7 +86,7 @@ export function installAccessControl(app: FastifyInstance, sessions: SessionStor
       if (!access || !ACCESS.includes(access)) {
         throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} does not declare its access (deny by default)`);
       }
-      for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access, csrf: route.config?.csrf });
+      for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access, csrf: route.config?.csrf, schema: route.schema as RouteAccess['schema'] });
     }
   });
 

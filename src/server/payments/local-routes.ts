@@ -5,6 +5,7 @@ import {
   ZLocalClockAdvanceRequest,
   ZLocalClockResponse,
   ZLocalPayRequest,
+  ZLocalPortalCardRequest,
   ZLocalRedirectResponse,
   ZLocalSession,
 } from '@contract/payments';
@@ -12,7 +13,6 @@ import type { LocalProvider } from '../adapters/payments/local';
 import { requireUser } from '../http/access';
 
 const ZSessionParam = z.object({ id: z.string().regex(/^cs_local_[0-9a-f]{24}$/, 'Not a checkout session id') });
-const ZCardChange = ZLocalPayRequest.extend({ customer: z.string().regex(/^cus_local_[0-9a-f]{24}$/, 'Not a customer id') });
 const DAY = 86_400_000;
 
 /**
@@ -24,25 +24,25 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
 
   app.get('/api/payments/local/sessions/:id', {
     config: { access: 'user' },
-    schema: { params: ZSessionParam, response: { 200: ZLocalSession } },
+    schema: { tags: ['payments'], summary: "The embedded provider's checkout session", params: ZSessionParam, response: { 200: ZLocalSession } },
     handler: async (request) => local.session(request.params.id, requireUser(request).id),
   });
 
   app.post('/api/payments/local/sessions/:id/pay', {
     config: { access: 'user' },
-    schema: { params: ZSessionParam, body: ZLocalPayRequest, response: { 200: ZLocalRedirectResponse } },
+    schema: { tags: ['payments'], summary: "Pay an embedded provider's checkout session with a test card", params: ZSessionParam, body: ZLocalPayRequest, response: { 200: ZLocalRedirectResponse } },
     handler: async (request) => local.pay(request.params.id, requireUser(request).id, request.body.cardNumber),
   });
 
   app.post('/api/payments/local/sessions/:id/cancel', {
     config: { access: 'user' },
-    schema: { params: ZSessionParam, response: { 200: ZLocalRedirectResponse } },
+    schema: { tags: ['payments'], summary: "Cancel an embedded provider's checkout session", params: ZSessionParam, response: { 200: ZLocalRedirectResponse } },
     handler: async (request) => local.cancel(request.params.id, requireUser(request).id),
   });
 
   app.post('/api/payments/local/portal/card', {
     config: { access: 'user' },
-    schema: { body: ZCardChange, response: { 200: ZLocalCardResponse } },
+    schema: { tags: ['payments'], summary: "Change the card on file in the embedded provider's portal", body: ZLocalPortalCardRequest, response: { 200: ZLocalCardResponse } },
     handler: async (request) => {
       // The session already holds the signed-in user's row: its email binds the customer to them.
       const { last4 } = await local.updateCard(request.body.customer, requireUser(request).email, request.body.cardNumber);
@@ -54,7 +54,7 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
   if (opts.testClock) {
     app.post('/api/payments/local/clock', {
       config: { access: 'user' },
-      schema: { body: ZLocalClockAdvanceRequest, response: { 200: ZLocalClockResponse } },
+      schema: { tags: ['payments'], summary: "Advance the embedded provider's test clock", body: ZLocalClockAdvanceRequest, response: { 200: ZLocalClockResponse } },
       handler: async (request) => {
         const eventsDelivered = await local.advance(request.body.days * DAY, requireUser(request).email);
         return { now: local.now().toISOString(), eventsDelivered };

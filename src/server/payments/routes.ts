@@ -13,55 +13,55 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; pu
 
   app.post('/api/payments/checkout/credits', {
     config: { access: 'user' },
-    schema: { body: ZCreditCheckoutRequest, response: { 200: ZCheckoutResponse } },
+    schema: { tags: ['payments'], summary: 'Start a checkout for a credit pack', body: ZCreditCheckoutRequest, response: { 200: ZCheckoutResponse } },
     handler: async (request) => payments.checkoutCredits(requireUser(request).id, request.body.package, originOf(request, publicUrl)),
   });
 
   app.post('/api/payments/checkout/subscription', {
     config: { access: 'user' },
-    schema: { response: { 200: ZCheckoutResponse } },
+    schema: { tags: ['payments'], summary: 'Start a checkout for the Pro subscription', response: { 200: ZCheckoutResponse } },
     handler: async (request) => payments.checkoutPro(requireUser(request).id, originOf(request, publicUrl)),
   });
 
   app.get('/api/payments/billing', {
     config: { access: 'user' },
-    schema: { response: { 200: ZBillingResponse } },
+    schema: { tags: ['payments'], summary: 'Plan, subscription and credit balance', response: { 200: ZBillingResponse } },
     handler: async (request) => payments.billing(requireUser(request).id),
   });
 
   app.get('/api/payments/orders', {
     config: { access: 'user' },
-    schema: { response: { 200: ZOrderListResponse } },
+    schema: { tags: ['payments'], summary: "The user's credit-pack orders", response: { 200: ZOrderListResponse } },
     handler: async (request) => payments.listOrders(requireUser(request).id),
   });
 
   app.get('/api/payments/orders/:id', {
     config: { access: 'user' },
-    schema: { params: ZIdParam, response: { 200: ZOrder } },
+    schema: { tags: ['payments'], summary: 'One order', params: ZIdParam, response: { 200: ZOrder } },
     handler: async (request) => payments.order(requireUser(request).id, request.params.id),
   });
 
   app.post('/api/payments/orders/:id/checkout', {
     config: { access: 'user' },
-    schema: { params: ZIdParam, response: { 200: ZCheckoutResponse } },
+    schema: { tags: ['payments'], summary: 'Resume the checkout of an open order', params: ZIdParam, response: { 200: ZCheckoutResponse } },
     handler: async (request) => payments.resumeOrder(requireUser(request).id, request.params.id),
   });
 
   app.post('/api/payments/subscription/cancel', {
     config: { access: 'user' },
-    schema: { response: { 200: ZBillingResponse } },
+    schema: { tags: ['payments'], summary: 'Cancel the subscription at the end of the period', response: { 200: ZBillingResponse } },
     handler: async (request) => payments.setCancelAtPeriodEnd(requireUser(request).id, true),
   });
 
   app.post('/api/payments/subscription/resume', {
     config: { access: 'user' },
-    schema: { response: { 200: ZBillingResponse } },
+    schema: { tags: ['payments'], summary: 'Resume a subscription set to cancel', response: { 200: ZBillingResponse } },
     handler: async (request) => payments.setCancelAtPeriodEnd(requireUser(request).id, false),
   });
 
   app.post('/api/payments/portal', {
     config: { access: 'user' },
-    schema: { response: { 200: ZPortalResponse } },
+    schema: { tags: ['payments'], summary: "Open the provider's billing portal", response: { 200: ZPortalResponse } },
     handler: async (request) => payments.portal(requireUser(request).id, `${originOf(request, publicUrl)}/account/billing`),
   });
 };

@@ -15,7 +15,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; d
 
   app.post('/api/payments/webhook', {
     config: { access: 'public', csrf: false, session: false },
-    schema: { response: { 200: ZWebhookResponse } },
+    schema: { tags: ['payments'], summary: "The payment provider's signed event webhook", response: { 200: ZWebhookResponse } },
     handler: async (request) => {
       const header = request.headers['stripe-signature'];
       let event;

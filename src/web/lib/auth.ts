@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TCurrentUser } from '@contract/auth';
 import { isAdministrator } from '@contract/auth-rules';
-import { ApiError, apiRequest } from './api';
+import { ApiError } from './api';
+import { api } from './api-client';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
 async function fetchCurrentUser(): Promise<TCurrentUser | null> {
   try {
-    return await apiRequest<TCurrentUser>('GET', CURRENT_USER_KEY[0]);
+    return await api('GET /api/auth/user');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

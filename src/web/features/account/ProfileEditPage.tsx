@@ -5,16 +5,16 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { ZUpdateProfileRequest, type TCurrentUser } from '@contract/auth';
+import { ZUpdateProfileRequest } from '@contract/auth';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest } from '@web/lib/api';
 import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
 import { applyServerError } from '@web/lib/form-errors';
 import { PageContainer, PageHeader } from './PageHeader';
+import { api } from '@web/lib/api-client';
 
 type ProfileForm = z.input<typeof ZUpdateProfileRequest>;
 type ProfileBody = z.output<typeof ZUpdateProfileRequest>;
@@ -29,7 +29,7 @@ export default function ProfileEditPage() {
     values: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '' },
   });
   const save = useMutation({
-    mutationFn: (body: ProfileBody) => apiRequest<TCurrentUser>('PUT', '/api/auth/profile', body),
+    mutationFn: (body: ProfileBody) => api('PUT /api/auth/profile', { body }),
     onSuccess: (updated) => {
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       toast.success('Profile updated', { description: 'Your changes are saved.' });

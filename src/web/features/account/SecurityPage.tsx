@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Laptop, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,12 +10,13 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { applyServerError } from '@web/lib/form-errors';
 import { formatDateTime } from '@web/lib/format';
 import { requireAllFirst } from '@web/lib/forms';
 import { PasswordInput } from '@web/features/auth/PasswordInput';
 import { PageContainer, PageHeader } from './PageHeader';
+import { api, useApiQuery } from '@web/lib/api-client';
 
 const SESSIONS_KEY = ['/api/auth/sessions'] as const;
 
@@ -43,7 +44,7 @@ function ChangePasswordCard() {
     defaultValues: EMPTY,
   });
   const change = useMutation({
-    mutationFn: (body: TChangePasswordRequest) => apiRequest<{ message: string }>('POST', '/api/auth/change-password', body),
+    mutationFn: (body: TChangePasswordRequest) => api('POST /api/auth/change-password', { body }),
     onSuccess: (res) => {
       form.reset(EMPTY);
       toast.success(res.message);
@@ -93,9 +94,9 @@ function ChangePasswordCard() {
 
 function SessionsCard() {
   const queryClient = useQueryClient();
-  const { data: sessions, isLoading } = useQuery<TSessionInfo[]>({ queryKey: SESSIONS_KEY, staleTime: 0 });
+  const { data: sessions, isLoading } = useApiQuery('GET /api/auth/sessions', { queryKey: SESSIONS_KEY, staleTime: 0 });
   const revoke = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/sessions/revoke-others'),
+    mutationFn: () => api('POST /api/auth/sessions/revoke-others'),
     onSuccess: (res) => {
       toast.success('Other sessions signed out', { description: res.message });
       void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });

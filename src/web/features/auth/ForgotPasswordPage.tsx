@@ -9,8 +9,9 @@ import { ZForgotPasswordRequest, type TForgotPasswordRequest } from '@contract/a
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { AuthCard } from './AuthCard';
+import { api } from '@web/lib/api-client';
 
 /** Spec §2.5: an email step, then 'Check Your Email' with Resend Email and Back to Login. */
 export default function ForgotPasswordPage() {
@@ -18,7 +19,7 @@ export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<TForgotPasswordRequest>({ resolver: zodResolver(ZForgotPasswordRequest), defaultValues: { email: '' } });
   const send = useMutation({
-    mutationFn: (body: TForgotPasswordRequest) => apiRequest('POST', '/api/auth/forgot-password', body),
+    mutationFn: (body: TForgotPasswordRequest) => api('POST /api/auth/forgot-password', { body }),
     onSuccess: (_, body) => {
       setSentTo(body.email);
       toast.success('Password reset email sent', { description: 'Please check your email for the reset code.' });

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { TCurrentUser, TLoginRequest } from '@contract/auth';
+import type { TLoginRequest } from '@contract/auth';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
 import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
 import { safeNext } from './safe-next';
+import { api } from '@web/lib/api-client';
 
 export default function LoginPage() {
   const { user } = useAuth();
@@ -25,7 +26,7 @@ export default function LoginPage() {
   const set = (key: keyof TLoginRequest) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const login = useMutation({
-    mutationFn: (body: TLoginRequest) => apiRequest<TCurrentUser>('POST', '/api/auth/login', body),
+    mutationFn: (body: TLoginRequest) => api('POST /api/auth/login', { body }),
     meta: { allowUnauthorized: true },
     onSuccess: (signedIn) => {
       queryClient.setQueryData(CURRENT_USER_KEY, signedIn);

@@ -3,18 +3,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { PASSWORD_MIN, ZRegisterRequest, type TCurrentUser } from '@contract/auth';
+import { PASSWORD_MIN, ZRegisterRequest } from '@contract/auth';
 import { STARTER_FREE_CREDITS } from '@contract/plans';
 import type { z } from 'zod';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest } from '@web/lib/api';
 import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
 import { applyServerError } from '@web/lib/form-errors';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
+import { api } from '@web/lib/api-client';
 
 type RegisterForm = z.input<typeof ZRegisterRequest>;
 type RegisterBody = z.output<typeof ZRegisterRequest>;
@@ -31,7 +31,7 @@ export default function RegisterPage() {
   });
 
   const register = useMutation({
-    mutationFn: (body: RegisterBody) => apiRequest<TCurrentUser>('POST', '/api/auth/register', body),
+    mutationFn: (body: RegisterBody) => api('POST /api/auth/register', { body }),
     onSuccess: (created) => {
       queryClient.setQueryData(CURRENT_USER_KEY, created);
       navigate('/account/dashboard', { replace: true });

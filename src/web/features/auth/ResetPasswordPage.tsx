@@ -9,12 +9,13 @@ import { Alert, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { requireAllFirst } from '@web/lib/forms';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
 import { shownByLiveRules } from './password-rules';
 import { PasswordRules } from './PasswordRules';
+import { api } from '@web/lib/api-client';
 
 type ResetForm = z.input<typeof ZResetPasswordRequest>;
 const FIELDS = ['email', 'resetCode', 'newPassword', 'confirmPassword'] as const;
@@ -29,7 +30,7 @@ export default function ResetPasswordPage() {
   });
 
   const reset = useMutation({
-    mutationFn: (body: TResetPasswordRequest) => apiRequest('POST', '/api/auth/reset-password', body),
+    mutationFn: (body: TResetPasswordRequest) => api('POST /api/auth/reset-password', { body }),
     onSuccess: () => {
       toast.success('Password reset successful', {
         description: 'Your password has been updated. You can now log in with your new password.',

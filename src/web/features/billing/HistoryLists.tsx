@@ -5,12 +5,13 @@ import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { formatDate, formatDateTime, formatInteger } from '@web/lib/format';
 import { formatMinorUnits } from './money';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { goToCheckout } from './use-payments';
+import { api } from '@web/lib/api-client';
 
 const packName = (id: string | null) => CREDIT_PACKAGES.find((p) => p.id === id)?.name ?? id ?? '';
 
@@ -61,7 +62,7 @@ export function LedgerCard({ billing }: { billing: TBillingResponse }) {
 
 export function OrdersCard({ billing }: { billing: TBillingResponse }) {
   const resume = useMutation({
-    mutationFn: (id: string) => apiRequest<{ url: string }>('POST', `/api/payments/orders/${id}/checkout`),
+    mutationFn: (id: string) => api('POST /api/payments/orders/:id/checkout', { params: { id } }),
     onSuccess: (r) => goToCheckout(r.url),
   });
   return (

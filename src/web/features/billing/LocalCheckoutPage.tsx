@@ -1,17 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { FlaskConical, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { TLocalSession } from '@contract/payments';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { formatMinorUnits } from './money';
 import { goToCheckout } from './use-payments';
 import { TestCardNumberField } from './TestCardNumberField';
+import { api, useApiQuery } from '@web/lib/api-client';
 
 export function TestModeBanner() {
   return (
@@ -27,14 +27,14 @@ export function TestModeBanner() {
 export default function LocalCheckoutPage() {
   useDocumentTitle('Test checkout');
   const { sessionId = '' } = useParams();
-  const session = useQuery<TLocalSession>({ queryKey: ['/api/payments/local/sessions', sessionId], retry: false });
+  const session = useApiQuery('GET /api/payments/local/sessions/:id', { params: { id: sessionId ?? '' }, queryKey: ['/api/payments/local/sessions', sessionId], retry: false });
   const [card, setCard] = useState('');
   const pay = useMutation({
-    mutationFn: () => apiRequest<{ redirectUrl: string }>('POST', `/api/payments/local/sessions/${sessionId}/pay`, { cardNumber: card }),
+    mutationFn: () => api('POST /api/payments/local/sessions/:id/pay', { params: { id: sessionId ?? '' }, body: { cardNumber: card } }),
     onSuccess: (r) => goToCheckout(r.redirectUrl),
   });
   const cancel = useMutation({
-    mutationFn: () => apiRequest<{ redirectUrl: string }>('POST', `/api/payments/local/sessions/${sessionId}/cancel`),
+    mutationFn: () => api('POST /api/payments/local/sessions/:id/cancel', { params: { id: sessionId ?? '' } }),
     onSuccess: (r) => goToCheckout(r.redirectUrl),
   });
   const s = session.data;

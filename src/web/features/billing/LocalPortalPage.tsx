@@ -4,10 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { TestModeBanner } from './LocalCheckoutPage';
 import { TestCardNumberField } from './TestCardNumberField';
+import { api } from '@web/lib/api-client';
 
 /** The built-in provider's customer portal: change the card on file (a declining one lets you walk a failed renewal). */
 export default function LocalPortalPage() {
@@ -16,7 +17,7 @@ export default function LocalPortalPage() {
   const customer = params.get('customer') ?? '';
   const [card, setCard] = useState('');
   const save = useMutation({
-    mutationFn: () => apiRequest<{ last4: string }>('POST', '/api/payments/local/portal/card', { customer, cardNumber: card }),
+    mutationFn: () => api('POST /api/payments/local/portal/card', { body: { customer, cardNumber: card } }),
   });
   const fieldError = save.error instanceof ApiError && save.error.field === 'cardNumber' ? errorMessage(save.error) : undefined;
   return (

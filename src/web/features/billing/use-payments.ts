@@ -1,12 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TBillingResponse, TCheckoutResponse, TOrder } from '@contract/payments';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreditPackageId } from '@contract/plans';
-import { apiRequest } from '@web/lib/api';
 import { CURRENT_USER_KEY } from '@web/lib/auth';
+import { api, useApiQuery } from '@web/lib/api-client';
 
 export const BILLING_KEY = ['/api/payments/billing'] as const;
 
-export const useBilling = () => useQuery<TBillingResponse>({ queryKey: BILLING_KEY, staleTime: 0 });
+export const useBilling = () => useApiQuery('GET /api/payments/billing', { queryKey: BILLING_KEY, staleTime: 0 });
 
 /** Leaves for the provider's hosted checkout page (ours in test mode, or Stripe's). */
 export function goToCheckout(url: string) {
@@ -15,14 +14,14 @@ export function goToCheckout(url: string) {
 
 export function useCreditCheckout() {
   return useMutation({
-    mutationFn: (pkg: TCreditPackageId) => apiRequest<TCheckoutResponse>('POST', '/api/payments/checkout/credits', { package: pkg }),
+    mutationFn: (pkg: TCreditPackageId) => api('POST /api/payments/checkout/credits', { body: { package: pkg } }),
     onSuccess: (r) => goToCheckout(r.url),
   });
 }
 
 export function useProCheckout() {
   return useMutation({
-    mutationFn: () => apiRequest<TCheckoutResponse>('POST', '/api/payments/checkout/subscription'),
+    mutationFn: () => api('POST /api/payments/checkout/subscription'),
     onSuccess: (r) => goToCheckout(r.url),
   });
 }
@@ -31,7 +30,7 @@ export function useProCheckout() {
 export function useSubscriptionChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'cancel' | 'resume') => apiRequest<TBillingResponse>('POST', `/api/payments/subscription/${action}`),
+    mutationFn: (action: 'cancel' | 'resume') => api(action === 'cancel' ? 'POST /api/payments/subscription/cancel' : 'POST /api/payments/subscription/resume'),
     onSuccess: (billing) => {
       queryClient.setQueryData(BILLING_KEY, billing);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -41,14 +40,15 @@ export function useSubscriptionChange() {
 
 export function usePortal() {
   return useMutation({
-    mutationFn: () => apiRequest<{ url: string }>('POST', '/api/payments/portal'),
+    mutationFn: () => api('POST /api/payments/portal'),
     onSuccess: (r) => goToCheckout(r.url),
   });
 }
 
 /** One of the caller's orders, polled every 1.5 s until the webhook has settled it (success pages never grant). */
 export function useOrderUntilSettled(orderId: string | null) {
-  return useQuery<TOrder>({
+  return useApiQuery('GET /api/payments/orders/:id', {
+    params: { id: orderId ?? '' },
     queryKey: ['/api/payments/orders', orderId],
     enabled: !!orderId,
     staleTime: 0,

@@ -1,22 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, Pencil, Trash2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { TBinderCardEntry, TBinderDetail } from '@contract/binders';
+import type { TBinderCardEntry } from '@contract/binders';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input, Textarea } from '@web/components/ui/input';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth';
 import { formatDollars } from '@web/lib/format';
 import { retryUpToThree } from '@web/lib/query-client';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { displayedGrade, type GradeAndValue } from '@web/features/grading/grade-scale';
 import { GradeAndValueLine } from '@web/features/grading/GradeAndValue';
+import { api, useApiQuery } from '@web/lib/api-client';
 
 export const binderKey = (id: string) => ['/api/binders', id] as const;
 
@@ -24,7 +25,7 @@ export const binderKey = (id: string) => ['/api/binders', id] as const;
 export default function BinderDetailPage() {
   const { id = '' } = useParams();
   const { isAuthenticated } = useAuth();
-  const binder = useQuery<TBinderDetail>({ queryKey: binderKey(id), enabled: isAuthenticated && !!id, retry: retryUpToThree, staleTime: 0 });
+  const binder = useApiQuery('GET /api/binders/:id', { params: { id: id ?? '' }, queryKey: binderKey(id), enabled: isAuthenticated && !!id, retry: retryUpToThree, staleTime: 0 });
   useDocumentTitle(binder.data?.binder.name ?? 'Binder');
 
   if (binder.isLoading)
@@ -112,7 +113,7 @@ function BinderTile({ binderId, entry, platform, grade, value, canEdit }: { bind
   const queryClient = useQueryClient();
   const s = entry.submission;
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/binders/${binderId}/cards/${entry.submissionId}`),
+    mutationFn: () => api('DELETE /api/binders/:id/cards/:submissionId', { params: { id: binderId, submissionId: entry.submissionId } }),
     onSuccess: () => {
       toast.success('Success', { description: 'Card removed from binder' });
       void queryClient.invalidateQueries({ queryKey: binderKey(binderId) });
@@ -164,7 +165,7 @@ function EditEntryDialog({ binderId, entry }: { binderId: string; entry: TBinder
   const [price, setPrice] = useState('');
   const save = useMutation({
     // Spec §5: an empty price is sent as null, anything else as a decimal.
-    mutationFn: () => apiRequest('PUT', `/api/binders/${binderId}/cards/${entry.id}`, { personalNotes: notes, actualPurchasePrice: price === '' ? null : parseFloat(price) }),
+    mutationFn: () => api('PUT /api/binders/:id/cards/:cardId', { params: { id: binderId, cardId: entry.id }, body: { personalNotes: notes, actualPurchasePrice: price === '' ? null : parseFloat(price) } }),
     onSuccess: () => {
       toast.success('Success', { description: 'Card details updated successfully' });
       setOpen(false);

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ScanSearch } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import type { TUserCard } from '@contract/user-cards';
 import type { TCatalogueSearchResult } from '@contract/catalogue';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -12,13 +11,14 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { applyServerError } from '@web/lib/form-errors';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { ZAddCardForm, type PickedCard, type TAddCardForm, type TAddCardValues } from './add-card-form';
 import { NoCreditsNotice, useCanGrade } from './NoCreditsNotice';
-import { appendPhotos, NO_PHOTOS, PhotoFields } from './PhotoFields';
+import { appendPhotos, NO_PHOTOS, PhotoFields, type PhotoSelection } from './PhotoFields';
+import { api, useApiQuery } from '@web/lib/api-client';
 
 const TYPED_FIELDS = ['cardName', 'cardSet', 'cardNumber', 'rarity'] as const;
 const TYPED_LABELS = { cardName: 'Card name', cardSet: 'Set', cardNumber: 'Number', rarity: 'Rarity (optional)' } as const;
@@ -47,9 +47,9 @@ export default function AddCardPage() {
   const setMode = (value: TAddCardForm['mode']) => form.setValue('mode', value, revalidate());
   const pick = (card: PickedCard | null) => form.setValue('picked', card, revalidate());
   const q = useDebounced(query.trim(), 200);
-  const search = useQuery<TCatalogueSearchResult>({
+  const search = useApiQuery('GET /api/catalogue/search', {
     queryKey: ['/api/catalogue/search', q],
-    queryFn: () => apiRequest('GET', `/api/catalogue/search?q=${encodeURIComponent(q)}&limit=12`),
+    query: { q, limit: 12 },
     enabled: mode === 'catalogue' && q.length >= 2 && !picked,
   });
 
@@ -58,7 +58,7 @@ export default function AddCardPage() {
       const body = new FormData();
       for (const name of ['cardId', ...TYPED_FIELDS] as const) if (card[name]) body.append(name, card[name]);
       appendPhotos(body, photos);
-      return apiRequest<TUserCard>('POST', '/api/user-cards', body);
+      return api('POST /api/user-cards', { body });
     },
     onSuccess: (card) => navigate(`/account/card/grade-card/${card.id}`),
     onError: (e) => setFormError(applyServerError(e, form.setError, TYPED_FIELDS)),

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { TUserCard } from '@contract/user-cards';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { appendPhotos, hasAnyPhoto, NO_PHOTOS, PhotoFields, type PhotoSelection } from './PhotoFields';
 import { userCardKey } from './use-user-card';
+import { api } from '@web/lib/api-client';
 
 /**
  * New photos for a card before it is graded again (a refused photo, a better one): only the photos
@@ -20,7 +20,7 @@ export function ReplacePhotos({ cardId, onDone }: { cardId: string; onDone: () =
     mutationFn: () => {
       const form = new FormData();
       appendPhotos(form, photos);
-      return apiRequest<TUserCard>('POST', `/api/user-cards/${cardId}/photos`, form);
+      return api('POST /api/user-cards/:id/photos', { params: { id: cardId }, body: form });
     },
     onSuccess: (card) => {
       queryClient.setQueryData(userCardKey(cardId), card);

@@ -1,18 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, Lock, Pencil, Trash2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { TBinderSummary } from '@contract/binders';
+import type { TBinderSummary, TUpdateBinderRequest } from '@contract/binders';
 import { Button } from '@web/components/ui/button';
 import { DialogPanel } from '@web/components/ui/dialog';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { CARD, formatCount, formatDollars } from '@web/lib/format';
 import { BinderForm, type BinderFormValues } from './BinderForm';
+import { api, useApiQuery } from '@web/lib/api-client';
 
 /** The collector's binders (the page's tab label counts them too; one request serves both). */
-export const useBinders = () => useQuery<TBinderSummary[]>({ queryKey: ['/api/binders'], staleTime: 0 });
+export const useBinders = () => useApiQuery('GET /api/binders', { queryKey: ['/api/binders'], staleTime: 0 });
 
 /** The Binders tab of the collection screen: create, rename, share and delete binders. */
 export function BindersPanel() {
@@ -20,16 +21,16 @@ export function BindersPanel() {
   const binders = useBinders();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['/api/binders'] });
   const create = useMutation({
-    mutationFn: (body: BinderFormValues) => apiRequest('POST', '/api/binders', body),
+    mutationFn: (body: BinderFormValues) => api('POST /api/binders', { body }),
     onSuccess: () => (refresh(), toast.success('Binder created')),
   });
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => apiRequest('PATCH', `/api/binders/${id}`, body),
+    mutationFn: ({ id, body }: { id: string; body: TUpdateBinderRequest }) => api('PATCH /api/binders/:id', { params: { id }, body }),
     onSuccess: () => refresh(),
     onError: (e) => toast.error('Error', { description: errorMessage(e) }),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/binders/${id}`),
+    mutationFn: (id: string) => api('DELETE /api/binders/:id', { params: { id } }),
     onSuccess: () => (refresh(), toast.success('Binder deleted')),
     onError: (e) => toast.error('Error', { description: errorMessage(e) }),
   });
@@ -84,7 +85,7 @@ function EditBinderDialog({ binder, onSaved }: { binder: TBinderSummary; onSaved
           submitLabel="Save"
           onCancel={() => setOpen(false)}
           onSave={async (v) => {
-            await apiRequest('PATCH', `/api/binders/${binder.id}`, v);
+            await api('PATCH /api/binders/:id', { params: { id: binder.id }, body: v });
             onSaved();
             toast.success('Binder saved');
             setOpen(false);

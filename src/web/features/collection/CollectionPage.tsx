@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Plus, SearchX, X } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { TCollectionSummary } from '@contract/collection';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -16,6 +14,7 @@ import { CollectionGrid, CollectionGridSkeleton } from './CollectionGrid';
 import { useCollectionCards, useCollectionFacets, useCollectionFilters } from './use-collection-query';
 import { ValueChart } from './ValueChart';
 import { SummaryTiles } from './SummaryTiles';
+import { useApiQuery } from '@web/lib/api-client';
 
 type View = 'cards' | 'binders';
 /** The tab in the URL: `?view=binders`; the cards are the default and have no parameter. */
@@ -45,7 +44,7 @@ function useView() {
 }
 
 export default function CollectionPage() {
-  const summary = useQuery<TCollectionSummary>({ queryKey: ['/api/collection/summary'], staleTime: 0 });
+  const summary = useApiQuery('GET /api/collection/summary', { queryKey: ['/api/collection/summary'], staleTime: 0 });
   const { filters, update, clear, activeCount } = useCollectionFilters();
   const cards = useCollectionCards(filters);
   const facets = useCollectionFacets();

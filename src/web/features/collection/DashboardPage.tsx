@@ -1,8 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Plus, ScanSearch } from 'lucide-react';
 import { Link } from 'react-router';
-import type { TCollectionSummary } from '@contract/collection';
-import type { TUserCard } from '@contract/user-cards';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -14,6 +11,7 @@ import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { PaymentProgress } from '@web/features/billing/PaymentProgress';
 import { SummaryTiles } from './SummaryTiles';
 import { ValueChart } from './ValueChart';
+import { useApiQuery } from '@web/lib/api-client';
 
 const STATUS_BADGE = {
   completed: { variant: 'green', label: 'Complete' },
@@ -24,8 +22,8 @@ const STATUS_BADGE = {
 
 export default function DashboardPage() {
   const { user } = useAuth();
-  const cards = useQuery<TUserCard[]>({ queryKey: ['/api/user-cards'], staleTime: 0 });
-  const summary = useQuery<TCollectionSummary>({ queryKey: ['/api/collection/summary'], staleTime: 0 });
+  const cards = useApiQuery('GET /api/user-cards', { queryKey: ['/api/user-cards'], staleTime: 0 });
+  const summary = useApiQuery('GET /api/collection/summary', { queryKey: ['/api/collection/summary'], staleTime: 0 });
   const recent = (cards.data ?? []).filter((c) => c.latestGrading).sort((a, b) => b.latestGrading!.createdAt.localeCompare(a.latestGrading!.createdAt)).slice(0, 6);
   return (
     <PageContainer>

@@ -1,19 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  COLLECTION_GRADE_MAX,
-  COLLECTION_GRADE_MIN,
-  COLLECTION_PLATFORMS,
-  COLLECTION_SORTS,
-  COLLECTION_STATUSES,
-  type TCollectionFacets,
-  type TCollectionPlatform,
-  type TCollectionSort,
-  type TCollectionStatus,
-  type TUserCard,
-} from '@contract/user-cards';
-import { apiRequest } from '@web/lib/api';
+import { COLLECTION_GRADE_MAX, COLLECTION_GRADE_MIN, COLLECTION_PLATFORMS, COLLECTION_SORTS, COLLECTION_STATUSES, type TCollectionPlatform, type TCollectionSort, type TCollectionStatus, type TUserCardListQuery } from '@contract/user-cards';
+import { useApiQuery } from '@web/lib/api-client';
 
 /** The collection screen's filters, as kept in the page URL (same names as the API's query string). */
 export interface CollectionFilters {
@@ -72,6 +61,21 @@ export function filtersToParams(f: CollectionFilters): URLSearchParams {
   return params;
 }
 
+/** The same filters as the list route's typed query (its defaults left out, like the URL's). */
+export function filtersToQuery(f: CollectionFilters): TUserCardListQuery {
+  const q = f.q.trim();
+  return {
+    q: q || undefined,
+    set: f.set || undefined,
+    rarity: f.rarity || undefined,
+    platform: f.platform || undefined,
+    gradeMin: f.gradeMin || undefined,
+    gradeMax: f.gradeMax || undefined,
+    status: f.status === 'all' ? undefined : f.status,
+    sort: f.sort === 'newest' ? undefined : f.sort,
+  };
+}
+
 export const countActiveFilters = (f: CollectionFilters): number =>
   NARROWING.filter((k) => (k === 'q' ? f.q.trim() !== '' : f[k] !== DEFAULT_FILTERS[k])).length;
 
@@ -98,14 +102,14 @@ export const collectionFacetsKey = ['/api/user-cards', 'facets'] as const;
  */
 export function useCollectionCards(filters: CollectionFilters) {
   const search = filtersToParams(filters).toString();
-  return useQuery<TUserCard[]>({
+  return useApiQuery('GET /api/user-cards', {
     queryKey: ['/api/user-cards', 'collection', search],
-    queryFn: () => apiRequest<TUserCard[]>('GET', `/api/user-cards${search ? `?${search}` : ''}`),
+    query: filtersToQuery(filters),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }
 
 export function useCollectionFacets() {
-  return useQuery<TCollectionFacets>({ queryKey: collectionFacetsKey, staleTime: 0 });
+  return useApiQuery('GET /api/user-cards/facets', { queryKey: collectionFacetsKey, staleTime: 0 });
 }

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { RefreshCw, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { TBinderSummary } from '@contract/binders';
-import { isManualReport, type TGradingReportResponse } from '@contract/grading-report';
+import { isManualReport } from '@contract/grading-report';
 import { cornerSlotLabel } from '@contract/user-cards';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -14,13 +13,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { FormField } from '@web/components/ui/form-field';
 import { Input, Textarea } from '@web/components/ui/input';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { useCardGradings, userCardKey, useUserCard } from '@web/features/cards/use-user-card';
 import { GradeCircle } from './GradeCircle';
 import { DeleteCardButton } from './profile/DeleteCardButton';
 import { ValueBasisRow, ValueTiles } from './profile/ValuesPanel';
+import { api, useApiQuery } from '@web/lib/api-client';
 
 
 const EVIDENCE = ['frontAnnotated', 'backAnnotated'] as const;
@@ -52,7 +52,7 @@ function NotesAndPrice({ cardId, notes, price }: { cardId: string; notes: string
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ personalNotes: notes ?? '', actualPurchasePrice: price ?? '' });
   const save = useMutation({
-    mutationFn: () => apiRequest('PATCH', `/api/user-cards/${cardId}`, { personalNotes: form.personalNotes || null, actualPurchasePrice: form.actualPurchasePrice === '' ? null : form.actualPurchasePrice }),
+    mutationFn: () => api('PATCH /api/user-cards/:id', { params: { id: cardId }, body: { personalNotes: form.personalNotes || null, actualPurchasePrice: form.actualPurchasePrice === '' ? null : form.actualPurchasePrice } }),
     onSuccess: () => {
       toast.success('Saved', { description: 'Notes and purchase price updated.' });
       void queryClient.invalidateQueries({ queryKey: userCardKey(cardId) });
@@ -75,10 +75,10 @@ function NotesAndPrice({ cardId, notes, price }: { cardId: string; notes: string
 }
 
 function AddToBinder({ cardId }: { cardId: string }) {
-  const binders = useQuery<TBinderSummary[]>({ queryKey: ['/api/binders'], staleTime: 0 });
+  const binders = useApiQuery('GET /api/binders', { queryKey: ['/api/binders'], staleTime: 0 });
   const [binderId, setBinderId] = useState('');
   const add = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/binders/${binderId}/cards`, { userCardId: cardId }),
+    mutationFn: () => api('POST /api/binders/:id/cards', { params: { id: binderId }, body: { userCardId: cardId } }),
     onSuccess: () => toast.success('Added to binder'),
     onError: (e) => toast.error('Error', { description: errorMessage(e) }),
   });
@@ -107,7 +107,7 @@ export default function CardProfilePage() {
   const card = useUserCard(id);
   const gradings = useCardGradings(id);
   const latest = gradings.data?.find((g) => g.status === 'completed');
-  const report = useQuery<TGradingReportResponse>({ queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
+  const report = useApiQuery('GET /api/gradings/:gradingId/report', { params: { gradingId: latest?.gradingId ?? '' }, queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
   const manual = isManualReport(report.data) ? report.data : null;
   if (card.isLoading || gradings.isLoading) return <PageSpinner />;
   if (!card.data) return <PageContainer><Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert></PageContainer>;

@@ -2,18 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Coins, ImageUp, Infinity as InfinityIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BUY_CREDITS_PATH, type TGrading } from '@contract/gradings';
+import { BUY_CREDITS_PATH } from '@contract/gradings';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { apiRequest, errorMessage, isInsufficientCredits } from '@web/lib/api';
+import { errorMessage, isInsufficientCredits } from '@web/lib/api';
 import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
 import { CREDIT, formatCount } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { NoCreditsNotice, useCanGrade } from '@web/features/cards/NoCreditsNotice';
 import { ReplacePhotos } from '@web/features/cards/ReplacePhotos';
 import { cardGradingsKey, useCardGradings, useUserCard } from '@web/features/cards/use-user-card';
+import { api } from '@web/lib/api-client';
 
 export default function GradeCardPage() {
   const { id } = useParams();
@@ -26,7 +27,7 @@ export default function GradeCardPage() {
   const [problem, setProblem] = useState<{ message: string; noCredits: boolean } | null>(null);
   const [replacing, setReplacing] = useState(false);
   const start = useMutation({
-    mutationFn: () => apiRequest<TGrading>('POST', `/api/user-cards/${id}/grade`),
+    mutationFn: () => api('POST /api/user-cards/:id/grade', { params: { id: id! } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       void queryClient.invalidateQueries({ queryKey: cardGradingsKey(id!) });

@@ -2,18 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { TGrading } from '@contract/gradings';
-import type { TManualGradeRequest, TManualGradeResult } from '@contract/manual-grade';
+import type { TManualGradeRequest } from '@contract/manual-grade';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { ApiError, apiRequest, errorMessage } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { useUserCard } from '@web/features/cards/use-user-card';
 import { GradeCircle } from './GradeCircle';
 import { CardPicker } from './manual/CardPicker';
 import { SubGradeFields } from './manual/SubGradeFields';
 import { usePrefilledForm } from './manual/use-prefill';
+import { api } from '@web/lib/api-client';
 
 const FIELDS = ['corners', 'edges', 'surface', 'frontCentering', 'backCentering'];
 /** A refusal about one of the inputs: shown at that input rather than in the preview. */
@@ -34,7 +34,7 @@ export default function ManualGradingPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const preview = useMutation({ mutationFn: (body: TManualGradeRequest) => apiRequest<TManualGradeResult>('POST', '/api/grading/manual-grade', body) });
+  const preview = useMutation({ mutationFn: (body: TManualGradeRequest) => api('POST /api/grading/manual-grade', { body }) });
   const { mutate } = preview;
   useEffect(() => {
     if (loading) return;
@@ -43,7 +43,7 @@ export default function ManualGradingPage() {
   }, [form, mutate, loading]);
 
   const save = useMutation({
-    mutationFn: () => apiRequest<TGrading>('POST', `/api/user-cards/${cardId}/manual-grading`, form),
+    mutationFn: () => api('POST /api/user-cards/:id/manual-grading', { params: { id: cardId! }, body: form }),
     onSuccess: async (g) => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/user-cards'] }), queryClient.invalidateQueries({ queryKey: ['/api/collection/summary'] })]);
       toast.success('Manual grading saved', { description: `PSA ${g.psaGrade}, BGS ${g.bgsGrade}, CGC ${g.cgcGrade}. No credit was used.` });

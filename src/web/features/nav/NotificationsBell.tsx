@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TUserMessage } from '@contract/notifications';
-import { apiRequest } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { formatRelative } from '@web/lib/format';
+import { api, useApiQuery } from '@web/lib/api-client';
 
 export const USER_MESSAGES_KEY = ['/api/user-messages'] as const;
 export const NOTIFICATIONS_POLL_MS = 30_000;
@@ -16,13 +16,13 @@ export default function NotificationsBell() {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { data: messages = [] } = useQuery<TUserMessage[]>({
+  const { data: messages = [] } = useApiQuery('GET /api/user-messages', {
     queryKey: USER_MESSAGES_KEY,
     refetchInterval: NOTIFICATIONS_POLL_MS,
     staleTime: 0,
   });
   const markRead = useMutation({
-    mutationFn: (id: string) => apiRequest('POST', `/api/user-messages/${id}/mark-read`),
+    mutationFn: (id: string) => api('POST /api/user-messages/:id/mark-read', { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USER_MESSAGES_KEY }),
   });
   const unread = messages.filter((m) => !m.isRead).length;

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { CURRENT_USER_KEY } from '@web/lib/auth';
+import { api } from '@web/lib/api-client';
 
 /** Navigation logout (spec §7.1/§8): ends the session, forgets the cached user, shows /logout-success. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    mutationFn: () => api('POST /api/auth/logout'),
     meta: { allowUnauthorized: true },
     onSuccess: async () => {
       queryClient.setQueryData(CURRENT_USER_KEY, null);

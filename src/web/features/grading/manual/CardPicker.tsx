@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { TUserCard } from '@contract/user-cards';
 import { FormField } from '@web/components/ui/form-field';
+import { useApiQuery } from '@web/lib/api-client';
 
 /** New-card mode: choose which card of the collection the manual grading is for, or go and add one. */
 export function CardPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const cards = useQuery<TUserCard[]>({ queryKey: ['/api/user-cards'], staleTime: 0 });
+  const cards = useApiQuery('GET /api/user-cards', { queryKey: ['/api/user-cards'], staleTime: 0 });
   const addLink = (
     <Link className="font-medium text-brand-700 underline" to="/account/card/add-card">
       Add a card first

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { ConfirmPanel } from '@web/components/ui/dialog';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
+import { api } from '@web/lib/api-client';
 
 /** Removes the card from the collection after a confirmation, then goes to the collection. */
 export function DeleteCardButton({ cardId, cardName }: { cardId: string; cardName: string }) {
@@ -14,7 +15,7 @@ export function DeleteCardButton({ cardId, cardName }: { cardId: string; cardNam
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/user-cards/${cardId}`),
+    mutationFn: () => api('DELETE /api/user-cards/:id', { params: { id: cardId } }),
     onSuccess: () => {
       setOpen(false);
       toast.success('Card deleted', { description: `${cardName} was removed from your collection.` });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZTestDetectionRefusal, type TTestDetectionFace, type TTestDetectionRefusal, type TTestDetectionResult } from '@contract/test-detection';
-import { ApiError, apiRequest } from '@web/lib/api';
+import { ZTestDetectionRefusal, type TTestDetectionFace, type TTestDetectionRefusal } from '@contract/test-detection';
+import { ApiError } from '@web/lib/api';
+import { api } from '@web/lib/api-client';
 
 export const TEST_DETECTION_URL = '/api/grading/test-detection';
 
@@ -22,7 +23,7 @@ export function useTestDetection() {
       const form = new FormData();
       form.append('face', face);
       form.append('photo', file);
-      return apiRequest<TTestDetectionResult>('POST', TEST_DETECTION_URL, form);
+      return api('POST /api/grading/test-detection', { body: form });
     },
   });
 }

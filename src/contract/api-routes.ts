@@ -1,0 +1,129 @@
+/**
+ * The API as the web app calls it: for each "METHOD /path", the zod schemas of its query, body and
+ * success answer. The server's routes declare these same schema objects (src/server/http/api-routes.test.ts
+ * fails when one differs), and the web client (src/web/lib/api-client.ts) takes its types from here, so
+ * a renamed field breaks the web type check instead of a screen. Multipart uploads take FormData.
+ */
+import type { z } from 'zod';
+import { ZChangePasswordRequest, ZCurrentUser, ZForgotPasswordRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest, ZRevokeSessionsResponse, ZSessionList, ZUpdateProfileRequest } from './auth';
+import { ZAddBinderCardRequest, ZAddBinderCardResponse, ZBinder, ZBinderDetail, ZBinderList, ZCreateBinderRequest, ZUpdateBinderCardRequest, ZUpdateBinderRequest } from './binders';
+import { ZCatalogueCard, ZCatalogueSearchQuery, ZCatalogueSearchResult, ZCatalogueSetList } from './catalogue';
+import { ZCollectionSummary } from './collection';
+import { ZMessage } from './common';
+import { ZGradingReportResponse } from './grading-report';
+import { ZGrading, ZGradingList } from './gradings';
+import { ZManualGradeRequest, ZManualGradeResult } from './manual-grade';
+import { ZUserMessageList } from './notifications';
+import {
+  ZBillingResponse,
+  ZCheckoutResponse,
+  ZCreditCheckoutRequest,
+  ZLocalCardResponse,
+  ZLocalPayRequest,
+  ZLocalPortalCardRequest,
+  ZLocalRedirectResponse,
+  ZLocalSession,
+  ZOrder,
+  ZOrderListResponse,
+  ZPortalResponse,
+} from './payments';
+import { ZTestDetectionResult } from './test-detection';
+import { ZCollectionFacets, ZUpdateUserCardRequest, ZUserCard, ZUserCardList, ZUserCardListQuery } from './user-cards';
+
+type Schema = z.ZodType;
+/** `multipart`: the body is a FormData (files), documented by the route's upload form, not validated as JSON. */
+export type ApiRouteSpec = { query?: Schema; body?: Schema; multipart?: true; response: Schema };
+
+export const API_ROUTES = {
+  'POST /api/auth/register': { body: ZRegisterRequest, response: ZCurrentUser },
+  'POST /api/auth/login': { body: ZLoginRequest, response: ZCurrentUser },
+  'GET /api/auth/user': { response: ZCurrentUser },
+  'POST /api/auth/logout': { response: ZMessage },
+  'POST /api/auth/forgot-password': { body: ZForgotPasswordRequest, response: ZMessage },
+  'POST /api/auth/reset-password': { body: ZResetPasswordRequest, response: ZMessage },
+  'PUT /api/auth/profile': { body: ZUpdateProfileRequest, response: ZCurrentUser },
+  'POST /api/auth/change-password': { body: ZChangePasswordRequest, response: ZMessage },
+  'GET /api/auth/sessions': { response: ZSessionList },
+  'POST /api/auth/sessions/revoke-others': { response: ZRevokeSessionsResponse },
+
+  'GET /api/user-messages': { response: ZUserMessageList },
+  'POST /api/user-messages/:id/mark-read': { response: ZMessage },
+
+  'GET /api/catalogue/search': { query: ZCatalogueSearchQuery, response: ZCatalogueSearchResult },
+  'GET /api/catalogue/sets': { response: ZCatalogueSetList },
+  'GET /api/catalogue/cards/:id': { response: ZCatalogueCard },
+
+  'GET /api/collection/summary': { response: ZCollectionSummary },
+  'POST /api/user-cards': { multipart: true, response: ZUserCard },
+  'POST /api/user-cards/:id/photos': { multipart: true, response: ZUserCard },
+  'GET /api/user-cards': { query: ZUserCardListQuery, response: ZUserCardList },
+  'GET /api/user-cards/facets': { response: ZCollectionFacets },
+  'GET /api/user-cards/:id': { response: ZUserCard },
+  'PATCH /api/user-cards/:id': { body: ZUpdateUserCardRequest, response: ZUserCard },
+  'DELETE /api/user-cards/:id': { response: ZMessage },
+
+  'GET /api/binders': { response: ZBinderList },
+  'POST /api/binders': { body: ZCreateBinderRequest, response: ZBinder },
+  'GET /api/binders/:id': { response: ZBinderDetail },
+  'PATCH /api/binders/:id': { body: ZUpdateBinderRequest, response: ZBinder },
+  'DELETE /api/binders/:id': { response: ZMessage },
+  'POST /api/binders/:id/cards': { body: ZAddBinderCardRequest, response: ZAddBinderCardResponse },
+  'PUT /api/binders/:id/cards/:cardId': { body: ZUpdateBinderCardRequest, response: ZMessage },
+  'DELETE /api/binders/:id/cards/:submissionId': { response: ZMessage },
+
+  'POST /api/grading/manual-grade': { body: ZManualGradeRequest, response: ZManualGradeResult },
+  'POST /api/user-cards/:id/manual-grading': { body: ZManualGradeRequest, response: ZGrading },
+  'POST /api/grading/test-detection': { multipart: true, response: ZTestDetectionResult },
+  'POST /api/user-cards/:id/grade': { response: ZGrading },
+  'GET /api/user-cards/:id/gradings': { response: ZGradingList },
+  'GET /api/gradings/:gradingId': { response: ZGrading },
+  'GET /api/gradings/:gradingId/report': { response: ZGradingReportResponse },
+
+  'POST /api/payments/checkout/credits': { body: ZCreditCheckoutRequest, response: ZCheckoutResponse },
+  'POST /api/payments/checkout/subscription': { response: ZCheckoutResponse },
+  'GET /api/payments/billing': { response: ZBillingResponse },
+  'GET /api/payments/orders': { response: ZOrderListResponse },
+  'GET /api/payments/orders/:id': { response: ZOrder },
+  'POST /api/payments/orders/:id/checkout': { response: ZCheckoutResponse },
+  'POST /api/payments/subscription/cancel': { response: ZBillingResponse },
+  'POST /api/payments/subscription/resume': { response: ZBillingResponse },
+  'POST /api/payments/portal': { response: ZPortalResponse },
+  'GET /api/payments/local/sessions/:id': { response: ZLocalSession },
+  'POST /api/payments/local/sessions/:id/pay': { body: ZLocalPayRequest, response: ZLocalRedirectResponse },
+  'POST /api/payments/local/sessions/:id/cancel': { response: ZLocalRedirectResponse },
+  'POST /api/payments/local/portal/card': { body: ZLocalPortalCardRequest, response: ZLocalCardResponse },
+} as const satisfies Record<string, ApiRouteSpec>;
+
+export type ApiRoute = keyof typeof API_ROUTES;
+type Spec<R extends ApiRoute> = (typeof API_ROUTES)[R];
+
+/** `{ id: string }` for '/api/binders/:id', and so on for every `:name` in the path. */
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : {};
+type PathOf<R extends string> = R extends `${string} ${infer P}` ? P : never;
+
+export type TApiParams<R extends ApiRoute> = PathParams<PathOf<R>>;
+/** What the caller sends: the schema's input (before transforms such as dollars to cents). */
+export type TApiBody<R extends ApiRoute> = Spec<R> extends { multipart: true } ? FormData : Spec<R> extends { body: infer B extends Schema } ? z.input<B> : undefined;
+export type TApiQuery<R extends ApiRoute> = Spec<R> extends { query: infer Q extends Schema } ? Partial<z.input<Q>> : undefined;
+/** What the server answers: the response schema's output, as the serializer sends it. */
+export type TApiResponse<R extends ApiRoute> = z.output<Spec<R>['response']>;
+
+/** The concrete URL of a route: its `:params` filled in (encoded) and its query string appended. */
+export function apiUrl(route: ApiRoute, params?: Record<string, string>, query?: Record<string, unknown>): string {
+  const path = route.slice(route.indexOf(' ') + 1).replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${route}: missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    for (const item of [v].flat()) search.append(k, String(item));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
