@@ -56,14 +56,14 @@ export async function benchSurfaceReference(options: { damaged: number; clean: n
         t.ms.push(performance.now() - t0);
         scoreFront(card, report, t);
         if (c.rate === 0) t.psa.push(report.psaGrade);
-        if (ref && report.surfaceDecisionLog.basis.matchScore !== undefined) matchedScores.push(report.surfaceDecisionLog.basis.matchScore);
+        if (ref && report.surfaceDecisionLog.basis?.matchScore !== undefined) matchedScores.push(report.surfaceDecisionLog.basis.matchScore);
       }
       // The wrong card picked: another card's image must be flagged, not used.
       if (c.rate === 0 && n % 2 === 0) {
         const other = await generateSyntheticCard(c.seed + 77_000, { style: c.style });
         const { report } = await gradeCard({ front: card.front, back: card.back, reference: await renderReferenceImage(other.truth.front) });
         mismatchTried++;
-        if (report.surfaceDecisionLog.basis.matched === false && report.limitations.some((l) => /does not look like the catalogue image/.test(l))) mismatchWarned++;
+        if (report.surfaceDecisionLog.basis?.matched === false && report.limitations.some((l) => /does not look like the catalogue image/.test(l))) mismatchWarned++;
       }
     } catch (err) {
       if (!(err instanceof EngineRefusal)) throw err;

@@ -49,10 +49,6 @@ export const REFUSAL_HELP: Record<TRefusalCode, { title: string; tips: string[] 
     title: 'The photo is too large',
     tips: ['Export it at a smaller size: at most 40 megapixels and 25 MB.', 'Most phone photos are fine as they are; very large scans may need resizing.'],
   },
-  faces_mismatch: {
-    title: 'The front and back look like different cards',
-    tips: ['Check that both photos show the same card.', 'Photograph the front and the back in the same light and at the same distance.'],
-  },
   invalid_image: {
     title: 'We cannot read this file',
     tips: ['Upload a JPEG, PNG, WebP or HEIC photo.', 'If the file came from another app, save or export it again and retry.'],
