@@ -59,7 +59,7 @@ import { webhookRoutes } from './payments/webhook-routes';
 import { localProviderRoutes } from './payments/local-routes';
 import { createPaymentsJob, type PaymentsJob } from './payments/reconcile';
 import { adminRoutes } from './admin/routes';
-import { adminPrefix, loadAdminPathHash } from './admin/path';
+import { adminHashGuard, adminPrefix, loadAdminPathHash } from './admin/path';
 import { createAdminUserService } from './admin/users';
 import { createAdminSubmissionService } from './admin/submissions';
 import { createAdminStats } from './admin/stats';
@@ -243,8 +243,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const priceUpdateSchedule = createPriceUpdateSchedule({ db, clock, runner: priceUpdate, schedule: config.priceUpdateSchedule, log: app.log });
   app.decorate('priceUpdate', priceUpdate);
   app.decorate('priceUpdateSchedule', priceUpdateSchedule);
-  // At /api/admin for now; the integrator mounts it under the admin prefix /api/admin/{hash}.
-  await app.register(priceUpdateRoutes, { prefix: '/api/admin', runner: priceUpdate, waitMs: options.priceUpdateWaitMs });
+  // Under the back-office's prefix /api/admin/{hash} (spec §7.3), behind the same hash check.
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', adminHashGuard(adminHash));
+      await scope.register(priceUpdateRoutes, { runner: priceUpdate, waitMs: options.priceUpdateWaitMs });
+    },
+    { prefix: '/api/admin/:hash' },
+  );
   app.addHook('onClose', async () => priceUpdateSchedule.stop());
 
 

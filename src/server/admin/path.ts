@@ -1,5 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
 import { generatedSetting } from '../db/secret';
 
 /**
@@ -19,3 +21,16 @@ export function hashMatches(expected: string, given: string): boolean {
 }
 
 export const adminPrefix = (hash: string) => `/api/admin/${hash}`;
+
+/**
+ * An onRequest hook for every plugin mounted under `/api/admin/:hash`: a wrong hash answers like an
+ * unknown URL. It runs after the global access guard, so only administrators ever reach it.
+ */
+export function adminHashGuard(hash: string) {
+  return async (request: FastifyRequest) => {
+    const params = request.params as { hash?: unknown };
+    if (request.routeOptions.url?.startsWith('/api/admin/:hash/') && !hashMatches(hash, String(params.hash ?? ''))) {
+      throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+    }
+  };
+}

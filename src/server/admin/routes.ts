@@ -32,7 +32,7 @@ import {
 import type { ImageStore } from '../adapters/storage/port';
 import { requireUser } from '../http/access';
 import { notFound } from '../http/errors';
-import { adminPrefix, hashMatches } from './path';
+import { adminHashGuard, adminPrefix } from './path';
 import type { AdminUserService } from './users';
 import type { AdminSubmissionService } from './submissions';
 import type { createAdminStats } from './stats';
@@ -51,12 +51,7 @@ const admin = { access: 'admin' as const };
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
   // Runs after the global access guard (parent hooks first): only administrators reach this check.
-  app.addHook('onRequest', async (request) => {
-    const params = request.params as { hash?: unknown };
-    if (request.routeOptions.url?.startsWith('/api/admin/:hash/') && !hashMatches(deps.hash, String(params.hash ?? ''))) {
-      throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
-    }
-  });
+  app.addHook('onRequest', adminHashGuard(deps.hash));
 
   app.get('/api/admin/path', {
     config: admin,

@@ -13,7 +13,8 @@ import { createPriceUpdateRunner } from './runner';
 import { latestSlot, createPriceUpdateSchedule } from './schedule';
 
 const DAY = 86_400_000;
-const BASE = '/api/admin/weekly-price-update';
+/** Under the install's admin prefix, read in beforeAll from GET /api/admin/path. */
+let BASE = '';
 const noMarket = { marketPrice: async () => null };
 
 async function pro(db: Db) {
@@ -31,6 +32,8 @@ describe('weekly price update routes', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({}, undefined, { priceModel: createEstimatorModel() });
+    const { client } = await signedInClient(ctx, { role: 'admin' });
+    BASE = `${(await client.get('/api/admin/path')).json<{ prefix: string }>().prefix}/weekly-price-update`;
   });
   afterAll(() => ctx.close());
 
@@ -107,7 +110,7 @@ describe('weekly price update routes', () => {
       .returning();
     const res = await client.post(BASE);
     expect(res.statusCode).toBe(409);
-    expect(json(res)).toEqual({ message: 'A weekly price update is already running (started 2026-11-23 03:00 UTC, 1,200 of 1,500 cards done). Wait for it to finish.' });
+    expect(json(res)).toEqual({ code: 'conflict', message: 'A weekly price update is already running (started 2026-11-23 03:00 UTC, 1,200 of 1,500 cards done). Wait for it to finish.' });
     expect(json<TPriceUpdateLastRun>(await client.get(`${BASE}/last-run`))).toMatchObject({ status: 'running', totalCardsUpdated: 0 });
     await db.delete(priceUpdateRuns).where(eq(priceUpdateRuns.id, other!.id));
   });
