@@ -88,7 +88,8 @@ describe('the grading job', () => {
     expect(Number(done.psaEstimatedValue)).toBeGreaterThan(0);
     const report = json<{ centeringDecisionLog: { front: { measurable: boolean } }; evidenceKeys: Record<string, string> }>(await client.get(`/api/gradings/${started.gradingId}/report`));
     expect(report.centeringDecisionLog.front.measurable).toBe(true);
-    expect(Object.keys(report.evidenceKeys)).toHaveLength(20);
+    // Per face: straightened, normalised and annotated, 4 corners and 4 edges.
+    expect(Object.keys(report.evidenceKeys)).toHaveLength(22);
     const image = await client.get(`/api/gradings/${started.gradingId}/images/frontAnnotated`);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');

@@ -209,7 +209,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
     ],
     imageAdjustments: faces.flatMap((f, i) => [
       {
-        adjustmentStep: i * 2 + 1,
+        adjustmentStep: i * 3 + 1,
         adjustmentType: 'perspective-correction',
         adjustmentDescription: `Straightened the ${f.face} to 63 × 88 mm at ${f.surface.pxPerMm} px/mm from corners fitted to the four cut edges.`,
         originalImageType: f.face,
@@ -218,7 +218,16 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         annotations: [{ severity: 'info' as const, annotationText: `Edge sharpness ${f.checks.edgeWidthPx.toFixed(1)} px (10–90%), ${f.checks.pxPerMm.toFixed(1)} px/mm` }],
       },
       {
-        adjustmentStep: i * 2 + 2,
+        adjustmentStep: i * 3 + 2,
+        adjustmentType: 'exposure-normalisation',
+        adjustmentDescription: `Scaled the ${f.face} to full light: its whitest print is at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness, so every contrast was divided by ${f.checks.exposure.gain.toFixed(2)}.`,
+        originalImageType: f.face,
+        evidenceName: `${f.face}Normalised`,
+        createdAt: (f.steps[0]?.endTime ?? new Date()).toISOString(),
+        annotations: f.checks.exposure.gain < 1 ? [{ severity: 'info' as const, annotationText: `Gain ${f.checks.exposure.gain.toFixed(2)} (white level ${Math.round(f.checks.exposure.whiteLevel)} of ${FULL_WHITE_LEVEL})` }] : [],
+      },
+      {
+        adjustmentStep: i * 3 + 3,
         adjustmentType: 'annotation',
         adjustmentDescription: `Marked the measured print frame, corner scores, edge wear and surface issues on the ${f.face}.`,
         originalImageType: f.face,

@@ -55,7 +55,13 @@ export async function renderEvidence(faces: FaceAnalysis[]): Promise<EvidenceIma
     const img = rectify(a.view, s);
     // The straightened face before anything is drawn on it: the back-office's Image Adjustments tab
     // shows original → straightened → annotated for each face.
-    out[`${a.face}Straightened`] = await png(img, `<svg xmlns="http://www.w3.org/2000/svg" width="${img.width}" height="${img.height}"></svg>`);
+    const blank = `<svg xmlns="http://www.w3.org/2000/svg" width="${img.width}" height="${img.height}"></svg>`;
+    out[`${a.face}Straightened`] = await png(img, blank);
+    // The same face at full light: every contrast the engine measured was divided by this gain.
+    const gain = a.checks.exposure.gain;
+    const normalised = new Uint8ClampedArray(img.data.length);
+    for (let i = 0; i < img.data.length; i++) normalised[i] = img.data[i]! / gain;
+    out[`${a.face}Normalised`] = await png({ width: img.width, height: img.height, data: normalised }, blank);
     out[`${a.face}Annotated`] = await png(img, faceSvg(a, s, img.width, img.height));
     // Corner crops: 7 mm squares at 24 px/mm with the analysed band outlined.
     for (const corner of a.corners) {

@@ -9,6 +9,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { apiRequest, errorMessage } from '@web/lib/api';
+import { useAuth } from '@web/lib/auth';
 import { useAdminPrefix } from '../api';
 
 type Form = { username: string; firstName: string; lastName: string; email: string; credits: string; role: string };
@@ -24,6 +25,8 @@ export const parseCredits = (text: string): number => {
 export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
   const prefix = useAdminPrefix().data;
   const queryClient = useQueryClient();
+  // Only a super_admin grants super_admin (docs/decisions/007-admin-path.md); the server refuses it too.
+  const mayGrantSuper = useAuth().user?.role === 'super_admin';
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   useEffect(() => {
@@ -83,7 +86,9 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
               <Select {...field('role')}>
                 <option value="user">User</option>
                 <option value="admin">Admin</option>
-                <option value="super_admin">Super Admin</option>
+                <option value="super_admin" disabled={!mayGrantSuper}>
+                  Super Admin
+                </option>
               </Select>
             </FormField>
             <div className="flex justify-end gap-2 pt-2">

@@ -76,6 +76,8 @@ describe('User Management (§2.7)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit misty' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit misty' });
     expect(within(dialog).getByLabelText('Email')).toHaveValue('misty@example.test');
+    // An admin (not a super_admin) cannot grant super_admin.
+    expect(within(dialog).getByRole('option', { name: 'Super Admin' })).toBeDisabled();
     await userEvent.clear(within(dialog).getByLabelText('Username'));
     await userEvent.type(within(dialog).getByLabelText('Username'), 'mi');
     await userEvent.clear(within(dialog).getByLabelText('Email'));
