@@ -98,7 +98,7 @@ test('administrators run users, submissions with the full report, orders and sub
   await snap(page, 'admin-report-adjustments', info.project.name);
   await page.keyboard.press('Escape');
 
-  // Orders, Subscriptions, and the two placeholders.
+  // Orders and Subscriptions.
   await page.getByRole('tab', { name: 'Orders' }).click();
   await expect(page.getByText('Credit Orders')).toBeVisible();
   await expectAccessible(page);
@@ -106,8 +106,33 @@ test('administrators run users, submissions with the full report, orders and sub
   await expect(page.getByText(/Subscriptions \(\d+\)/)).toBeVisible();
   await expect(page.getByText('Total Subscriptions')).toBeVisible();
   await expectAccessible(page);
+
+  // Database: a sets sync from the bundled snapshot, its row, then its detail. The desktop and phone runs
+  // share one server: a start while the other's run is going answers 409, shown as 'Sync Failed'.
   await page.getByRole('tab', { name: 'Database' }).click();
-  await expect(page.getByText('Database Sync Monitor')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Database Sync Monitor' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start Sync Sets' }).click();
+  await expect(page.getByText(/^Sync (Started|Failed)$/).first()).toBeVisible();
+  const running = async () => ((await (await page.request.get('/api/admin/sync/logs')).json()) as { status: string }[]).filter((l) => l.status === 'running').length;
+  await expect.poll(running, { timeout: 60_000 }).toBe(0);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('listitem', { name: /Sets Sync/i }).first()).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'admin-database', info.project.name);
+  await page.getByText('View Details').first().click();
+  await expect(page).toHaveURL(/\/admin\/database\/sync\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { name: /^Sync Details - \w+ Population$/ })).toBeVisible();
+  await expect(page.getByText(/Event Timeline \(\d+ events?\)/)).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'admin-sync-detail', info.project.name);
+
+  // Pricing: the preview, then a weekly update after the browser's confirmation.
   await page.getByRole('tab', { name: 'Pricing' }).click();
-  await expect(page.getByText('Weekly Price Update')).toBeVisible();
+  await expect(page.getByText('Last Price Update Status')).toBeVisible();
+  await expect(page.getByText('Update Preview')).toBeVisible();
+  await expectAccessible(page);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Start Weekly Update' }).click();
+  await expect(page.getByText(/^Weekly Price Update (Completed|Failed)$/).first()).toBeVisible({ timeout: 60_000 });
+  await snap(page, 'admin-pricing', info.project.name);
 });

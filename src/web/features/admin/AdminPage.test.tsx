@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
-import AdminPage, { ACCESS_DENIED, ADMIN_TABS, LOADING_TEXT, tabOfPath } from './AdminPage';
+import AdminPage, { ACCESS_DENIED, ADMIN_TABS, LOADING_TEXT, syncLogIdOfPath, tabOfPath } from './AdminPage';
 import { pathAnswer, PREFIX } from './test-data';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -68,16 +68,26 @@ describe('admin shell (§2.7)', () => {
   it('maps every route to its tab', () => {
     expect(['/admin', '/admin/overview', '/admin/dashboard', '/admin/abc123'].map(tabOfPath)).toEqual(['overview', 'overview', 'overview', 'overview']);
     expect(['/admin/users', '/admin/submissions', '/admin/orders', '/admin/subscriptions', '/admin/database', '/admin/pricing'].map(tabOfPath)).toEqual(['users', 'submissions', 'orders', 'subscriptions', 'database', 'pricing']);
+    // The sync detail lives in the Database tab, under /admin/database/sync/{id} and /admin/{hash}/sync/{id}.
+    expect(['/admin/database/sync/s1', '/admin/abc123/sync/s2'].map(tabOfPath)).toEqual(['database', 'database']);
+    expect(['/admin/database/sync/s1', '/admin/abc123/sync/s2', '/admin/database'].map(syncLogIdOfPath)).toEqual(['s1', 's2', null]);
   });
 
-  it('shows honest placeholders on Database and Pricing', async () => {
-    mockApi(pathAnswer);
+  it('shows the sync monitor on Database and the weekly price update on Pricing, under the admin prefix', async () => {
+    const calls = mockApi({
+      ...pathAnswer,
+      'GET /api/admin/sync/logs': () => ({ json: [] }),
+      [`GET ${PREFIX}/weekly-price-update/last-run`]: () => ({ json: { status: 'never', lastRun: null, totalCardsUpdated: 0, message: 'No price update has run yet.' } }),
+      [`GET ${PREFIX}/weekly-price-update/preview`]: () => ({
+        json: { totalCards: 0, cardsToUpdate: 0, eligibleUsers: 0, estimatedDuration: '0 seconds', priceUpdateCategories: { gradedWithSubscription: 0, recentlyGraded: 0, oldGradedWithPro: 0, oldGradedWithoutPro: 0 } },
+      }),
+    });
     render('/admin/database');
-    expect(await screen.findByText('Database Sync Monitor')).toBeInTheDocument();
-    expect(screen.getByText(/not available in this version yet/)).toBeInTheDocument();
+    expect(await screen.findByText('No sync operations found')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
-    expect(await screen.findByText('Weekly Price Update')).toBeInTheDocument();
+    expect(await screen.findByText('Last Price Update Status')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/pricing');
+    expect(calls.some((c) => c.url === `${PREFIX}/weekly-price-update/preview`)).toBe(true);
   });
 
   it('logs out with POST /api/logout and the toast', async () => {

@@ -1,6 +1,7 @@
 /**
  * The back-office shell (spec §2.7): header, welcome line, Logout and the seven tabs, each a URL.
- * /admin, /admin/overview, /admin/dashboard and /admin/{hash} all show the Overview.
+ * /admin, /admin/overview, /admin/dashboard and /admin/{hash} all show the Overview;
+ * /admin/database/sync/{id} and /admin/{hash}/sync/{id} show a sync's detail inside the Database tab.
  */
 import { lazy, Suspense } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,12 +15,17 @@ import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useAdminPrefix } from './api';
 import { OverviewTab } from './OverviewTab';
-import { PlaceholderTab } from './PlaceholderTab';
 
 const UsersTab = lazy(() => import('./users/UsersTab'));
 const SubmissionsTab = lazy(() => import('./SubmissionsTab'));
 const OrdersTab = lazy(() => import('./OrdersTab'));
 const SubscriptionsTab = lazy(() => import('./SubscriptionsTab'));
+const DatabaseSyncMonitor = lazy(() => import('@web/features/admin-sync/DatabaseSyncMonitor').then((m) => ({ default: m.DatabaseSyncMonitor })));
+const SyncDetailPage = lazy(() => import('@web/features/admin-sync/SyncDetailPage').then((m) => ({ default: m.SyncDetailPage })));
+const PricingTab = lazy(() => import('@web/features/admin-pricing/PricingTab').then((m) => ({ default: m.PricingTab })));
+
+/** The catalogue sync's endpoints sit outside the hash prefix (spec §7.3). */
+const SYNC_API = '/api/admin/sync';
 
 export const ADMIN_TABS = [
   { value: 'overview', label: 'Overview' },
@@ -35,8 +41,15 @@ type TabValue = (typeof ADMIN_TABS)[number]['value'];
 export const ACCESS_DENIED = "Access Denied - You don't have permission to access the admin dashboard.";
 export const LOADING_TEXT = 'Loading admin dashboard...';
 
+/** The sync log a path shows: /admin/database/sync/{id} or /admin/{hash}/sync/{id}. */
+export function syncLogIdOfPath(pathname: string): string | null {
+  const match = /^\/admin\/[^/]+\/sync\/([^/]+)\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
 /** The tab a path shows: its first segment when it names one, else the Overview (/admin/{hash} included). */
 export function tabOfPath(pathname: string): TabValue {
+  if (syncLogIdOfPath(pathname)) return 'database';
   const segment = pathname.split('/')[2] ?? '';
   return (ADMIN_TABS.find((t) => t.value === segment)?.value ?? 'overview') as TabValue;
 }
@@ -102,7 +115,7 @@ export default function AdminPage() {
         <Suspense fallback={<Loading />}>
           {ADMIN_TABS.map((t) => (
             <TabsContent key={t.value} value={t.value} className="pt-6">
-              {t.value === tab && <TabBody tab={t.value} />}
+              {t.value === tab && <TabBody tab={t.value} prefix={prefix.data ?? ''} syncLogId={syncLogIdOfPath(location.pathname)} />}
             </TabsContent>
           ))}
         </Suspense>
@@ -111,7 +124,7 @@ export default function AdminPage() {
   );
 }
 
-function TabBody({ tab }: { tab: TabValue }) {
+function TabBody({ tab, prefix, syncLogId }: { tab: TabValue; prefix: string; syncLogId: string | null }) {
   switch (tab) {
     case 'overview':
       return <OverviewTab />;
@@ -124,8 +137,8 @@ function TabBody({ tab }: { tab: TabValue }) {
     case 'subscriptions':
       return <SubscriptionsTab />;
     case 'database':
-      return <PlaceholderTab title="Database Sync Monitor" text="The catalogue sync (Sync Sets, Sync Cards, Full Sync and the sync history) is not available in this version yet." />;
+      return syncLogId ? <SyncDetailPage apiBase={SYNC_API} syncLogId={syncLogId} /> : <DatabaseSyncMonitor apiBase={SYNC_API} />;
     case 'pricing':
-      return <PlaceholderTab title="Weekly Price Update" text="The weekly price update (preview, rules and results) is not available in this version yet." />;
+      return <PricingTab apiBase={prefix} />;
   }
 }
