@@ -175,6 +175,26 @@ describe('runs as a job', () => {
     expect((await b.get(run.id))!.stats.processed).toBe(3);
   });
 
+  it('a shutdown pauses the run after its batch and hands it back; the next process resumes it at once', async () => {
+    const db = database.db;
+    const u = await buildUser(db);
+    for (const id of ['base5-1', 'base5-2']) await graded(db, u.id, id);
+    const gated = gatedModel();
+    const a = createPriceUpdateRunner({ db, model: gated, clock, graceDays: 7, maxCalls: 100, market: noMarket });
+    const { run } = await a.start('admin');
+    await until(() => gated.waiting() === 1);
+    const halted = a.halt();
+    gated.release();
+    await halted;
+    const paused = (await a.get(run.id))!;
+    expect(paused).toMatchObject({ status: 'running', leaseExpiresAt: null });
+    expect(paused.stats.processed).toBeGreaterThanOrEqual(1);
+    const b = createPriceUpdateRunner({ db, model: createEstimatorModel(), clock, graceDays: 7, maxCalls: 100, market: noMarket });
+    expect(await b.resumeInterrupted()).toBe(true);
+    await b.idle();
+    expect((await b.get(run.id))!.status).toBe('success');
+  });
+
   it('rejects a bad answer: the card fails with a readable error and keeps its old price', async () => {
     const db = database.db;
     const u = await buildUser(db);

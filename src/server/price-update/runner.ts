@@ -45,6 +45,8 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
   const { db, model, clock, log } = deps;
   /** Runs this process executes now, by id: the POST waits on these. */
   const active = new Map<string, Promise<Run>>();
+  /** Set on shutdown: runs stop between batches and hand their row back for another process (or the next start). */
+  let halting = false;
   const leaseUntil = () => new Date(clock.now().getTime() + LEASE_MS);
 
   async function preview(): Promise<TPriceUpdatePreview> {
@@ -161,6 +163,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
         );
         if (page.length === 0) return await finish(run, stats, null);
         for (let from = 0; from < page.length; from += model.batchSize) {
+          if (halting) return await handBack(run);
           const groups = page.slice(from, from + model.batchSize);
           const outcomes = await model.quote(await enrich(groups), budget);
           const before = { ...stats };
@@ -243,6 +246,17 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
     }
   }
 
+  /** Leaves the run `running` with no lease, so the next tick anywhere (or the next boot) resumes it at once. */
+  async function handBack(run: Run): Promise<Run> {
+    const [row] = await db
+      .update(priceUpdateRuns)
+      .set({ leaseExpiresAt: null })
+      .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, run.claimId!)))
+      .returning();
+    log?.info({ runId: run.id }, 'weekly price update paused for shutdown; it resumes on the next start');
+    return row ?? run;
+  }
+
   function launch(run: Run): Promise<Run> {
     const p = execute(run).finally(() => active.delete(run.id));
     active.set(run.id, p);
@@ -312,6 +326,11 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
       return run ?? null;
     },
     /** Waits for every run this process executes (tests, shutdown). */
+    /** Shutdown: stop every run this process executes after its current batch. */
+    async halt() {
+      halting = true;
+      await Promise.allSettled([...active.values()]);
+    },
     async idle() {
       await Promise.allSettled([...active.values()]);
     },

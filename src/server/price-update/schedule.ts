@@ -74,7 +74,7 @@ export function createPriceUpdateSchedule(deps: { db: Db; clock: Clock; runner: 
     async stop() {
       if (timer) clearTimeout(timer);
       timer = null;
-      await deps.runner.idle();
+      await deps.runner.halt();
     },
   };
 }
