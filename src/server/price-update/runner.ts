@@ -184,7 +184,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
             }
           }
           stats.apiCalls = budget.used;
-          const last = groups[groups.length - 1]!.groupKey;
+          const last = groups[groups.length - 1].groupKey;
           try {
             await applyBatch(db, claim, priced, unpriced, last, { ...stats }, clock.now());
           } catch (err) {
@@ -297,8 +297,8 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
           leaseExpiresAt: leaseUntil(),
         })
         .returning();
-      log?.info({ runId: run!.id, trigger, total }, 'weekly price update started');
-      return { run: run!, done: launch(run!) };
+      log?.info({ runId: run.id, trigger, total }, 'weekly price update started');
+      return { run: run, done: launch(run) };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       const [other] = await db.select().from(priceUpdateRuns).where(eq(priceUpdateRuns.status, 'running')).limit(1);
