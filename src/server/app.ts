@@ -53,6 +53,7 @@ import { createPaymentsJob, type PaymentsJob } from './payments/reconcile';
 import { createPriceUpdateRunner, type PriceUpdateRunner } from './price-update/runner';
 import { createPriceUpdateSchedule, type PriceUpdateSchedule } from './price-update/schedule';
 import { priceUpdateRoutes } from './price-update/routes';
+import { cardPriceHistoryRoutes } from './price-update/card-history';
 import { openPriceModel } from './price-update/model/open';
 import type { PriceModel } from './price-update/model/port';
 import { createSnapshotMarketPrices } from './pricing/snapshot-prices';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // At /api/admin for now; the integrator mounts it under the admin prefix /api/admin/{hash}.
   await app.register(priceUpdateRoutes, { prefix: '/api/admin', runner: priceUpdate, waitMs: options.priceUpdateWaitMs });
   app.addHook('onClose', async () => priceUpdateSchedule.stop());
+  await app.register(cardPriceHistoryRoutes, { db });
 
 
   app.get('/api/health', {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TPriceUpdateLastRun, TPriceUpdatePreview, TPriceUpdateResult } from '@contract/price-update';
+import type { TCardPriceHistory, TPriceUpdateLastRun, TPriceUpdatePreview, TPriceUpdateResult } from '@contract/price-update';
 import type { Db } from '../db/client';
 import { gradings, priceHistory, priceUpdateRuns, providerSubscriptions, userMessages } from '../db/schema';
 import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
@@ -18,17 +18,15 @@ const noMarket = { marketPrice: async () => null };
 
 async function pro(db: Db) {
   const u = await buildUser(db, { accountType: 'pro' });
-  await db
-    .insert(providerSubscriptions)
-    .values({
-      id: `sub_${randomBytes(6).toString('hex')}`,
-      userId: u.id,
-      provider: 'local',
-      status: 'active',
-      plan: 'pro',
-      amount: 999,
-      currency: 'usd',
-    });
+  await db.insert(providerSubscriptions).values({
+    id: `sub_${randomBytes(6).toString('hex')}`,
+    userId: u.id,
+    provider: 'local',
+    status: 'active',
+    plan: 'pro',
+    amount: 999,
+    currency: 'usd',
+  });
   return u;
 }
 async function graded(db: Db, userId: string, cardId: string, o: { daysAgo?: number; psa?: number; psaValue?: string } = {}) {
@@ -130,6 +128,13 @@ describe('weekly price update routes', () => {
       { cardKey: 'base4-9', platform: 'PSA', grade: 10, value: '999.00', source: 'test', recordedAt: new Date('2026-03-02T03:00:00Z') },
       { cardKey: 'base4-9', platform: 'PSA', grade: 9, value: '90.00', source: 'test', recordedAt: new Date('2026-05-04T03:00:00Z') },
     ]);
+    const history = json<TCardPriceHistory>(await client.get(`/api/user-cards/${uc.id}/price-history`));
+    expect(history.entries.map((e) => `${e.platform} ${e.grade} ${e.value} ${e.recordedAt.slice(0, 10)}`)).toEqual([
+      'PSA 9 80.00 2026-03-02',
+      'PSA 9 90.00 2026-05-04',
+    ]);
+    const stranger = await signedInClient(ctx);
+    expect((await stranger.client.get(`/api/user-cards/${uc.id}/price-history`)).statusCode).toBe(404);
     const s = json<{ valueHistory: { month: string; value: string }[] }>(await client.get('/api/collection/summary'));
     expect(s.valueHistory).toEqual([
       { month: '2026-01', value: '100.00' },
