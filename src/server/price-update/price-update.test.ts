@@ -5,7 +5,7 @@ import type { TCardPriceHistory, TPriceUpdateLastRun, TPriceUpdatePreview, TPric
 import type { Db } from '../db/client';
 import { gradings, priceHistory, priceUpdateRuns, providerSubscriptions, userMessages } from '../db/schema';
 import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
-import { openTestDatabase } from '../test/db';
+import { openPrivateTestDatabase } from './test-database';
 import { buildGrading, buildUser, buildUserCard } from '../test/factories';
 import { createEstimatorModel, estimateQuote } from './model/estimator';
 import type { PriceModel, QuoteOutcome, QuoteRequest } from './model/port';
@@ -42,7 +42,7 @@ async function graded(db: Db, userId: string, cardId: string, o: { daysAgo?: num
 describe('weekly price update routes', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({}, undefined, { priceModel: createEstimatorModel() });
+    ctx = await createTestApp({}, undefined, { priceModel: createEstimatorModel(), database: await openPrivateTestDatabase() });
   });
   afterAll(() => ctx.close());
 
@@ -192,9 +192,9 @@ const until = async (cond: () => boolean | Promise<boolean>) => {
 };
 
 describe('runs as a job', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let database: Awaited<ReturnType<typeof openPrivateTestDatabase>>;
   beforeAll(async () => {
-    database = await openTestDatabase();
+    database = await openPrivateTestDatabase();
   });
   afterAll(() => database.close());
   const clock = { now: () => new Date() };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { providerSubscriptions } from '../db/schema';
-import { openTestDatabase } from '../test/db';
+import { openPrivateTestDatabase } from './test-database';
 import { buildGrading, buildUser, buildUserCard } from '../test/factories';
 import { classifiedCards, coverageCounts, nextGroups, TO_UPDATE, type RulesClock } from './rules';
 
@@ -15,7 +15,7 @@ const TWELVE_MONTHS_AGO = new Date('2025-11-23T03:00:00.000Z');
 
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openPrivateTestDatabase();
 });
 afterAll(() => database.close());
 
@@ -142,7 +142,7 @@ describe('coverage rules at their edges (spec §6)', () => {
 describe('preview counts and pricing groups', () => {
   let db2: Database;
   beforeAll(async () => {
-    db2 = await openTestDatabase();
+    db2 = await openPrivateTestDatabase();
   });
   afterAll(() => db2.close());
 
