@@ -26,7 +26,9 @@ const market = createSnapshotMarketPrices();
 const clock = { now: () => new Date() };
 
 async function open(): Promise<Database> {
-  const database = process.env.DATABASE_URL ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL }) : await openDatabase({ kind: 'pglite' });
+  const database = process.env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite' });
   await migrateDatabase(database);
   await seedCatalogue(database.db);
   return database;
@@ -43,8 +45,12 @@ async function fill(database: Database, n: number, tag: string) {
     SELECT ${tag} || '_' || i, ${tag} || '_' || i || '@bench.test', 'x' FROM generate_series(1, ${users}::int) i`);
   await db.execute(sql`INSERT INTO provider_subscriptions (id, user_id, provider, status, plan, amount, currency)
     SELECT 'sub_' || ${tag} || '_' || u.id, u.id, 'local', 'active', 'pro', 999, 'usd' FROM users u WHERE u.username LIKE ${tag + '_%'} AND right(u.username, 1) = '7'`);
-  await db.execute(sql`CREATE TEMP TABLE bench_ids AS SELECT row_number() OVER (ORDER BY id) AS k, id, name, number, rarity FROM cards WHERE id IN (SELECT id FROM cards ORDER BY id LIMIT 5000)`);
-  await db.execute(sql`CREATE TEMP TABLE bench_users AS SELECT row_number() OVER (ORDER BY id) AS k, id FROM users WHERE username LIKE ${tag + '_%'}`);
+  await db.execute(
+    sql`CREATE TEMP TABLE bench_ids AS SELECT row_number() OVER (ORDER BY id) AS k, id, name, number, rarity FROM cards WHERE id IN (SELECT id FROM cards ORDER BY id LIMIT 5000)`,
+  );
+  await db.execute(
+    sql`CREATE TEMP TABLE bench_users AS SELECT row_number() OVER (ORDER BY id) AS k, id FROM users WHERE username LIKE ${tag + '_%'}`,
+  );
   await db.execute(sql`INSERT INTO user_cards (id, user_id, card_id, card_name, card_set, card_number, rarity)
     SELECT gen_random_uuid(), u.id, c.id, c.name, 'Bench', c.number, c.rarity
     FROM generate_series(1, ${n}::int) i
@@ -86,9 +92,13 @@ const lines: string[] = [];
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);
-  lines.push(`preview over ${counts.totalCards.toLocaleString('en-US')} graded cards (${counts.cardsToUpdate.toLocaleString('en-US')} to update, ${counts.pricingGroups.toLocaleString('en-US')} prices): median ${times[2]!.toFixed(0)} ms, max ${times[4]!.toFixed(0)} ms`);
+  lines.push(
+    `preview over ${counts.totalCards.toLocaleString('en-US')} graded cards (${counts.cardsToUpdate.toLocaleString('en-US')} to update, ${counts.pricingGroups.toLocaleString('en-US')} prices): median ${times[2].toFixed(0)} ms, max ${times[4].toFixed(0)} ms`,
+  );
   const r = await run(database, createEstimatorModel());
-  lines.push(`estimator run: ${r.stats.processed.toLocaleString('en-US')} cards (${r.stats.succeeded.toLocaleString('en-US')} prices) in ${r.seconds.toFixed(1)} s = ${Math.round(r.stats.processed / r.seconds).toLocaleString('en-US')} cards/s, ${r.status}`);
+  lines.push(
+    `estimator run: ${r.stats.processed.toLocaleString('en-US')} cards (${r.stats.succeeded.toLocaleString('en-US')} prices) in ${r.seconds.toFixed(1)} s = ${Math.round(r.stats.processed / r.seconds).toLocaleString('en-US')} cards/s, ${r.status}`,
+  );
   await database.close();
 }
 {
@@ -97,7 +107,8 @@ const lines: string[] = [];
     req.on('data', (c: Buffer) => (data += c.toString()));
     req.on('end', () => {
       const body = JSON.parse(data) as { messages: { content: string }[] };
-      const cards = (JSON.parse(body.messages[1]!.content) as { cards: { id: string; marketPriceUsd: { ungraded: number } | null }[] }).cards;
+      const cards = (JSON.parse(body.messages[1].content) as { cards: { id: string; marketPriceUsd: { ungraded: number } | null }[] })
+        .cards;
       const prices = cards.map((c) => {
         const raw = c.marketPriceUsd?.ungraded ?? 5;
         return { id: c.id, rawUsd: raw, psa: raw * 2, bgs: raw * 1.8, cgc: raw * 1.6, confidence: 0.6, basis: 'loopback' };
@@ -113,7 +124,9 @@ const lines: string[] = [];
   const database = await open();
   await fill(database, MODEL_CARDS, `pm${Date.now().toString(36)}`);
   const r = await run(database, createOpenAiModel({ url, model: 'loopback', batchSize: 10, concurrency: 3 }));
-  lines.push(`openai adapter, loopback answering in ${MODEL_MS} ms (10 cards/call, 3 at once): ${r.stats.processed.toLocaleString('en-US')} cards in ${r.seconds.toFixed(1)} s = ${(r.stats.processed / r.seconds).toFixed(1)} cards/s; ${r.stats.apiCalls.toLocaleString('en-US')} calls = ${((r.stats.apiCalls / r.stats.processed) * 1000).toFixed(0)} calls per 1,000 cards (${r.stats.succeeded.toLocaleString('en-US')} distinct prices)`);
+  lines.push(
+    `openai adapter, loopback answering in ${MODEL_MS} ms (10 cards/call, 3 at once): ${r.stats.processed.toLocaleString('en-US')} cards in ${r.seconds.toFixed(1)} s = ${(r.stats.processed / r.seconds).toFixed(1)} cards/s; ${r.stats.apiCalls.toLocaleString('en-US')} calls = ${((r.stats.apiCalls / r.stats.processed) * 1000).toFixed(0)} calls per 1,000 cards (${r.stats.succeeded.toLocaleString('en-US')} distinct prices)`,
+  );
   server.closeAllConnections();
   server.close();
   await database.close();

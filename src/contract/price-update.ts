@@ -70,3 +70,7 @@ export const ZPriceHistoryEntry = z.object({
   recordedAt: z.string(),
 });
 export type TPriceHistoryEntry = z.infer<typeof ZPriceHistoryEntry>;
+
+/** A card's value history (its card, at its latest grading's grade on each platform), oldest first. */
+export const ZCardPriceHistory = z.object({ entries: z.array(ZPriceHistoryEntry) });
+export type TCardPriceHistory = z.infer<typeof ZCardPriceHistory>;

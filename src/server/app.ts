@@ -67,6 +67,7 @@ import { createAdminBillingService } from './admin/billing';
 import { createPriceUpdateRunner, type PriceUpdateRunner } from './price-update/runner';
 import { createPriceUpdateSchedule, type PriceUpdateSchedule } from './price-update/schedule';
 import { priceUpdateRoutes } from './price-update/routes';
+import { cardPriceHistoryRoutes } from './price-update/card-history';
 import { openPriceModel } from './price-update/model/open';
 import type { PriceModel } from './price-update/model/port';
 
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     { prefix: '/api/admin/:hash' },
   );
   app.addHook('onClose', async () => priceUpdateSchedule.stop());
+  await app.register(cardPriceHistoryRoutes, { db });
 
 
   app.get('/api/health', {

@@ -36,7 +36,11 @@ async function advance(tx: Tx, run: { id: string; claimId: string }, cursor: str
     .set({
       cursor,
       stats,
-      ...(error ? { errors: sql`case when jsonb_array_length(${priceUpdateRuns.errors}) < ${MAX_ERRORS_KEPT} then ${priceUpdateRuns.errors} || ${JSON.stringify([error])}::jsonb else ${priceUpdateRuns.errors} end` } : {}),
+      ...(error
+        ? {
+            errors: sql`case when jsonb_array_length(${priceUpdateRuns.errors}) < ${MAX_ERRORS_KEPT} then ${priceUpdateRuns.errors} || ${JSON.stringify([error])}::jsonb else ${priceUpdateRuns.errors} end`,
+          }
+        : {}),
     })
     .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, run.claimId), eq(priceUpdateRuns.status, 'running')))
     .returning({ id: priceUpdateRuns.id });
@@ -54,19 +58,28 @@ async function resolveValues(tx: Tx, run: { id: string; source: string }, priced
     .where(and(eq(priceHistory.runId, run.id), inArray(priceHistory.cardKey, keys)));
   for (const e of existing) known.set(unit(e.cardKey, e.platform, e.grade), e.value);
   const history: (typeof priceHistory.$inferInsert)[] = [];
-  const values = priced.map(({ group, quote }) =>
-    Object.fromEntries(
-      PLATFORMS.map((p) => {
-        const k = unit(group.cardKey, p, group.grades[p]);
-        let v = known.get(k);
-        if (v === undefined) {
-          v = quote.graded[p].toFixed(2);
-          known.set(k, v);
-          history.push({ runId: run.id, cardKey: group.cardKey, platform: p, grade: group.grades[p], value: v, source: run.source, recordedAt: now });
-        }
-        return [p, v];
-      }),
-    ) as Record<Platform, string>,
+  const values = priced.map(
+    ({ group, quote }) =>
+      Object.fromEntries(
+        PLATFORMS.map((p) => {
+          const k = unit(group.cardKey, p, group.grades[p]);
+          let v = known.get(k);
+          if (v === undefined) {
+            v = quote.graded[p].toFixed(2);
+            known.set(k, v);
+            history.push({
+              runId: run.id,
+              cardKey: group.cardKey,
+              platform: p,
+              grade: group.grades[p],
+              value: v,
+              source: run.source,
+              recordedAt: now,
+            });
+          }
+          return [p, v];
+        }),
+      ) as Record<Platform, string>,
   );
   if (history.length) await tx.insert(priceHistory).values(history).onConflictDoNothing();
   return values;
@@ -85,8 +98,11 @@ export async function applyQuote(
     const [values] = await resolveValues(tx, run, [{ group, quote }], now);
     for (const h of group.holders) {
       // The run's start time, not the clock: next week's run, exactly 7 days later, covers it again (rules.ts).
-      await tx.update(gradings).set({ psaEstimatedValue: values!.PSA, bgsEstimatedValue: values!.BGS, cgcEstimatedValue: values!.CGC, pricedAt: run.startedAt }).where(eq(gradings.id, h.gradingId));
-      const notice = moveNotice(group, h, values!);
+      await tx
+        .update(gradings)
+        .set({ psaEstimatedValue: values.PSA, bgsEstimatedValue: values.BGS, cgcEstimatedValue: values.CGC, pricedAt: run.startedAt })
+        .where(eq(gradings.id, h.gradingId));
+      const notice = moveNotice(group, h, values);
       if (notice) await tx.insert(userMessages).values(notice);
     }
     await advance(tx, run, group.groupKey, stats);
@@ -137,13 +153,17 @@ export async function applyBatch(
   await db.transaction(async (tx) => {
     if (priced.length) {
       const values = await resolveValues(tx, run, priced, now);
-      const updates = priced.flatMap(({ group }, i) => group.holders.map((h) => ({ id: h.gradingId, psa: values[i]!.PSA, bgs: values[i]!.BGS, cgc: values[i]!.CGC })));
+      const updates = priced.flatMap(({ group }, i) =>
+        group.holders.map((h) => ({ id: h.gradingId, psa: values[i].PSA, bgs: values[i].BGS, cgc: values[i].CGC })),
+      );
       // The run's start time, not the clock: next week's run, exactly 7 days later, covers it again (rules.ts).
       await tx.execute(sql`
         UPDATE gradings g SET psa_estimated_value = v.psa, bgs_estimated_value = v.bgs, cgc_estimated_value = v.cgc, priced_at = ${run.startedAt.toISOString()}::timestamptz
         FROM json_to_recordset(${JSON.stringify(updates)}::json) AS v(id uuid, psa numeric, bgs numeric, cgc numeric)
         WHERE g.id = v.id`);
-      const notices = priced.flatMap(({ group }, i) => group.holders.map((h) => moveNotice(group, h, values[i]!)).filter((n) => n !== null));
+      const notices = priced.flatMap(({ group }, i) =>
+        group.holders.map((h) => moveNotice(group, h, values[i])).filter((n) => n !== null),
+      );
       if (notices.length) await tx.insert(userMessages).values(notices);
     }
     const [row] = await tx
@@ -158,6 +178,10 @@ export async function applyBatch(
       .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, run.claimId), eq(priceUpdateRuns.status, 'running')))
       .returning({ id: priceUpdateRuns.id, errors: priceUpdateRuns.errors });
     if (!row) throw new LostClaim();
-    if (row.errors.length > MAX_ERRORS_KEPT) await tx.update(priceUpdateRuns).set({ errors: row.errors.slice(0, MAX_ERRORS_KEPT) }).where(eq(priceUpdateRuns.id, run.id));
+    if (row.errors.length > MAX_ERRORS_KEPT)
+      await tx
+        .update(priceUpdateRuns)
+        .set({ errors: row.errors.slice(0, MAX_ERRORS_KEPT) })
+        .where(eq(priceUpdateRuns.id, run.id));
   });
 }

@@ -10,7 +10,10 @@ import type { PriceUpdateRunner } from './runner';
 /** How long the POST waits for its run before answering 202 (the run goes on; last-run tells the outcome). */
 export const POST_WAIT_MS = 240_000;
 
-export const priceUpdateRoutes: FastifyPluginAsyncZod<{ runner: PriceUpdateRunner; waitMs?: number }> = async (app, { runner, waitMs = POST_WAIT_MS }) => {
+export const priceUpdateRoutes: FastifyPluginAsyncZod<{ runner: PriceUpdateRunner; waitMs?: number }> = async (
+  app,
+  { runner, waitMs = POST_WAIT_MS },
+) => {
   app.get('/weekly-price-update/last-run', {
     config: { access: 'admin' },
     schema: { response: { 200: ZPriceUpdateLastRun } },

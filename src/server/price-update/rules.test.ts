@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { providerSubscriptions } from '../db/schema';
-import { openTestDatabase } from '../test/db';
+import { openPrivateTestDatabase } from './test-database';
 import { buildGrading, buildUser, buildUserCard } from '../test/factories';
 import { classifiedCards, coverageCounts, nextGroups, TO_UPDATE, type RulesClock } from './rules';
 
@@ -15,28 +15,52 @@ const TWELVE_MONTHS_AGO = new Date('2025-11-23T03:00:00.000Z');
 
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openPrivateTestDatabase();
 });
 afterAll(() => database.close());
 
 async function proUser() {
   const user = await buildUser(database.db, { accountType: 'pro' });
-  await database.db.insert(providerSubscriptions).values({ id: `sub_${randomBytes(6).toString('hex')}`, userId: user.id, provider: 'local', status: 'active', plan: 'pro', amount: 999, currency: 'usd' });
+  await database.db
+    .insert(providerSubscriptions)
+    .values({
+      id: `sub_${randomBytes(6).toString('hex')}`,
+      userId: user.id,
+      provider: 'local',
+      status: 'active',
+      plan: 'pro',
+      amount: 999,
+      currency: 'usd',
+    });
   return user;
 }
 const starterUser = () => buildUser(database.db);
 /** A catalogue id nobody else in this file uses, so "a pro subscriber holds the card" is under the test's control. */
 const freshCardId = () => `test-${randomBytes(5).toString('hex')}`;
 
-async function gradedCard(userId: string, o: { cardId?: string | null; completedAt: Date; pricedAt?: Date | null; psaGrade?: number | null }) {
+async function gradedCard(
+  userId: string,
+  o: { cardId?: string | null; completedAt: Date; pricedAt?: Date | null; psaGrade?: number | null },
+) {
   // Cards entered by hand: the same name|set|number is the same card (the key a price is made for).
-  const uc = await buildUserCard(database.db, userId, { cardId: null, cardName: 'Pikachu', cardSet: 'Hand', cardNumber: o.cardId ?? randomBytes(4).toString('hex') });
-  await buildGrading(database.db, uc, { completedAt: o.completedAt, pricedAt: o.pricedAt ?? null, ...(o.psaGrade !== undefined ? { psaGrade: o.psaGrade } : {}) });
+  const uc = await buildUserCard(database.db, userId, {
+    cardId: null,
+    cardName: 'Pikachu',
+    cardSet: 'Hand',
+    cardNumber: o.cardId ?? randomBytes(4).toString('hex'),
+  });
+  await buildGrading(database.db, uc, {
+    completedAt: o.completedAt,
+    pricedAt: o.pricedAt ?? null,
+    ...(o.psaGrade !== undefined ? { psaGrade: o.psaGrade } : {}),
+  });
   return uc;
 }
 
 async function classify(userCardId: string, c: RulesClock = clock) {
-  const r = (await database.db.execute(sql`select c.*, ${TO_UPDATE} as to_update from (${classifiedCards(c)}) c where c.user_card_id = ${userCardId}`)) as unknown as { rows: Record<string, unknown>[] };
+  const r = (await database.db.execute(
+    sql`select c.*, ${TO_UPDATE} as to_update from (${classifiedCards(c)}) c where c.user_card_id = ${userCardId}`,
+  )) as unknown as { rows: Record<string, unknown>[] };
   return r.rows[0] as { to_update: boolean; recent: boolean; fresh: boolean; complete: boolean; key_pro: boolean; holder_pro: boolean };
 }
 
@@ -54,7 +78,10 @@ describe('coverage rules at their edges (spec §6)', () => {
   it('a card priced exactly 7 days ago is priced again; one priced a millisecond later is skipped', async () => {
     const u = await starterUser();
     const atEdge = await gradedCard(u.id, { completedAt: new Date(NOW.getTime() - 30 * DAY), pricedAt: new Date(NOW.getTime() - 7 * DAY) });
-    const inside = await gradedCard(u.id, { completedAt: new Date(NOW.getTime() - 30 * DAY), pricedAt: new Date(NOW.getTime() - 7 * DAY + 1) });
+    const inside = await gradedCard(u.id, {
+      completedAt: new Date(NOW.getTime() - 30 * DAY),
+      pricedAt: new Date(NOW.getTime() - 7 * DAY + 1),
+    });
     expect((await classify(atEdge.id)).to_update).toBe(true);
     expect((await classify(inside.id)).fresh).toBe(true);
     expect((await classify(inside.id)).to_update).toBe(false);
@@ -88,7 +115,17 @@ describe('coverage rules at their edges (spec §6)', () => {
 
   it('a Pro subscription that lapsed (canceled) no longer covers old cards', async () => {
     const u = await buildUser(database.db);
-    await database.db.insert(providerSubscriptions).values({ id: `sub_${randomBytes(6).toString('hex')}`, userId: u.id, provider: 'local', status: 'canceled', plan: 'pro', amount: 999, currency: 'usd' });
+    await database.db
+      .insert(providerSubscriptions)
+      .values({
+        id: `sub_${randomBytes(6).toString('hex')}`,
+        userId: u.id,
+        provider: 'local',
+        status: 'canceled',
+        plan: 'pro',
+        amount: 999,
+        currency: 'usd',
+      });
     const c = await gradedCard(u.id, { completedAt: new Date(NOW.getTime() - 800 * DAY) });
     expect((await classify(c.id)).to_update).toBe(false);
   });
@@ -105,7 +142,7 @@ describe('coverage rules at their edges (spec §6)', () => {
 describe('preview counts and pricing groups', () => {
   let db2: Database;
   beforeAll(async () => {
-    db2 = await openTestDatabase();
+    db2 = await openPrivateTestDatabase();
   });
   afterAll(() => db2.close());
 
@@ -113,7 +150,17 @@ describe('preview counts and pricing groups', () => {
     const db = db2.db;
     const s = await buildUser(db);
     const p = await buildUser(db, { accountType: 'pro' });
-    await db.insert(providerSubscriptions).values({ id: `sub_${randomBytes(6).toString('hex')}`, userId: p.id, provider: 'local', status: 'trialing', plan: 'pro', amount: 999, currency: 'usd' });
+    await db
+      .insert(providerSubscriptions)
+      .values({
+        id: `sub_${randomBytes(6).toString('hex')}`,
+        userId: p.id,
+        provider: 'local',
+        status: 'trialing',
+        plan: 'pro',
+        amount: 999,
+        currency: 'usd',
+      });
     const mk = async (userId: string, cardId: string, days: number, psa = 9) => {
       const uc = await buildUserCard(db, userId, { cardId });
       await buildGrading(db, uc, { completedAt: new Date(NOW.getTime() - days * DAY), psaGrade: psa });
@@ -137,7 +184,7 @@ describe('preview counts and pricing groups', () => {
       oldGradedWithoutPro: 1,
     });
     const first = await nextGroups(db, clock, null, 2);
-    const rest = await nextGroups(db, clock, first[1]!.groupKey, 10);
+    const rest = await nextGroups(db, clock, first[1].groupKey, 10);
     const all = [...first, ...rest];
     expect(all.map((g) => g.holders.length).sort()).toEqual([1, 2, 2]);
     expect(new Set(all.map((g) => g.groupKey)).size).toBe(3);

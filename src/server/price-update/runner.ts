@@ -45,6 +45,8 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
   const { db, model, clock, log } = deps;
   /** Runs this process executes now, by id: the POST waits on these. */
   const active = new Map<string, Promise<Run>>();
+  /** Set on shutdown: runs stop between batches and hand their row back for another process (or the next start). */
+  let halting = false;
   const leaseUntil = () => new Date(clock.now().getTime() + LEASE_MS);
 
   async function preview(): Promise<TPriceUpdatePreview> {
@@ -161,6 +163,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
         );
         if (page.length === 0) return await finish(run, stats, null);
         for (let from = 0; from < page.length; from += model.batchSize) {
+          if (halting) return await handBack(run);
           const groups = page.slice(from, from + model.batchSize);
           const outcomes = await model.quote(await enrich(groups), budget);
           const before = { ...stats };
@@ -181,7 +184,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
             }
           }
           stats.apiCalls = budget.used;
-          const last = groups[groups.length - 1]!.groupKey;
+          const last = groups[groups.length - 1].groupKey;
           try {
             await applyBatch(db, claim, priced, unpriced, last, { ...stats }, clock.now());
           } catch (err) {
@@ -243,6 +246,17 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
     }
   }
 
+  /** Leaves the run `running` with no lease, so the next tick anywhere (or the next boot) resumes it at once. */
+  async function handBack(run: Run): Promise<Run> {
+    const [row] = await db
+      .update(priceUpdateRuns)
+      .set({ leaseExpiresAt: null })
+      .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, run.claimId!)))
+      .returning();
+    log?.info({ runId: run.id }, 'weekly price update paused for shutdown; it resumes on the next start');
+    return row ?? run;
+  }
+
   function launch(run: Run): Promise<Run> {
     const p = execute(run).finally(() => active.delete(run.id));
     active.set(run.id, p);
@@ -283,8 +297,8 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
           leaseExpiresAt: leaseUntil(),
         })
         .returning();
-      log?.info({ runId: run!.id, trigger, total }, 'weekly price update started');
-      return { run: run!, done: launch(run!) };
+      log?.info({ runId: run.id, trigger, total }, 'weekly price update started');
+      return { run: run, done: launch(run) };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       const [other] = await db.select().from(priceUpdateRuns).where(eq(priceUpdateRuns.status, 'running')).limit(1);
@@ -312,6 +326,11 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
       return run ?? null;
     },
     /** Waits for every run this process executes (tests, shutdown). */
+    /** Shutdown: stop every run this process executes after its current batch. */
+    async halt() {
+      halting = true;
+      await Promise.allSettled([...active.values()]);
+    },
     async idle() {
       await Promise.allSettled([...active.values()]);
     },

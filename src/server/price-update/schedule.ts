@@ -25,7 +25,13 @@ export function latestSlot(now: Date, s: NonNullable<AppConfig['priceUpdateSched
   return slot;
 }
 
-export function createPriceUpdateSchedule(deps: { db: Db; clock: Clock; runner: PriceUpdateRunner; schedule: AppConfig['priceUpdateSchedule']; log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }) {
+export function createPriceUpdateSchedule(deps: {
+  db: Db;
+  clock: Clock;
+  runner: PriceUpdateRunner;
+  schedule: AppConfig['priceUpdateSchedule'];
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}) {
   let timer: NodeJS.Timeout | null = null;
 
   /** Claims the due slot; true for the one process that wins it. */
@@ -60,7 +66,9 @@ export function createPriceUpdateSchedule(deps: { db: Db; clock: Clock; runner: 
     tick,
     async start() {
       if (timer) return;
-      await deps.runner.resumeInterrupted(true).catch((err: unknown) => deps.log?.error({ err }, 'could not resume the weekly price update'));
+      await deps.runner
+        .resumeInterrupted(true)
+        .catch((err: unknown) => deps.log?.error({ err }, 'could not resume the weekly price update'));
       const loop = () => {
         timer = setTimeout(() => {
           void tick()
@@ -74,7 +82,7 @@ export function createPriceUpdateSchedule(deps: { db: Db; clock: Clock; runner: 
     async stop() {
       if (timer) clearTimeout(timer);
       timer = null;
-      await deps.runner.idle();
+      await deps.runner.halt();
     },
   };
 }

@@ -22,13 +22,21 @@ type HistoryRow = { card_key: string; platform: string; grade: number; value: st
 export async function valueHistory(db: Db, cards: ValuedCard[]): Promise<{ month: string; value: string }[]> {
   const graded = cards.filter((c) => c.completedAt);
   if (!graded.length) return [];
-  const units = [...new Map(graded.filter((c) => c.grade !== null).map((c) => [`${c.cardKey}|${c.platform}|${c.grade}`, { k: c.cardKey, p: c.platform, g: c.grade }])).values()];
+  const units = [
+    ...new Map(
+      graded
+        .filter((c) => c.grade !== null)
+        .map((c) => [`${c.cardKey}|${c.platform}|${c.grade}`, { k: c.cardKey, p: c.platform, g: c.grade }]),
+    ).values(),
+  ];
   const rows = units.length
-    ? ((await db.execute(sql`
+    ? (
+        (await db.execute(sql`
         SELECT ph.card_key, ph.platform, ph.grade, ph.value, ph.recorded_at
         FROM json_to_recordset(${JSON.stringify(units)}::json) AS u(k text, p text, g double precision)
         JOIN price_history ph ON ph.card_key = u.k AND ph.platform = u.p AND ph.grade = u.g
-        ORDER BY ph.recorded_at`)) as unknown as { rows: HistoryRow[] }).rows
+        ORDER BY ph.recorded_at`)) as unknown as { rows: HistoryRow[] }
+      ).rows
     : [];
   const byUnit = new Map<string, { at: number; cents: number }[]>();
   for (const r of rows) {

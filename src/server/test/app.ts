@@ -29,10 +29,12 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   onQuery?: (sql: string) => void,
-  options: Pick<AppDeps, 'images' | 'pricing'> & Pick<BuildAppOptions, 'priceModel' | 'priceUpdateWaitMs'> & { logStream?: { write(line: string): void } } = {},
+  options: Pick<AppDeps, 'images' | 'pricing'> &
+    Pick<BuildAppOptions, 'priceModel' | 'priceUpdateWaitMs'> & { logStream?: { write(line: string): void }; database?: Database } = {},
 ): Promise<TestContext> {
-  const { logStream, priceModel, priceUpdateWaitMs, ...adapters } = options;
-  const database = await openTestDatabase(onQuery);
+  const { logStream, priceModel, priceUpdateWaitMs, database: given, ...adapters } = options;
+  // A test may bring its own database (the price update's tests use a private one on PostgreSQL).
+  const database = given ?? (await openTestDatabase(onQuery));
   const sent: MailMessage[] = [];
   const mail = { transport: 'outbox' as const, sent, send: async (m: MailMessage) => void sent.push(m) };
   const clock = new TestClock();

@@ -5,9 +5,19 @@ import { createEstimatorModel, estimateQuote } from './estimator';
 import type { QuoteRequest } from './port';
 
 const req = (o: Partial<QuoteRequest> = {}): QuoteRequest => ({
-  groupKey: 'k', cardKey: 'sv1-1', cardId: 'sv1-1', cardName: 'Sprigatito', cardSet: 'Scarlet & Violet', cardNumber: '1', rarity: 'Common',
-  grades: { PSA: 10, BGS: 10, CGC: 10 }, lastValues: { PSA: null, BGS: null, CGC: null }, holders: [], releaseDate: '2023/03/31',
-  market: { usd: 10, provider: 'TCGplayer market', asOf: '2024-08-02', variant: 'normal' }, ...o,
+  groupKey: 'k',
+  cardKey: 'sv1-1',
+  cardId: 'sv1-1',
+  cardName: 'Sprigatito',
+  cardSet: 'Scarlet & Violet',
+  cardNumber: '1',
+  rarity: 'Common',
+  grades: { PSA: 10, BGS: 10, CGC: 10 },
+  lastValues: { PSA: null, BGS: null, CGC: null },
+  holders: [],
+  releaseDate: '2023/03/31',
+  market: { usd: 10, provider: 'TCGplayer market', asOf: '2024-08-02', variant: 'normal' },
+  ...o,
 });
 
 describe('the estimator price model', () => {
@@ -32,12 +42,20 @@ describe('the estimator price model', () => {
   });
 
   it('prices from the market price when there is one, else the rarity estimate, deterministically', async () => {
-    expect(estimateQuote(req())).toEqual({ rawUsd: 10, graded: { PSA: 33, BGS: 36.3, CGC: 23.1 }, confidence: 0.8, basis: 'TCGplayer market 2024-08-02 (normal) × modern grade multipliers' });
+    expect(estimateQuote(req())).toEqual({
+      rawUsd: 10,
+      graded: { PSA: 33, BGS: 36.3, CGC: 23.1 },
+      confidence: 0.8,
+      basis: 'TCGplayer market 2024-08-02 (normal) × modern grade multipliers',
+    });
     const noMarket = estimateQuote(req({ market: null, releaseDate: '1999/01/09', grades: { PSA: 9, BGS: 9, CGC: 9 } }));
     expect(noMarket.basis).toBe('rarity estimate × vintage grade multipliers');
     expect(noMarket.graded.PSA).toBeCloseTo(noMarket.rawUsd * 2.2, 1);
     const model = createEstimatorModel();
-    expect(await model.quote([req(), req()], { remaining: 0, used: 0 })).toEqual([{ ok: true, quote: estimateQuote(req()) }, { ok: true, quote: estimateQuote(req()) }]);
+    expect(await model.quote([req(), req()], { remaining: 0, used: 0 })).toEqual([
+      { ok: true, quote: estimateQuote(req()) },
+      { ok: true, quote: estimateQuote(req()) },
+    ]);
   });
 
   it('configuration: openai needs a URL and a model; the schedule is off by default', () => {

@@ -13,12 +13,16 @@ const cents = (usd: number) => Math.round(usd * 100) / 100;
 export function estimateQuote(r: QuoteRequest): PriceQuote {
   const rawUsd = r.market?.usd ?? rarityEstimateUsd({ cardId: r.cardId, cardName: r.cardName, rarity: r.rarity });
   const era = eraOf(r.releaseDate);
-  const graded = Object.fromEntries(PLATFORMS.map((p) => [p, cents(rawUsd * gradeMultiplier(p, r.grades[p], false, era))])) as PriceQuote['graded'];
+  const graded = Object.fromEntries(
+    PLATFORMS.map((p) => [p, cents(rawUsd * gradeMultiplier(p, r.grades[p], false, era))]),
+  ) as PriceQuote['graded'];
   return {
     rawUsd: cents(rawUsd),
     graded,
     confidence: r.market ? 0.8 : 0.4,
-    basis: r.market ? `${r.market.provider} ${r.market.asOf} (${r.market.variant}) × ${era} grade multipliers` : `rarity estimate × ${era} grade multipliers`,
+    basis: r.market
+      ? `${r.market.provider} ${r.market.asOf} (${r.market.variant}) × ${era} grade multipliers`
+      : `rarity estimate × ${era} grade multipliers`,
   };
 }
 

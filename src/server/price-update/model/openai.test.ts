@@ -9,8 +9,11 @@ import { createOpenAiModel, type OpenAiModelOptions } from './openai';
 import type { CallBudget, QuoteRequest } from './port';
 
 type Reply = { status?: number; headers?: Record<string, string>; content?: string; raw?: string; delayMs?: number };
-type Seen = { body: { model: string; response_format: { type: string }; messages: { content: string }[] }; headers: http.IncomingHttpHeaders };
-let script: ((seen: Seen, n: number) => Reply) = () => ({ content: '{}' });
+type Seen = {
+  body: { model: string; response_format: { type: string }; messages: { content: string }[] };
+  headers: http.IncomingHttpHeaders;
+};
+let script: (seen: Seen, n: number) => Reply = () => ({ content: '{}' });
 const seen: Seen[] = [];
 let server: http.Server;
 let url: string;
@@ -26,7 +29,14 @@ beforeAll(async () => {
       const send = () => {
         if (res.destroyed) return;
         res.writeHead(r.status ?? 200, { 'content-type': 'application/json', ...r.headers });
-        res.end(r.raw ?? JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: r.content ?? '' }, finish_reason: 'stop' }] }));
+        res.end(
+          r.raw ??
+            JSON.stringify({
+              id: 'x',
+              object: 'chat.completion',
+              choices: [{ index: 0, message: { role: 'assistant', content: r.content ?? '' }, finish_reason: 'stop' }],
+            }),
+        );
       };
       if (r.delayMs) setTimeout(send, r.delayMs);
       else send();
@@ -41,39 +51,67 @@ afterAll(async () => {
 });
 
 const card = (n: number, last: number | null = 100): QuoteRequest => ({
-  groupKey: `k${n}`, cardKey: `base1-${n}`, cardId: `base1-${n}`, cardName: `Card ${n}`, cardSet: 'Base', cardNumber: String(n), rarity: 'Rare Holo',
-  grades: { PSA: 9, BGS: 9, CGC: 9 }, lastValues: { PSA: last, BGS: last, CGC: last }, holders: [], releaseDate: '1999/01/09',
+  groupKey: `k${n}`,
+  cardKey: `base1-${n}`,
+  cardId: `base1-${n}`,
+  cardName: `Card ${n}`,
+  cardSet: 'Base',
+  cardNumber: String(n),
+  rarity: 'Rare Holo',
+  grades: { PSA: 9, BGS: 9, CGC: 9 },
+  lastValues: { PSA: last, BGS: last, CGC: last },
+  holders: [],
+  releaseDate: '1999/01/09',
   market: { usd: 50, provider: 'TCGplayer market', asOf: '2024-08-02', variant: 'holofoil' },
 });
 /** The cards the request carried, answered with sensible prices (or `tweak`ed ones). */
 function goodAnswer(s: Seen, tweak: (p: Record<string, unknown>, i: number) => Record<string, unknown> = (p) => p) {
-  const cards = (JSON.parse(s.body.messages[1]!.content) as { cards: { id: string }[] }).cards;
-  return JSON.stringify({ prices: cards.map((c, i) => tweak({ id: c.id, rawUsd: 50, psa: 110, bgs: 100, cgc: 90, confidence: 0.7, basis: 'recent sales' }, i)) });
+  const cards = (JSON.parse(s.body.messages[1].content) as { cards: { id: string }[] }).cards;
+  return JSON.stringify({
+    prices: cards.map((c, i) => tweak({ id: c.id, rawUsd: 50, psa: 110, bgs: 100, cgc: 90, confidence: 0.7, basis: 'recent sales' }, i)),
+  });
 }
 const budget = (n = 100): CallBudget => ({ remaining: n, used: 0 });
-const model = (o: Partial<OpenAiModelOptions> = {}) => createOpenAiModel({ url, model: 'test-model', apiKey: 'sk-test', timeoutMs: 2000, backoffMs: 5, maxRetries: 2, ...o });
+const model = (o: Partial<OpenAiModelOptions> = {}) =>
+  createOpenAiModel({ url, model: 'test-model', apiKey: 'sk-test', timeoutMs: 2000, backoffMs: 5, maxRetries: 2, ...o });
 
 describe('the openai price model on a loopback chat-completions server', () => {
   it('prices several cards per call with a JSON-schema request, the facts and the key', async () => {
     seen.length = 0;
     script = (s) => ({ content: goodAnswer(s) });
     const b = budget();
-    const out = await model({ batchSize: 3, concurrency: 2 }).quote([1, 2, 3, 4, 5, 6, 7].map((n) => card(n)), b);
+    const out = await model({ batchSize: 3, concurrency: 2 }).quote(
+      [1, 2, 3, 4, 5, 6, 7].map((n) => card(n)),
+      b,
+    );
     expect(out.every((o) => o.ok)).toBe(true);
-    expect(out[0]).toEqual({ ok: true, quote: { rawUsd: 50, graded: { PSA: 110, BGS: 100, CGC: 90 }, confidence: 0.7, basis: 'recent sales' } });
+    expect(out[0]).toEqual({
+      ok: true,
+      quote: { rawUsd: 50, graded: { PSA: 110, BGS: 100, CGC: 90 }, confidence: 0.7, basis: 'recent sales' },
+    });
     expect(seen).toHaveLength(3);
     expect(b.used).toBe(3);
-    expect(seen[0]!.body.response_format.type).toBe('json_schema');
-    expect(seen[0]!.headers.authorization).toBe('Bearer sk-test');
-    const facts = JSON.parse(seen[0]!.body.messages[1]!.content) as { cards: Record<string, unknown>[] };
-    expect(facts.cards[0]).toMatchObject({ name: 'Card 1', set: 'Base', number: '1', rarity: 'Rare Holo', grades: { PSA: 9 }, marketPriceUsd: { ungraded: 50 } });
+    expect(seen[0].body.response_format.type).toBe('json_schema');
+    expect(seen[0].headers.authorization).toBe('Bearer sk-test');
+    const facts = JSON.parse(seen[0].body.messages[1].content) as { cards: Record<string, unknown>[] };
+    expect(facts.cards[0]).toMatchObject({
+      name: 'Card 1',
+      set: 'Base',
+      number: '1',
+      rarity: 'Rare Holo',
+      grades: { PSA: 9 },
+      marketPriceUsd: { ungraded: 50 },
+    });
   });
 
   it('falls back to JSON mode when the server refuses a JSON schema', async () => {
     seen.length = 0;
-    script = (s) => (s.body.response_format.type === 'json_schema' ? { status: 400, raw: '{"error":{"message":"response_format json_schema is not supported"}}' } : { content: goodAnswer(s) });
+    script = (s) =>
+      s.body.response_format.type === 'json_schema'
+        ? { status: 400, raw: '{"error":{"message":"response_format json_schema is not supported"}}' }
+        : { content: goodAnswer(s) };
     const out = await model().quote([card(1)], budget());
-    expect(out[0]!.ok).toBe(true);
+    expect(out[0].ok).toBe(true);
     expect(seen.map((s) => s.body.response_format.type)).toEqual(['json_schema', 'json_object']);
   });
 
@@ -88,22 +126,28 @@ describe('the openai price model on a loopback chat-completions server', () => {
 
   it('fails only the cards whose fields are wrong or missing, or that the answer swapped for another card', async () => {
     script = (s) => ({
-      content: goodAnswer(s, (p, i) => (i === 0 ? { ...p, psa: 'a lot' } : i === 1 ? { id: p.id, rawUsd: 1 } : i === 2 ? { ...p, id: 'c99' } : p)),
+      content: goodAnswer(s, (p, i) =>
+        i === 0 ? { ...p, psa: 'a lot' } : i === 1 ? { id: p.id, rawUsd: 1 } : i === 2 ? { ...p, id: 'c99' } : p,
+      ),
     });
     const out = await model({ batchSize: 4 }).quote([card(1), card(2), card(3), card(4)], budget());
-    expect(out[0]).toEqual({ ok: false, error: 'the price model\'s answer has a bad field "psa": Invalid input: expected number, received string' });
-    expect(out[1]!.ok).toBe(false);
+    expect(out[0]).toEqual({
+      ok: false,
+      error: 'the price model\'s answer has a bad field "psa": Invalid input: expected number, received string',
+    });
+    expect(out[1].ok).toBe(false);
     expect(out[2]).toEqual({ ok: false, error: 'the price model gave no price for this card (its answer was for other cards)' });
-    expect(out[3]!.ok).toBe(true);
+    expect(out[3].ok).toBe(true);
   });
 
   it('retries a 429 after the Retry-After it asks for', async () => {
     seen.length = 0;
     const waits: number[] = [];
-    script = (s, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '2' }, raw: '{"error":"slow down"}' } : { content: goodAnswer(s) });
+    script = (s, n) =>
+      n === 1 ? { status: 429, headers: { 'retry-after': '2' }, raw: '{"error":"slow down"}' } : { content: goodAnswer(s) };
     const b = budget();
     const out = await model({ sleep: async (ms) => void waits.push(ms) }).quote([card(1)], b);
-    expect(out[0]!.ok).toBe(true);
+    expect(out[0].ok).toBe(true);
     expect(waits).toEqual([2000]);
     expect(b.used).toBe(2);
   });
@@ -126,22 +170,24 @@ describe('the openai price model on a loopback chat-completions server', () => {
     expect(Date.now() - started).toBeLessThan(1400);
   });
 
-  it('stops calling once the run\'s call budget is used up', async () => {
+  it("stops calling once the run's call budget is used up", async () => {
     seen.length = 0;
     script = (s) => ({ content: goodAnswer(s) });
     const b = budget(1);
     const out = await model({ batchSize: 1, concurrency: 1 }).quote([card(1), card(2)], b);
-    expect(out[0]!.ok).toBe(true);
+    expect(out[0].ok).toBe(true);
     expect(out[1]).toEqual({ ok: false, error: "the run's budget of model calls is used up (1 calls)" });
     expect(seen).toHaveLength(1);
   });
 
-  it('passes absurd values through to the run\'s sanity check (validate.ts), which rejects them', async () => {
+  it("passes absurd values through to the run's sanity check (validate.ts), which rejects them", async () => {
     const { rejectQuote } = await import('./validate');
-    script = (s) => ({ content: goodAnswer(s, (p, i) => (i === 0 ? { ...p, psa: 2_500 } : i === 1 ? { ...p, bgs: 2_000_000 } : { ...p, cgc: -1 })) });
+    script = (s) => ({
+      content: goodAnswer(s, (p, i) => (i === 0 ? { ...p, psa: 2_500 } : i === 1 ? { ...p, bgs: 2_000_000 } : { ...p, cgc: -1 })),
+    });
     const reqs = [card(1, 100), card(2, null), card(3)];
     const out = await model({ batchSize: 3 }).quote(reqs, budget());
-    const reasons = out.map((o, i) => (o.ok ? rejectQuote(reqs[i]!, o.quote) : o.error));
+    const reasons = out.map((o, i) => (o.ok ? rejectQuote(reqs[i], o.quote) : o.error));
     expect(reasons).toEqual([
       'PSA 9 value $2,500.00 is more than 20× the last price $100.00',
       'BGS 9 value $2,000,000.00 is above $1,000,000.00',

@@ -85,12 +85,18 @@ function cardFacts(r: QuoteRequest, id: string) {
     setReleaseDate: r.releaseDate,
     grades: r.grades,
     lastPricesUsd: r.lastValues,
-    marketPriceUsd: r.market ? { ungraded: r.market.usd, variant: r.market.variant, provider: r.market.provider, asOf: r.market.asOf } : null,
+    marketPriceUsd: r.market
+      ? { ungraded: r.market.usd, variant: r.market.variant, provider: r.market.provider, asOf: r.market.asOf }
+      : null,
   };
 }
 
 class CallFailed extends Error {
-  constructor(message: string, readonly retryable: boolean, readonly retryAfterMs?: number) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {
     super(message);
   }
 }
@@ -124,7 +130,9 @@ export function createOpenAiModel(o: OpenAiModelOptions): PriceModel {
         { role: 'system', content: SYSTEM },
         { role: 'user', content: JSON.stringify({ cards: facts }) },
       ],
-      response_format: jsonMode ? { type: 'json_object' } : { type: 'json_schema', json_schema: { name: 'card_prices', strict: true, schema: JSON_SCHEMA } },
+      response_format: jsonMode
+        ? { type: 'json_object' }
+        : { type: 'json_schema', json_schema: { name: 'card_prices', strict: true, schema: JSON_SCHEMA } },
     };
     let res: Response;
     try {
@@ -136,20 +144,32 @@ export function createOpenAiModel(o: OpenAiModelOptions): PriceModel {
       });
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      throw new CallFailed(timedOut ? `the price model did not answer within ${Math.round(timeoutMs / 100) / 10} s` : `could not reach the price model (${err instanceof Error ? err.message : String(err)})`, true);
+      throw new CallFailed(
+        timedOut
+          ? `the price model did not answer within ${Math.round(timeoutMs / 100) / 10} s`
+          : `could not reach the price model (${err instanceof Error ? err.message : String(err)})`,
+        true,
+      );
     }
     const text = await res.text().catch(() => '');
     if (res.ok) {
-      const envelope = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) }).safeParse(safeJson(text));
-      if (!envelope.success || envelope.data.choices[0]!.message.content === null) throw new CallFailed('the price model answered without a chat completion', false);
-      return envelope.data.choices[0]!.message.content!;
+      const envelope = z
+        .object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) })
+        .safeParse(safeJson(text));
+      if (!envelope.success || envelope.data.choices[0].message.content === null)
+        throw new CallFailed('the price model answered without a chat completion', false);
+      return envelope.data.choices[0].message.content;
     }
     if (res.status === 400 && !jsonMode && /response_format|json_schema|schema/i.test(text)) {
       jsonMode = true;
       throw new CallFailed('the price model refused a JSON schema; retrying in JSON mode', true, 0);
     }
     const retryable = res.status === 429 || res.status >= 500;
-    throw new CallFailed(`the price model answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`, retryable, retryAfterMs(res.headers.get('retry-after')));
+    throw new CallFailed(
+      `the price model answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+      retryable,
+      retryAfterMs(res.headers.get('retry-after')),
+    );
   }
 
   /** One call with its retries; every attempt takes one call from the budget. */
@@ -172,28 +192,34 @@ export function createOpenAiModel(o: OpenAiModelOptions): PriceModel {
     const ids = chunk.map((_, i) => `c${i + 1}`);
     let content: string;
     try {
-      content = await call(chunk.map((r, i) => cardFacts(r, ids[i]!)), budget);
+      content = await call(
+        chunk.map((r, i) => cardFacts(r, ids[i])),
+        budget,
+      );
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       return chunk.map(() => ({ ok: false, error: reason }));
     }
     const parsed = ZAnswer.safeParse(safeJson(content));
-    if (!parsed.success) return chunk.map(() => ({ ok: false, error: 'the price model\'s answer was not the JSON asked for' }));
+    if (!parsed.success) return chunk.map(() => ({ ok: false, error: "the price model's answer was not the JSON asked for" }));
     const byId = new Map<string, unknown>();
     for (const entry of parsed.data.prices) {
       const id = (entry as { id?: unknown } | null)?.id;
       if (typeof id === 'string' && !byId.has(id)) byId.set(id, entry);
     }
     return chunk.map((_, i): QuoteOutcome => {
-      const entry = byId.get(ids[i]!);
+      const entry = byId.get(ids[i]);
       if (entry === undefined) return { ok: false, error: 'the price model gave no price for this card (its answer was for other cards)' };
       const card = ZCardPrice.safeParse(entry);
       if (!card.success) {
-        const issue = card.error.issues[0]!;
+        const issue = card.error.issues[0];
         return { ok: false, error: `the price model's answer has a bad field "${issue.path.join('.') || '(card)'}": ${issue.message}` };
       }
       const c = card.data;
-      return { ok: true, quote: { rawUsd: c.rawUsd, graded: { PSA: c.psa, BGS: c.bgs, CGC: c.cgc }, confidence: c.confidence, basis: c.basis } };
+      return {
+        ok: true,
+        quote: { rawUsd: c.rawUsd, graded: { PSA: c.psa, BGS: c.bgs, CGC: c.cgc }, confidence: c.confidence, basis: c.basis },
+      };
     });
   }
 
@@ -205,12 +231,12 @@ export function createOpenAiModel(o: OpenAiModelOptions): PriceModel {
     async quote(requests, budget) {
       const chunks: QuoteRequest[][] = [];
       for (let i = 0; i < requests.length; i += batchSize) chunks.push(requests.slice(i, i + batchSize));
-      const results: QuoteOutcome[][] = new Array(chunks.length);
+      const results: QuoteOutcome[][] = [];
       let next = 0;
       const lane = async () => {
         while (next < chunks.length) {
           const i = next++;
-          results[i] = await quoteChunk(chunks[i]!, budget);
+          results[i] = await quoteChunk(chunks[i], budget);
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, lane));

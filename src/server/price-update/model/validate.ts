@@ -20,7 +20,8 @@ export function rejectQuote(group: Pick<PricingGroup, 'lastValues' | 'grades'>, 
     if (!Number.isFinite(v) || v < 0) return `${where} value ${v} is not a price`;
     if (v > MAX_VALUE_USD) return `${where} value ${money(v)} is above ${money(MAX_VALUE_USD)}`;
     const last = group.lastValues[p];
-    if (last !== null && last > 0 && v > last * MAX_JUMP) return `${where} value ${money(v)} is more than ${MAX_JUMP}× the last price ${money(last)}`;
+    if (last !== null && last > 0 && v > last * MAX_JUMP)
+      return `${where} value ${money(v)} is more than ${MAX_JUMP}× the last price ${money(last)}`;
   }
   return null;
 }

@@ -20,7 +20,14 @@ const preview: TPriceUpdatePreview = {
 const result: TPriceUpdateResult = {
   success: true,
   message: 'Updated 12,345 cards (9,000 new prices, 3,345 shared with another holder); 0 failed.',
-  stats: { totalCardsProcessed: 12_345, successfulUpdates: 9_000, failedUpdates: 0, duplicatesSkipped: 3_345, duration: '2m 05s', totalApiCalls: 0 },
+  stats: {
+    totalCardsProcessed: 12_345,
+    successfulUpdates: 9_000,
+    failedUpdates: 0,
+    duplicatesSkipped: 3_345,
+    duration: '2m 05s',
+    totalApiCalls: 0,
+  },
   errors: [],
 };
 const user = testUser({ role: 'admin' });
@@ -34,29 +41,48 @@ afterEach(() => {
 describe('the Weekly Price Update screen', () => {
   it('shows "Never run", the preview with thousand separators and the skipped category', async () => {
     mockApi({
-      [`GET ${BASE}/last-run`]: () => ({ json: { status: 'never', lastRun: null, totalCardsUpdated: 0, message: 'No price update has run yet.' } }),
+      [`GET ${BASE}/last-run`]: () => ({
+        json: { status: 'never', lastRun: null, totalCardsUpdated: 0, message: 'No price update has run yet.' },
+      }),
       [`GET ${BASE}/preview`]: () => ({ json: preview }),
     });
     renderWithApp(<PricingTab apiBase={API} />, { user });
     expect(screen.getByRole('heading', { name: 'Last Price Update Status' })).toBeInTheDocument();
     expect(await screen.findByText('Never run')).toBeInTheDocument();
     expect(await screen.findByText('104,250')).toBeInTheDocument();
-    for (const [label, value] of [['Total Cards', '104,250'], ['Cards to Update', '12,345'], ['Eligible Users', '1,234'], ['Est. Duration', 'About 3 minutes']]) {
-      expect(screen.getByText(label).nextSibling).toHaveTextContent(value!);
+    for (const [label, value] of [
+      ['Total Cards', '104,250'],
+      ['Cards to Update', '12,345'],
+      ['Eligible Users', '1,234'],
+      ['Est. Duration', 'About 3 minutes'],
+    ]) {
+      expect(screen.getByText(label).nextSibling).toHaveTextContent(value);
     }
     const list = screen.getByRole('list', { name: 'Cards by category' });
-    const rows = within(list).getAllByRole('listitem').map((li) => li.textContent);
-    expect(rows).toEqual(['Graded + Active Subscription5,000', 'Recently Graded (< 12 months)9,876', 'Old Graded + Pro Subscription1,200', 'Old Graded + Starter Account80,001Skipped']);
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows).toEqual([
+      'Graded + Active Subscription5,000',
+      'Recently Graded (< 12 months)9,876',
+      'Old Graded + Pro Subscription1,200',
+      'Old Graded + Starter Account80,001Skipped',
+    ]);
     expect(screen.getByRole('heading', { name: 'Update Rules' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Last Update Results' })).toBeInTheDocument();
   });
 
   it('asks for confirmation; cancelling sends nothing', async () => {
-    const calls = mockApi({ [`GET ${BASE}/last-run`]: () => ({ json: { status: 'never', lastRun: null, totalCardsUpdated: 0, message: '' } }), [`GET ${BASE}/preview`]: () => ({ json: preview }) });
+    const calls = mockApi({
+      [`GET ${BASE}/last-run`]: () => ({ json: { status: 'never', lastRun: null, totalCardsUpdated: 0, message: '' } }),
+      [`GET ${BASE}/preview`]: () => ({ json: preview }),
+    });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderWithApp(<PricingTab apiBase={API} />, { user });
     fireEvent.click(screen.getByRole('button', { name: 'Start Weekly Update' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to start the weekly price update? This will update pricing for all eligible cards.');
+    expect(confirm).toHaveBeenCalledWith(
+      'Are you sure you want to start the weekly price update? This will update pricing for all eligible cards.',
+    );
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
@@ -64,7 +90,9 @@ describe('the Weekly Price Update screen', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const calls = mockApi({
-      [`GET ${BASE}/last-run`]: () => ({ json: { status: 'success', lastRun: '2026-11-23T03:00:00.000Z', totalCardsUpdated: 12_345, message: result.message } }),
+      [`GET ${BASE}/last-run`]: () => ({
+        json: { status: 'success', lastRun: '2026-11-23T03:00:00.000Z', totalCardsUpdated: 12_345, message: result.message },
+      }),
       [`GET ${BASE}/preview`]: () => ({ json: preview }),
       [`POST ${BASE}`]: async () => {
         await gate;
@@ -78,7 +106,11 @@ describe('the Weekly Price Update screen', () => {
     const busy = await screen.findByRole('button', { name: 'Updating Prices...' });
     expect(busy).toBeDisabled();
     release();
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Weekly Price Update Completed', { description: 'Successfully updated 9,000 cards in 2m 05s' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Weekly Price Update Completed', {
+        description: 'Successfully updated 9,000 cards in 2m 05s',
+      }),
+    );
     expect(screen.getByRole('button', { name: 'Start Weekly Update' })).toBeEnabled();
     expect(screen.getByText('Duplicates skipped').nextSibling).toHaveTextContent('3,345');
     await waitFor(() => expect(calls.filter((c) => c.url === `${BASE}/preview`)).toHaveLength(2));
@@ -95,12 +127,18 @@ describe('the Weekly Price Update screen', () => {
     expect(await screen.findByText('Unable to load last run status')).toBeInTheDocument();
     expect(await screen.findByText('Unable to load preview data')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Start Weekly Update' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Weekly Price Update Failed', { description: 'A weekly price update is already running. Wait for it to finish.' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Weekly Price Update Failed', {
+        description: 'A weekly price update is already running. Wait for it to finish.',
+      }),
+    );
   });
 
   it('a run that ends failed toasts its message', async () => {
     mockApi({
-      [`GET ${BASE}/last-run`]: () => ({ json: { status: 'failed', lastRun: '2026-11-23T03:00:00.000Z', totalCardsUpdated: 0, message: 'x' } }),
+      [`GET ${BASE}/last-run`]: () => ({
+        json: { status: 'failed', lastRun: '2026-11-23T03:00:00.000Z', totalCardsUpdated: 0, message: 'x' },
+      }),
       [`GET ${BASE}/preview`]: () => ({ json: preview }),
       [`POST ${BASE}`]: () => ({ json: { ...result, success: false, message: '' } }),
     });
@@ -108,6 +146,8 @@ describe('the Weekly Price Update screen', () => {
     renderWithApp(<PricingTab apiBase={API} />, { user });
     expect(await screen.findByText('Failed')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Start Weekly Update' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Weekly Price Update Failed', { description: 'An error occurred while updating prices' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Weekly Price Update Failed', { description: 'An error occurred while updating prices' }),
+    );
   });
 });

@@ -5,7 +5,8 @@ import { apiRequest, errorMessage } from '@web/lib/api';
 import { formatInteger } from '@web/lib/format';
 
 /** Spec §5: the browser confirmation before a run. */
-export const START_CONFIRMATION = 'Are you sure you want to start the weekly price update? This will update pricing for all eligible cards.';
+export const START_CONFIRMATION =
+  'Are you sure you want to start the weekly price update? This will update pricing for all eligible cards.';
 const FAILED_FALLBACK = 'An error occurred while updating prices';
 
 /** The weekly price update's queries and its start, under the admin API base (`/api/admin/{hash}`). */
@@ -19,7 +20,9 @@ export function usePriceUpdate(apiBase: string) {
     onSuccess: (result) => {
       if (result.inProgress) toast.info('Weekly Price Update Started', { description: result.message });
       else if (result.success)
-        toast.success('Weekly Price Update Completed', { description: `Successfully updated ${formatInteger(result.stats.successfulUpdates)} cards in ${result.stats.duration}` });
+        toast.success('Weekly Price Update Completed', {
+          description: `Successfully updated ${formatInteger(result.stats.successfulUpdates)} cards in ${result.stats.duration}`,
+        });
       else toast.error('Weekly Price Update Failed', { description: result.message || FAILED_FALLBACK });
     },
     onError: (e) => toast.error('Weekly Price Update Failed', { description: errorMessage(e, FAILED_FALLBACK) }),

@@ -1,0 +1,61 @@
+/**
+ * One collector's card's value history: the weekly update's price history for the card at the grades
+ * of its latest completed grading. Owner only: another user's card id answers 404, like every card route.
+ */
+import { and, asc, desc, eq, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZCardPriceHistory, type TCardPriceHistory } from '@contract/price-update';
+import { ZUserCardParams } from '@contract/user-cards';
+import type { Db } from '../db/client';
+import { gradings, priceHistory, userCards } from '../db/schema';
+import { requireUser } from '../http/access';
+import { notFound } from '../http/errors';
+import { cardKeyOf } from './rules';
+
+export async function cardPriceHistory(db: Db, userId: string, userCardId: string): Promise<TCardPriceHistory> {
+  const [card] = await db
+    .select()
+    .from(userCards)
+    .where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)));
+  if (!card) throw notFound("That card isn't in your collection.");
+  const [g] = await db
+    .select()
+    .from(gradings)
+    .where(and(eq(gradings.userCardId, card.id), eq(gradings.status, 'completed')))
+    .orderBy(desc(gradings.createdAt))
+    .limit(1);
+  if (!g || g.psaGrade === null || g.bgsGrade === null || g.cgcGrade === null) return { entries: [] };
+  const key = cardKeyOf(card);
+  const rows = await db
+    .select()
+    .from(priceHistory)
+    .where(
+      and(
+        eq(priceHistory.cardKey, key),
+        or(
+          and(eq(priceHistory.platform, 'PSA'), eq(priceHistory.grade, g.psaGrade)),
+          and(eq(priceHistory.platform, 'BGS'), eq(priceHistory.grade, g.bgsGrade)),
+          and(eq(priceHistory.platform, 'CGC'), eq(priceHistory.grade, g.cgcGrade)),
+        ),
+      ),
+    )
+    .orderBy(asc(priceHistory.recordedAt), asc(priceHistory.platform));
+  return {
+    entries: rows.map((r) => ({
+      cardKey: r.cardKey,
+      platform: r.platform,
+      grade: r.grade,
+      value: r.value,
+      source: r.source,
+      recordedAt: r.recordedAt.toISOString(),
+    })),
+  };
+}
+
+export const cardPriceHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/api/user-cards/:id/price-history', {
+    config: { access: 'user' },
+    schema: { params: ZUserCardParams, response: { 200: ZCardPriceHistory } },
+    handler: async (request) => cardPriceHistory(db, requireUser(request).id, request.params.id),
+  });
+};
