@@ -10,10 +10,9 @@ import sharp from 'sharp';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gradeCard, EngineRefusal } from '../src/server/grading/engine';
-import { percentile } from '../src/server/grading/engine/geometry';
+import { percentile, type ReportSurfaceIssue } from '../src/server/grading/engine/index';
 import { generateSyntheticCard, type SyntheticCard } from '../src/server/grading/engine/synthetic/generator';
 import type { Defect } from '../src/server/grading/engine/synthetic/card';
-import type { ReportSurfaceIssue } from '../src/server/grading/engine/report';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 40);
 const HELDOUT = Number(process.env.BENCH_HELDOUT ?? 20);
