@@ -11,7 +11,7 @@ import { ZCatalogueCard, ZCatalogueSearchQuery, ZCatalogueSearchResult, ZCatalog
 import { ZCollectionSummary } from './collection';
 import { ZMessage } from './common';
 import { ZGradingReportResponse } from './grading-report';
-import { ZGrading, ZGradingList } from './gradings';
+import { ZGrading, ZGradingListResponse } from './gradings';
 import { ZManualGradeRequest, ZManualGradeResult } from './manual-grade';
 import { ZUserMessageList } from './notifications';
 import {
@@ -75,7 +75,7 @@ export const API_ROUTES = {
   'POST /api/user-cards/:id/manual-grading': { body: ZManualGradeRequest, response: ZGrading },
   'POST /api/grading/test-detection': { multipart: true, response: ZTestDetectionResult },
   'POST /api/user-cards/:id/grade': { response: ZGrading },
-  'GET /api/user-cards/:id/gradings': { response: ZGradingList },
+  'GET /api/user-cards/:id/gradings': { response: ZGradingListResponse },
   'GET /api/gradings/:gradingId': { response: ZGrading },
   'GET /api/gradings/:gradingId/report': { response: ZGradingReportResponse },
 
