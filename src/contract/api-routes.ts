@@ -5,8 +5,27 @@
  * a renamed field breaks the web type check instead of a screen. Multipart uploads take FormData.
  */
 import type { z } from 'zod';
-import { ZChangePasswordRequest, ZCurrentUser, ZForgotPasswordRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest, ZRevokeSessionsResponse, ZSessionList, ZUpdateProfileRequest } from './auth';
-import { ZAddBinderCardRequest, ZAddBinderCardResponse, ZBinder, ZBinderDetail, ZBinderList, ZCreateBinderRequest, ZUpdateBinderCardRequest, ZUpdateBinderRequest } from './binders';
+import {
+  ZChangePasswordRequest,
+  ZCurrentUser,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZRevokeSessionsResponse,
+  ZSessionList,
+  ZUpdateProfileRequest,
+} from './auth';
+import {
+  ZAddBinderCardRequest,
+  ZAddBinderCardResponse,
+  ZBinder,
+  ZBinderDetail,
+  ZBinderList,
+  ZCreateBinderRequest,
+  ZUpdateBinderCardRequest,
+  ZUpdateBinderRequest,
+} from './binders';
 import { ZCatalogueCard, ZCatalogueSearchQuery, ZCatalogueSearchResult, ZCatalogueSetList } from './catalogue';
 import { ZCollectionSummary } from './collection';
 import { ZMessage } from './common';

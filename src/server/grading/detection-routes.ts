@@ -29,7 +29,11 @@ const dataUrl = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base6
 export const detectionRoutes: FastifyPluginAsyncZod<{ uploads: UploadReceiver }> = async (app, { uploads }) => {
   app.post('/api/grading/test-detection', {
     config: { access: 'user', rateLimit: RATE_LIMIT, uploadForm: TEST_DETECTION_FORM },
-    schema: { tags: ['gradings'], summary: 'Check one photo with the engine (nothing stored, no credit)', response: { 200: ZTestDetectionResult, 422: ZTestDetectionRefusal } },
+    schema: {
+      tags: ['gradings'],
+      summary: 'Check one photo with the engine (nothing stored, no credit)',
+      response: { 200: ZTestDetectionResult, 422: ZTestDetectionRefusal },
+    },
     handler: async (request, reply) =>
       // The photo streams to a temp file under the per-process and per-user upload slots, never whole into memory.
       uploads.receive(request, requireUser(request).id, TEST_DETECTION_FORM, async (upload) => {
