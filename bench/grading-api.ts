@@ -4,7 +4,7 @@
  * with `npm start`). Prints p50 and the spread over BENCH_RUNS cards.
  *   npm run bench:grading-api
  */
-import { percentile } from '../src/server/grading/engine/geometry';
+import { percentile } from '../src/server/grading/engine/index';
 import { startGradingBenchApp } from './lib/grading-bench-app';
 import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
 

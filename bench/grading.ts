@@ -11,11 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gradeCard, EngineRefusal } from '../src/server/grading/engine';
-import { percentile } from '../src/server/grading/engine/geometry';
+import { percentile, type ReportSurfaceIssue } from '../src/server/grading/engine/index';
 import { generateSyntheticCard, type SyntheticCard } from '../src/server/grading/engine/synthetic/generator';
 import { generateSyntheticScan, generateTwoCardPhoto } from '../src/server/grading/engine/synthetic/layouts';
 import type { Defect } from '../src/server/grading/engine/synthetic/card';
-import type { ReportSurfaceIssue } from '../src/server/grading/engine/report';
 import { benchSurfaceReference } from './lib/surface-reference';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 40);

@@ -5,13 +5,32 @@
  * a renamed field breaks the web type check instead of a screen. Multipart uploads take FormData.
  */
 import type { z } from 'zod';
-import { ZChangePasswordRequest, ZCurrentUser, ZForgotPasswordRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest, ZRevokeSessionsResponse, ZSessionList, ZUpdateProfileRequest } from './auth';
-import { ZAddBinderCardRequest, ZAddBinderCardResponse, ZBinder, ZBinderDetail, ZBinderList, ZCreateBinderRequest, ZUpdateBinderCardRequest, ZUpdateBinderRequest } from './binders';
+import {
+  ZChangePasswordRequest,
+  ZCurrentUser,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZRevokeSessionsResponse,
+  ZSessionList,
+  ZUpdateProfileRequest,
+} from './auth';
+import {
+  ZAddBinderCardRequest,
+  ZAddBinderCardResponse,
+  ZBinder,
+  ZBinderDetail,
+  ZBinderList,
+  ZCreateBinderRequest,
+  ZUpdateBinderCardRequest,
+  ZUpdateBinderRequest,
+} from './binders';
 import { ZCatalogueCard, ZCatalogueSearchQuery, ZCatalogueSearchResult, ZCatalogueSetList } from './catalogue';
 import { ZCollectionSummary } from './collection';
 import { ZMessage } from './common';
 import { ZGradingReportResponse } from './grading-report';
-import { ZGrading, ZGradingList } from './gradings';
+import { ZGrading, ZGradingListResponse } from './gradings';
 import { ZManualGradeRequest, ZManualGradeResult } from './manual-grade';
 import { ZUserMessageList } from './notifications';
 import {
@@ -75,7 +94,7 @@ export const API_ROUTES = {
   'POST /api/user-cards/:id/manual-grading': { body: ZManualGradeRequest, response: ZGrading },
   'POST /api/grading/test-detection': { multipart: true, response: ZTestDetectionResult },
   'POST /api/user-cards/:id/grade': { response: ZGrading },
-  'GET /api/user-cards/:id/gradings': { response: ZGradingList },
+  'GET /api/user-cards/:id/gradings': { response: ZGradingListResponse },
   'GET /api/gradings/:gradingId': { response: ZGrading },
   'GET /api/gradings/:gradingId/report': { response: ZGradingReportResponse },
 

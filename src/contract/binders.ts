@@ -104,11 +104,15 @@ export const ZPurchasePrice = z
     return Math.round(v * 100);
   });
 
-export const ZUpdateBinderCardRequest = z.object({
-  personalNotes: zMultilineText().max(2000, 'Notes are at most 2,000 characters').nullable(),
-  actualPurchasePrice: ZPurchasePrice,
-});
+/** Dollars on the wire (`actualPurchasePrice`), cents once parsed (`purchasePriceCents`), as ZUpdateUserCardRequest. */
+export const ZUpdateBinderCardRequest = z
+  .object({
+    personalNotes: zMultilineText().max(2000, 'Notes are at most 2,000 characters').nullable(),
+    actualPurchasePrice: ZPurchasePrice,
+  })
+  .transform(({ actualPurchasePrice, ...rest }) => ({ ...rest, purchasePriceCents: actualPurchasePrice }));
 export type TUpdateBinderCardRequest = z.input<typeof ZUpdateBinderCardRequest>;
+export type TBinderCardChanges = z.output<typeof ZUpdateBinderCardRequest>;
 
 export const ZBinderParams = z.object({ id: z.string().uuid('Not a valid binder id') });
 export const ZBinderEntryParams = ZBinderParams.extend({ cardId: z.string().uuid('Not a valid card id') });

@@ -36,4 +36,4 @@ export const ZGradingIdParam = z.object({ gradingId: z.string().regex(/^GV-[0-9A
 export const NO_CREDITS_MESSAGE = 'You have no grading credits left. Buy credits to grade this card.';
 export const BUY_CREDITS_PATH = '/account/checkout/credits?package=standard';
 
-export const ZGradingList = z.array(ZGrading);
+export const ZGradingListResponse = z.array(ZGrading);

@@ -66,11 +66,18 @@ export const ZUserCard = z.object({
 export type TUserCard = z.infer<typeof ZUserCard>;
 export const ZUserCardList = z.array(ZUserCard);
 
-export const ZUpdateUserCardRequest = z.object({
-  personalNotes: zMultilineText().max(2000, 'Notes are at most 2,000 characters').nullable().optional(),
-  actualPurchasePrice: ZPurchasePrice.optional(),
-});
+/**
+ * `actualPurchasePrice` is dollars on the wire (spec §3); parsed, it becomes `purchasePriceCents`, so
+ * no code past validation can mistake one unit for the other.
+ */
+export const ZUpdateUserCardRequest = z
+  .object({
+    personalNotes: zMultilineText().max(2000, 'Notes are at most 2,000 characters').nullable().optional(),
+    actualPurchasePrice: ZPurchasePrice.optional(),
+  })
+  .transform(({ actualPurchasePrice, ...rest }) => ({ ...rest, purchasePriceCents: actualPurchasePrice }));
 export type TUpdateUserCardRequest = z.input<typeof ZUpdateUserCardRequest>;
+export type TUserCardChanges = z.output<typeof ZUpdateUserCardRequest>;
 
 export const ZUserCardParams = z.object({ id: z.string().uuid('Not a valid card id') });
 export const ZUserCardImageParams = ZUserCardParams.extend({

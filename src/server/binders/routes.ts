@@ -68,7 +68,11 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
 
   app.patch('/api/binders/:id', {
     config: { access: 'user' },
-    schema: { tags: ['binders'], summary: 'Rename, describe or publish a binder', params: ZBinderParams, body: ZUpdateBinderRequest, response: { 200: ZBinder } },
+    schema: {
+      tags: ['binders'],
+      summary: 'Rename, describe or publish a binder',
+      params: ZBinderParams, body: ZUpdateBinderRequest, response: { 200: ZBinder },
+    },
     handler: async (request) => binders.update(request.params.id, requireUser(request).id, request.body),
   });
 
@@ -83,7 +87,11 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
 
   app.post('/api/binders/:id/cards', {
     config: { access: 'user' },
-    schema: { tags: ['binders'], summary: 'Put a card in a binder', params: ZBinderParams, body: ZAddBinderCardRequest, response: { 201: ZAddBinderCardResponse } },
+    schema: {
+      tags: ['binders'],
+      summary: 'Put a card in a binder',
+      params: ZBinderParams, body: ZAddBinderCardRequest, response: { 201: ZAddBinderCardResponse },
+    },
     handler: async (request, reply) => {
       const id = await binders.addCard(request.params.id, requireUser(request).id, request.body.userCardId);
       return reply.status(201).send({ id, message: 'Card added to binder.' });
@@ -92,7 +100,11 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
 
   app.put('/api/binders/:id/cards/:cardId', {
     config: { access: 'user' },
-    schema: { tags: ['binders'], summary: "Edit a binder card's notes and purchase price", params: ZBinderEntryParams, body: ZUpdateBinderCardRequest, response: { 200: ZMessage } },
+    schema: {
+      tags: ['binders'],
+      summary: "Edit a binder card's notes and purchase price",
+      params: ZBinderEntryParams, body: ZUpdateBinderCardRequest, response: { 200: ZMessage },
+    },
     handler: async (request) => {
       await binders.updateEntry(request.params.id, requireUser(request).id, request.params.cardId, request.body);
       return { message: 'Card details updated successfully' };

@@ -4,6 +4,7 @@ import { isMeasuredGrading } from './follow-latest-grading';
 import type {
   TBinder,
   TBinderSummary,
+  TBinderCardChanges,
 } from '@contract/binders';
 import type { Db } from '../db/client';
 import { binderCards, binders, gradings, userCards, users } from '../db/schema';
@@ -133,7 +134,7 @@ export function createBinderService(db: Db) {
     },
 
     /** Notes and price live on the collector's card, so every binder and the card profile agree. */
-    async updateEntry(binderId: string, ownerId: string, entryId: string, input: { personalNotes: string | null; actualPurchasePrice: number | null }) {
+    async updateEntry(binderId: string, ownerId: string, entryId: string, input: TBinderCardChanges) {
       await loadOwned(binderId, ownerId);
       const [entry] = await db
         .select({ userCardId: binderCards.userCardId })
@@ -142,7 +143,7 @@ export function createBinderService(db: Db) {
       if (!entry) throw notFound('That card is not in this binder.');
       await db
         .update(userCards)
-        .set({ personalNotes: input.personalNotes?.trim() || null, purchasePriceCents: input.actualPurchasePrice, updatedAt: new Date() })
+        .set({ personalNotes: input.personalNotes?.trim() || null, purchasePriceCents: input.purchasePriceCents, updatedAt: new Date() })
         .where(eq(userCards.id, entry.userCardId));
     },
 

@@ -83,7 +83,11 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
 
   app.patch('/api/user-cards/:id', {
     config: { access: 'user' },
-    schema: { tags: ['cards'], summary: "Edit a card's notes and purchase price", params: ZUserCardParams, body: ZUpdateUserCardRequest, response: { 200: ZUserCard } },
+    schema: {
+      tags: ['cards'],
+      summary: "Edit a card's notes and purchase price",
+      params: ZUserCardParams, body: ZUpdateUserCardRequest, response: { 200: ZUserCard },
+    },
     handler: async (request) => cards.update(requireUser(request).id, request.params.id, request.body),
   });
 
@@ -99,7 +103,11 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
   // Checked per photo inside: owner, administrator, or a card shown in a public binder.
   app.get('/api/user-cards/:id/images/:name', {
     config: { access: 'public' },
-    schema: { tags: ['cards'], summary: "One of a card's photos (owner, administrator or public binder)", params: ZUserCardImageParams, response: { 200: ZImageBytes } },
+    schema: {
+      tags: ['cards'],
+      summary: "One of a card's photos (owner, administrator or public binder)",
+      params: ZUserCardImageParams, response: { 200: ZImageBytes },
+    },
     handler: async (request, reply) => {
       const viewer = request.session ? { id: request.session.user.id, isAdmin: isAdministrator(request.session.user.role) } : null;
       const image = await cards.readImage(viewer, request.params.id, request.params.name);

@@ -11,6 +11,7 @@ import {
   type TUserCardListFilters,
   cornerSlotLabel,
   PHOTOS_LOCKED_MESSAGE,
+  type TUserCardChanges,
 } from '@contract/user-cards';
 import type { TValueSource } from '@contract/pricing';
 import type { Db } from '../db/client';
@@ -305,13 +306,13 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
       return toUserCard(card, await latestGrading(card.id));
     },
 
-    async update(userId: string, id: string, input: { personalNotes?: string | null; actualPurchasePrice?: number | null }) {
+    async update(userId: string, id: string, input: TUserCardChanges) {
       await this.getOwned(userId, id);
       await db
         .update(userCards)
         .set({
           ...(input.personalNotes !== undefined && { personalNotes: input.personalNotes?.trim() || null }),
-          ...(input.actualPurchasePrice !== undefined && { purchasePriceCents: input.actualPurchasePrice }),
+          ...(input.purchasePriceCents !== undefined && { purchasePriceCents: input.purchasePriceCents }),
           updatedAt: new Date(),
         })
         .where(eq(userCards.id, id));

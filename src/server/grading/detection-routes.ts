@@ -6,8 +6,7 @@ import { sanitizeImage } from '../uploads/sanitize-image';
 import type { UploadForm, UploadReceiver } from '../uploads/multipart-upload';
 import { requireUser } from '../http/access';
 import { EngineBusy, sharedEnginePool } from './engine-pool/pool';
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './engine/geometry';
-import { EngineRefusal } from './engine/refusal';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, EngineRefusal } from './engine/index';
 
 /** Each check decodes and analyses a full photo (about half a second of CPU): enough for retakes, not for a loop. */
 const RATE_LIMIT = {
@@ -30,7 +29,11 @@ const dataUrl = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base6
 export const detectionRoutes: FastifyPluginAsyncZod<{ uploads: UploadReceiver }> = async (app, { uploads }) => {
   app.post('/api/grading/test-detection', {
     config: { access: 'user', rateLimit: RATE_LIMIT, uploadForm: TEST_DETECTION_FORM },
-    schema: { tags: ['gradings'], summary: 'Check one photo with the engine (nothing stored, no credit)', response: { 200: ZTestDetectionResult, 422: ZTestDetectionRefusal } },
+    schema: {
+      tags: ['gradings'],
+      summary: 'Check one photo with the engine (nothing stored, no credit)',
+      response: { 200: ZTestDetectionResult, 422: ZTestDetectionRefusal },
+    },
     handler: async (request, reply) =>
       // The photo streams to a temp file under the per-process and per-user upload slots, never whole into memory.
       uploads.receive(request, requireUser(request).id, TEST_DETECTION_FORM, async (upload) => {

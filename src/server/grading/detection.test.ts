@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSAL_CODE_LIST, ZTestDetectionResult, type TTestDetectionResult } from '@contract/test-detection';
 import { gradings, userCards, users } from '../db/schema';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
-import { REFUSAL_CODES } from './engine/refusal';
-import { psaCenteringCap, quadPose, shareRatio } from './engine/detection-preview';
+import { REFUSAL_CODES, psaCenteringCap, quadPose, shareRatio } from './engine/index';
 import { generateSyntheticCard, type SyntheticCard } from './engine/synthetic/generator';
 
 let ctx: TestContext;

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../deps';
 import { requireUser } from '../http/access';
 import type { PricingPort } from '../pricing/port';
-import { GRADE_TABLES_VERSION } from './engine/grade-tables';
+import { GRADE_TABLES_VERSION } from './engine/index';
 import { computeManualGrades, createManualGradingService } from './manual-service';
 
 /** Manual grading: the same tables as the engine, applied to sub-grades a person chose; saved to the card on request. */
@@ -16,7 +16,11 @@ export const manualGradeRoutes: FastifyPluginAsyncZod<{ db: Db; pricing: Pricing
   /** Preview: grades only, nothing saved. */
   app.post('/api/grading/manual-grade', {
     config: { access: 'user' },
-    schema: { tags: ['gradings'], summary: 'Platform grades for sub-grades entered by hand (nothing saved)', body: ZManualGradeRequest, response: { 200: ZManualGradeResult } },
+    schema: {
+      tags: ['gradings'],
+      summary: 'Platform grades for sub-grades entered by hand (nothing saved)',
+      body: ZManualGradeRequest, response: { 200: ZManualGradeResult },
+    },
     handler: async (request) => {
       const { sub, psa, bgs, cgc } = computeManualGrades(request.body);
       return { centering: sub.centering, psaGrade: psa.grade, psaLabel: psa.label, bgsGrade: bgs.grade, bgsLabel: bgs.label, cgcGrade: cgc.grade, cgcLabel: cgc.label, gradeTablesVersion: GRADE_TABLES_VERSION };

@@ -13,8 +13,7 @@ import { gradings, userCards } from '../db/schema';
 import type { Clock } from '../deps';
 import { conflict, notFound } from '../http/errors';
 import type { PricingPort } from '../pricing/port';
-import { GRADE_TABLES_VERSION } from './engine/grade-tables';
-import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, type CenteringShares } from './engine/grades';
+import { GRADE_TABLES_VERSION, bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, type CenteringShares } from './engine/index';
 import { gradingColumns } from './grading-columns';
 import { newGradingId, toGrading } from './service';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdministrator } from '@contract/auth';
-import { ZGrading, ZGradingIdParam, ZGradingList } from '@contract/gradings';
+import { ZGrading, ZGradingIdParam, ZGradingListResponse } from '@contract/gradings';
 import { ZGradingReportResponse } from '@contract/grading-report';
 import { ZImageBytes } from '@contract/common';
 import { ZUserCardParams } from '@contract/user-cards';
@@ -21,7 +21,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ gradings: GradingService; im
 
   app.get('/api/user-cards/:id/gradings', {
     config: { access: 'user' },
-    schema: { tags: ['gradings'], summary: "A card's gradings, newest first", params: ZUserCardParams, response: { 200: ZGradingList } },
+    schema: { tags: ['gradings'], summary: "A card's gradings, newest first", params: ZUserCardParams, response: { 200: ZGradingListResponse } },
     handler: async (request) => gradings.listForCard(requireUser(request).id, request.params.id),
   });
 

@@ -30,7 +30,11 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
 
   app.post('/api/payments/local/sessions/:id/pay', {
     config: { access: 'user' },
-    schema: { tags: ['payments'], summary: "Pay an embedded provider's checkout session with a test card", params: ZSessionParam, body: ZLocalPayRequest, response: { 200: ZLocalRedirectResponse } },
+    schema: {
+      tags: ['payments'],
+      summary: "Pay an embedded provider's checkout session with a test card",
+      params: ZSessionParam, body: ZLocalPayRequest, response: { 200: ZLocalRedirectResponse },
+    },
     handler: async (request) => local.pay(request.params.id, requireUser(request).id, request.body.cardNumber),
   });
 
@@ -42,7 +46,11 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
 
   app.post('/api/payments/local/portal/card', {
     config: { access: 'user' },
-    schema: { tags: ['payments'], summary: "Change the card on file in the embedded provider's portal", body: ZLocalPortalCardRequest, response: { 200: ZLocalCardResponse } },
+    schema: {
+      tags: ['payments'],
+      summary: "Change the card on file in the embedded provider's portal",
+      body: ZLocalPortalCardRequest, response: { 200: ZLocalCardResponse },
+    },
     handler: async (request) => {
       // The session already holds the signed-in user's row: its email binds the customer to them.
       const { last4 } = await local.updateCard(request.body.customer, requireUser(request).email, request.body.cardNumber);
@@ -54,7 +62,11 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
   if (opts.testClock) {
     app.post('/api/payments/local/clock', {
       config: { access: 'user' },
-      schema: { tags: ['payments'], summary: "Advance the embedded provider's test clock", body: ZLocalClockAdvanceRequest, response: { 200: ZLocalClockResponse } },
+      schema: {
+        tags: ['payments'],
+        summary: "Advance the embedded provider's test clock",
+        body: ZLocalClockAdvanceRequest, response: { 200: ZLocalClockResponse },
+      },
       handler: async (request) => {
         const eventsDelivered = await local.advance(request.body.days * DAY, requireUser(request).email);
         return { now: local.now().toISOString(), eventsDelivered };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { valueSourceLabel } from '@contract/pricing';
-import { valuesAndRecommendation } from '../grading/engine/grades';
+import { valuesAndRecommendation } from '../grading/engine/index';
 import { createEmbeddedPricing, rarityEstimateUsd } from './embedded';
 import { gradeMultiplier, VALUE_MULTIPLIERS } from './grade-multipliers';
 import type { MarketPriceSource } from './port';

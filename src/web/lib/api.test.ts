@@ -12,6 +12,15 @@ describe('api client', () => {
     expect(err.field).toBe('username');
   });
 
+  it("exposes the server's error code, or the status's usual one when the body has none (a proxy's page)", async () => {
+    vi.stubGlobal('fetch', async () => new Response('{"code":"insufficient_credits","message":"No credits."}', { status: 402 }));
+    expect(((await apiRequest('POST', '/x').catch((e) => e)) as ApiError).code).toBe('insufficient_credits');
+    vi.stubGlobal('fetch', async () => new Response('<html>Too large</html>', { status: 413 }));
+    expect(((await apiRequest('POST', '/x').catch((e) => e)) as ApiError).code).toBe('payload_too_large');
+    vi.stubGlobal('fetch', async () => new Response('{"code":"made_up","message":"?"}', { status: 500 }));
+    expect(((await apiRequest('GET', '/x').catch((e) => e)) as ApiError).code).toBe('internal');
+  });
+
   it('falls back to the status text when the body is empty', async () => {
     vi.stubGlobal('fetch', async () => new Response(null, { status: 503, statusText: 'Service Unavailable' }));
     await expect(apiRequest('GET', '/x')).rejects.toThrow('503: Service Unavailable');

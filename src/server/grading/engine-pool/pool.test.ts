@@ -4,7 +4,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EngineRefusal } from '../engine/refusal';
+import { EngineRefusal } from '../engine/index';
 import { generateSyntheticCard } from '../engine/synthetic/generator';
 import { EngineBusy, createEnginePool } from './pool';
 

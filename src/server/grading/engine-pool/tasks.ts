@@ -3,9 +3,7 @@
  * entry so the same functions can run in-process (tests) and so both sides share one message type.
  */
 import { gradeCard, renderEvidence, type GradeInput } from '../engine';
-import { previewDetection, type DetectionPreview, type PreviewOptions } from '../engine/detection-preview';
-import type { Face } from '../engine/face';
-import type { GradingReport } from '../engine/report';
+import { previewDetection, type DetectionPreview, type PreviewOptions, type Face, type GradingReport } from '../engine/index';
 
 export type GradeTaskInput = Omit<GradeInput, 'onProgress'>;
 export type GradeTaskResult = { report: GradingReport; evidence: Record<string, Buffer> };

@@ -1,7 +1,17 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { COLLECTION_GRADE_MAX, COLLECTION_GRADE_MIN, COLLECTION_PLATFORMS, COLLECTION_SORTS, COLLECTION_STATUSES, type TCollectionPlatform, type TCollectionSort, type TCollectionStatus, type TUserCardListQuery } from '@contract/user-cards';
+import {
+  COLLECTION_GRADE_MAX,
+  COLLECTION_GRADE_MIN,
+  COLLECTION_PLATFORMS,
+  COLLECTION_SORTS,
+  COLLECTION_STATUSES,
+  type TCollectionPlatform,
+  type TCollectionSort,
+  type TCollectionStatus,
+  type TUserCardListQuery,
+} from '@contract/user-cards';
 import { useApiQuery } from '@web/lib/api-client';
 
 /** The collection screen's filters, as kept in the page URL (same names as the API's query string). */
