@@ -36,7 +36,7 @@ describe('flatbed scans', () => {
   });
 
   it('grades a phone photo cropped tight to the card, tilted, under uneven light (not mistaken for a cut-off card)', async () => {
-    const card = await generateSyntheticScan(7105, { marginMm: 3, rotationDeg: 2, backdrop: [200, 200, 196] }, { conditions: { lightGradient: 0.35, tiltDeg: 4, noiseSigma: 3 } });
+    const card = await generateSyntheticScan(7106, { marginMm: 3, rotationDeg: 2, backdrop: [200, 200, 196] }, { conditions: { lightGradient: 0.35, tiltDeg: 4, noiseSigma: 3 } });
     expect(await refusalOf(gradeCard({ front: card.front, back: card.back }))).toBeNull();
   });
 
