@@ -8,8 +8,9 @@ import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/ge
 
 const run = promisify(execFile);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grade-cli-'));
+// GRADE_THREADS=1: the back face always goes through the worker thread here (engine tests cover the in-process path).
 const cli = (args: string[]) =>
-  run(process.execPath, ['scripts/run-bundled.mjs', 'scripts/grade.ts', ...args], { encoding: 'utf8' }).then(
+  run(process.execPath, ['scripts/run-bundled.mjs', 'scripts/grade.ts', ...args], { encoding: 'utf8', env: { ...process.env, GRADE_THREADS: '1' } }).then(
     (r) => ({ code: 0, out: r.stdout }),
     (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
   );

@@ -6,6 +6,7 @@
  * bad arguments exit with status 2.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMainThread } from 'node:worker_threads';
@@ -61,8 +62,11 @@ async function main() {
   if (rawValue !== undefined && !(rawValue >= 0)) fail(2, 'bad_arguments', '--raw-value must be a number of US dollars.');
 
   // The back is analysed on a second thread while this one measures the front. The thread loads this
-  // same bundled script (a .ts source run through a loader grades both faces here instead).
-  const threaded = /\.m?js$/.test(import.meta.url) ? threadedFaceAnalyser(new URL(import.meta.url)) : null;
+  // same bundled script (a .ts source run through a loader grades both faces here instead). It costs
+  // ~0.15 s of CPU to start and only pays off with a core to spare: on a busy machine (load at or
+  // above cores − 1) it measured slower, so both faces are then graded here. GRADE_THREADS=0|1 forces it.
+  const spareCore = process.env.GRADE_THREADS ? process.env.GRADE_THREADS === '1' : os.availableParallelism() > 1 && os.loadavg()[0]! < os.availableParallelism() - 1;
+  const threaded = spareCore && /\.m?js$/.test(import.meta.url) ? threadedFaceAnalyser(new URL(import.meta.url)) : null;
   threaded?.warm();
   try {
     const { report, faces } = await gradeCard({ front: read(args.front), back: read(args.back), closeUps, details: (args.detail ?? []).map(read), rawValueUsd: rawValue, analyse: threaded?.analyse });

@@ -117,7 +117,7 @@ type BlobBox = { area: number; x0: number; y0: number; x1: number; y1: number };
  * Largest 4-connected component of `mask`, with its holes filled, and the bounding boxes of the
  * other large components (another card in the photo shows up as one).
  */
-function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array; area: number; others: BlobBox[] } {
+function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array; area: number; others: BlobBox[]; box?: BlobBox } {
   const label = new Int32Array(w * h);
   let bestLabel = 0, bestArea = 0, next = 0;
   const stack: number[] = [];
@@ -167,7 +167,7 @@ function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array
   }
   let area = 0;
   for (let i = 0; i < blob.length; i++) if (!outside[i]) (blob[i] = 1), area++;
-  return { blob, area, others };
+  return { blob, area, others, box: best };
 }
 
 /** A blob shaped like a card: its box about 63:88 either way round, mostly filled. */
@@ -241,7 +241,7 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   const threshold = Math.min(6, Math.max(2.5, otsu(clipped, CLIP)));
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! > threshold ? 1 : 0;
-  const { blob, area, others } = largestBlob(mask, w, h);
+  const { blob, area, others, box } = largestBlob(mask, w, h);
   const areaShare = area / (w * h);
   // Nothing stands out, or everything does (no background to tell the card from).
   if (areaShare < 0.08 || areaShare > 0.97) throw new EngineRefusal('no_card_found', face);
@@ -249,7 +249,7 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   const second = others.find((b) => cardLike(b, area));
   if (second) {
     const where = (b: BlobBox) => { const cx = (b.x0 + b.x1) / 2 / w, cy = (b.y0 + b.y1) / 2 / h; return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom'; };
-    throw new EngineRefusal('several_cards', face, `the largest is not alone: another card lies toward the ${where(second)} of the photo`);
+    throw new EngineRefusal('several_cards', face, `one card lies toward the ${where(box ?? second)} and another toward the ${where(second)} of the photo`);
   }
 
   const boundary: Point[] = [];

@@ -35,6 +35,11 @@ describe('flatbed scans', () => {
     expect(report.centeringDecisionLog.back.measurable).toBe(true);
   });
 
+  it('grades a phone photo cropped tight to the card, tilted, under uneven light (not mistaken for a cut-off card)', async () => {
+    const card = await generateSyntheticScan(7106, { marginMm: 3, rotationDeg: 2, backdrop: [200, 200, 196] }, { conditions: { lightGradient: 0.35, tiltDeg: 4, noiseSigma: 3 } });
+    expect(await refusalOf(gradeCard({ front: card.front, back: card.back }))).toBeNull();
+  });
+
   it('still refuses a scan that crops the card itself as card_cut_off', async () => {
     const card = await generateSyntheticScan(7103, { marginMm: 1, rotationDeg: 0 });
     const meta = await sharp(card.front).metadata();
