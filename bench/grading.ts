@@ -200,7 +200,7 @@ const twoCards: string[] = [], scans: string[] = [];
 for (const seed of [SEED0 + 90_000, SEED0 + 90_001, SEED0 + 90_002]) {
   const card = await generateSyntheticCard(seed, { conditions: { offsetX: 0, offsetY: 0, fill: 0.7, tiltDeg: 3 } });
   const meta = await sharp(card.front).metadata();
-  const two = await sharp(card.front).extend({ right: meta.width!, extendWith: 'copy' }).composite([{ input: card.back, left: meta.width!, top: 0 }]).jpeg({ quality: 90 }).toBuffer();
+  const two = await sharp(card.front).extend({ right: meta.width!, extendWith: 'copy' }).composite([{ input: await sharp(card.back).resize({ width: meta.width!, height: meta.height!, fit: 'inside' }).toBuffer(), left: meta.width!, top: 0 }]).jpeg({ quality: 90 }).toBuffer();
   twoCards.push(await outcome(two, card.back));
   // A scan: the card straight, cropped to its outline plus 1 % (the scanner lid barely shows).
   const scanCard = await generateSyntheticCard(seed, { conditions: { tiltDeg: 0, rotationDeg: 0, offsetX: 0, offsetY: 0, fill: 0.9 } });

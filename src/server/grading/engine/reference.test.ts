@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { gradeCard, MATCH_THRESHOLD } from './index';
 import { generateSyntheticCard, renderReferenceImage } from './synthetic/generator';
@@ -66,6 +67,14 @@ describe('surface against the catalogue image', () => {
     expect(basis.matched).toBe(false);
     expect(basis.matchScore!).toBeLessThan(MATCH_THRESHOLD);
     expect(report.limitations.join(' ')).toMatch(/does not look like the catalogue image of the card you picked/);
+  }, 120_000);
+
+  it('compares a card photographed upside down with its image turned half a turn', async () => {
+    const card = await generateSyntheticCard(86, { defectRate: 0 });
+    const turned = await sharp(card.front).rotate(180).jpeg({ quality: 92 }).toBuffer();
+    const { report } = await gradeCard({ front: turned, back: card.back, reference: await renderReferenceImage(card.truth.front) });
+    expect(report.surfaceDecisionLog.basis).toMatchObject({ referenceGiven: true, matched: true, upsideDown: true });
+    expect(report.surfaceDecisionLog.frontIssues).toEqual([]);
   }, 120_000);
 
   it('ignores a reference that is not a card image', async () => {
