@@ -4,7 +4,7 @@
  * glyphs); the reference is the pristine card rendered by the generator, its print centred on the cut
  * (so the engine must estimate the shift). Seeds are the benchmark's own, never the tests'.
  */
-import { gradeCard, EngineRefusal, type GradingReport } from '../../src/server/grading/engine';
+import { gradeCard, EngineRefusal, MATCH_THRESHOLD, type GradingReport } from '../../src/server/grading/engine';
 import { generateSyntheticCard, renderReferenceImage, type SyntheticCard } from '../../src/server/grading/engine/synthetic/generator';
 import type { Defect } from '../../src/server/grading/engine/synthetic/card';
 
@@ -81,6 +81,6 @@ export async function benchSurfaceReference(options: { damaged: number; clean: n
     `\nSurface with and without the catalogue image (${options.damaged} damaged + ${options.clean} undamaged cards with hard artwork, a third held-out; fronts scored; ${refused} refused):`,
     line('without reference', without),
     line('with reference', withRef),
-    `  match score of the right image: min ${matchedScores[0]?.toFixed(3) ?? '—'}, median ${matchedScores[Math.floor(matchedScores.length / 2)]?.toFixed(3) ?? '—'}; wrong card picked: warned ${mismatchWarned}/${mismatchTried}`,
+    `  match score of the right image: min ${matchedScores[0]?.toFixed(3) ?? '—'}, median ${matchedScores[Math.floor(matchedScores.length / 2)]?.toFixed(3) ?? '—'}, wrongly flagged as another card ${matchedScores.filter((m) => m < MATCH_THRESHOLD).length}/${matchedScores.length}; wrong card picked: warned ${mismatchWarned}/${mismatchTried}`,
   ];
 }

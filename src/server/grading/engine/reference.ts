@@ -42,6 +42,8 @@ export type ReferenceComparison = {
   /** Normalised correlation of the aligned print, 0..1: how surely the photo shows the referenced card. */
   matchScore: number;
   matched: boolean;
+  /** The photo shows the card turned half a turn against the reference (shift then in the turned frame). */
+  upsideDown: boolean;
   /** Where the photo's print sits against the reference's, mm (positive: right / down). */
   printShiftMm: { x: number; y: number };
   /** Fitted photo = gain × reference + offset (gray levels). */
@@ -163,14 +165,22 @@ function boxMean(src: Float32Array, w: number, h: number, r: number): Float32Arr
  * residual maps. Runs on the grading thread: about 30 correlations on small grids and two passes at
  * full resolution.
  */
-export function compareWithReference(photo: GrayImage, s: number, ref: ReferenceImage): ReferenceComparison {
+export function compareWithReference(photo: GrayImage, s: number, reference: ReferenceImage): ReferenceComparison {
   const { width: w, height: h, data: P } = photo;
   // Coarse: 2 px/mm over the whole range in 0.5 mm steps, then 4 px/mm in 0.25 mm steps.
-  let estimate = { x: 0, y: 0, score: 0 };
-  for (const [ps, range] of [[2, MAX_SHIFT_MM * 2], [4, 2]] as const) {
-    const f = Math.max(1, Math.round(s / ps));
+  // A card photographed upside down is the reference turned half a turn: the coarse search tries both.
+  const turned: ReferenceImage = { pxPerMm: reference.pxPerMm, gray: { ...reference.gray, data: reference.gray.data.slice().reverse() } };
+  const f0 = Math.max(1, Math.round(s / 2));
+  const coarse = shrink(P, w, h, f0);
+  const upright = search(coarse.data, reference, coarse.w, coarse.h, s / f0, { x: 0, y: 0 }, MAX_SHIFT_MM * 2);
+  const flipped = search(coarse.data, turned, coarse.w, coarse.h, s / f0, { x: 0, y: 0 }, MAX_SHIFT_MM * 2);
+  const upsideDown = flipped.score > upright.score;
+  const ref = upsideDown ? turned : reference;
+  let estimate = upsideDown ? flipped : upright;
+  {
+    const f = Math.max(1, Math.round(s / 4));
     const small = shrink(P, w, h, f);
-    estimate = search(small.data, ref, small.w, small.h, s / f, estimate, range);
+    estimate = search(small.data, ref, small.w, small.h, s / f, estimate, 2);
   }
   // Fine: a pixel at full resolution around the estimate.
   estimate = search(P, ref, w, h, s, estimate, 1);
@@ -221,7 +231,7 @@ export function compareWithReference(photo: GrayImage, s: number, ref: Reference
       up[i] = (P[i]! - hi) / gain;
       down[i] = (lo - P[i]!) / gain;
     }
-  return { matchScore, matched: matchScore >= MATCH_THRESHOLD, printShiftMm: { x: round2(estimate.x), y: round2(estimate.y) }, gain, offset, up, down };
+  return { matchScore, matched: matchScore >= MATCH_THRESHOLD, upsideDown, printShiftMm: { x: round2(estimate.x), y: round2(estimate.y) }, gain, offset, up, down };
 }
 
 function robustSpread(P: Float32Array, R: Float32Array, w: number, h: number, m: number, gain: number, offset: number): number {
