@@ -129,6 +129,7 @@ export const ZSurfaceBasis = z.object({
   referenceGiven: z.boolean(),
   matchScore: z.number().optional(),
   matched: z.boolean().optional(),
+  upsideDown: z.boolean().optional(),
   printShiftMm: z.object({ x: z.number(), y: z.number() }).optional(),
 });
 export type TSurfaceBasis = z.infer<typeof ZSurfaceBasis>;
