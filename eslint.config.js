@@ -9,7 +9,18 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'src/web/lib/api-schema.ts', 'src/server/db/migrations/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      '.tmp/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/web/lib/api-schema.ts',
+      'src/server/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -19,7 +19,8 @@ const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl!
 await migrateDatabase(database);
 const db = database.db;
 
-const count = async (table: string) => ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+const count = async (table: string) =>
+  ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n;
 const started = performance.now();
 if ((await count('users')) < USERS) {
   await db.execute(sql`insert into users (username, email, password_hash, first_name, role, credits, created_at)
@@ -38,7 +39,9 @@ if ((await count('gradings')) < GRADINGS) {
            100, 8 + g % 3, 8.5, 9, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
     from generate_series(1, ${GRADINGS}) g join c on c.rn = g % (select count(*) from user_cards) + 1`);
   // A few running now, as in life (a worker holds each with a live lease).
-  await db.execute(sql`update gradings set status = 'processing', lease_expires_at = now() + interval '1 hour' where id in (select id from gradings order by created_at desc limit 8)`);
+  await db.execute(
+    sql`update gradings set status = 'processing', lease_expires_at = now() + interval '1 hour' where id in (select id from gradings order by created_at desc limit 8)`,
+  );
   await db.execute(sql`analyze`);
 }
 const seedSeconds = ((performance.now() - started) / 1000).toFixed(0);
@@ -47,8 +50,13 @@ const [admin] = await db
   .insert(users)
   .values({ username: `bench_admin_${Date.now()}`, email: `bench_admin_${Date.now()}@example.test`, passwordHash: 'x', role: 'admin' })
   .returning();
-const token = await createSessionStore(db, systemClock, 30).create(admin!.id, {});
-const app = await buildApp({ config, database, mail: createOutboxMail(db), clock: systemClock, secret: 'bench'.repeat(8) }, { logger: false });
+const token = await createSessionStore(db, systemClock, 30).create(admin.id, {});
+const app = await buildApp(
+  { config, database, mail: createOutboxMail(db), clock: systemClock, secret: 'bench'.repeat(8) },
+  { logger: false },
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
-console.log(`READY ${(app.server.address() as { port: number }).port} ${token} ${seedSeconds} ${await count('users')} ${await count('gradings')}`);
+console.log(
+  `READY ${(app.server.address() as { port: number }).port} ${token} ${seedSeconds} ${await count('users')} ${await count('gradings')}`,
+);
 process.on('SIGINT', () => process.exit(0));

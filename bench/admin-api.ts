@@ -36,6 +36,8 @@ const lines = [
   await load('submissions, page 200', '/submissions?page=200&pageSize=25'),
   await load('stats', '/stats'),
 ];
-console.log(`admin API on PostgreSQL: ${userCount} users, ${gradingCount} gradings (seeded in ${seedSeconds} s), 20 connections, ${DURATION} s each`);
+console.log(
+  `admin API on PostgreSQL: ${userCount} users, ${gradingCount} gradings (seeded in ${seedSeconds} s), 20 connections, ${DURATION} s each`,
+);
 for (const line of lines) console.log(line);
 server.child.kill('SIGINT');

@@ -26,7 +26,7 @@ if (process.env.MODE === 'bare') {
     .insert(users)
     .values({ username: `bench_${Date.now()}`, email: `bench_${Date.now()}@example.test`, passwordHash: 'x' })
     .returning();
-  const token = await createSessionStore(database.db, systemClock, 30).create(user!.id, {});
+  const token = await createSessionStore(database.db, systemClock, 30).create(user.id, {});
   const app = await buildApp(
     { config, database, mail: createOutboxMail(database.db), clock: systemClock, secret: 'bench-secret-bench-secret-bench-secret' },
     { logger: false },

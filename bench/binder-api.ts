@@ -63,8 +63,12 @@ const lines = [
 ];
 server.child.kill();
 
-console.log(`\nGET /api/binders/{id}: ${body.cards.length} cards, ${(bytes / 1024).toFixed(0)} KB JSON (${sizes.join(', ')}), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+console.log(
+  `\nGET /api/binders/{id}: ${body.cards.length} cards, ${(bytes / 1024).toFixed(0)} KB JSON (${sizes.join(', ')}), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+);
 console.log(`SQL statements per request: ${perRequest.join(', ')} (session cache warm after the first)`);
-console.log(`first fetch after a change (document built): median ${afterChange[10]!.toFixed(1)} ms, worst ${afterChange[19]!.toFixed(1)} ms (first ETag ${etag})`);
+console.log(
+  `first fetch after a change (document built): median ${afterChange[10].toFixed(1)} ms, worst ${afterChange[19].toFixed(1)} ms (first ETag ${etag})`,
+);
 console.log(`autocannon 50 connections, ${DURATION} s:`);
 for (const line of lines) console.log(`  ${line}`);

@@ -7,7 +7,11 @@ import { startGradingBenchApp } from './lib/grading-bench-app';
 import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
 
 const CARDS = Number(process.env.BENCH_GRADINGS ?? 4);
-const { app, base, headers, token } = await startGradingBenchApp({ dataDir: '.tmp/bench-event-loop', usernamePrefix: 'loop', credits: CARDS });
+const { app, base, headers, token } = await startGradingBenchApp({
+  dataDir: '.tmp/bench-event-loop',
+  usernamePrefix: 'loop',
+  credits: CARDS,
+});
 const ids: string[] = [];
 for (let i = 0; i < CARDS; i++) {
   const card = await generateSyntheticCard(710_000 + i, { defectRate: 0.5 });

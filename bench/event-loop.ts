@@ -10,7 +10,7 @@ import { percentile } from '../src/server/grading/engine/index';
 const CONNECTIONS = 4;
 const server = await startChild('bench/event-loop-server.ts');
 const [token, idList] = server.extra.split(' ');
-const cardIds = idList!.split(',');
+const cardIds = idList.split(',');
 const base = `http://127.0.0.1:${server.port}`;
 const headers = { cookie: `sid=${token}; csrf_token=bench`, 'x-csrf-token': 'bench' };
 
@@ -32,8 +32,18 @@ async function hammer(until: () => boolean): Promise<number[]> {
 }
 
 // Idle figures first (warm-up included, then 3 s measured).
-await hammer(((end) => () => Date.now() > end)(Date.now() + 1000));
-const idle = await hammer(((end) => () => Date.now() > end)(Date.now() + 3000));
+await hammer(
+  (
+    (end) => () =>
+      Date.now() > end
+  )(Date.now() + 1000),
+);
+const idle = await hammer(
+  (
+    (end) => () =>
+      Date.now() > end
+  )(Date.now() + 3000),
+);
 
 const gradingIds: string[] = [];
 for (const id of cardIds) {
@@ -45,7 +55,9 @@ const t0 = performance.now();
 let finished = false;
 const watcher = (async () => {
   for (;;) {
-    const states = await Promise.all(gradingIds.map(async (g) => ((await (await fetch(`${base}/api/gradings/${g}`, { headers })).json()) as { status: string }).status));
+    const states = await Promise.all(
+      gradingIds.map(async (g) => ((await (await fetch(`${base}/api/gradings/${g}`, { headers })).json()) as { status: string }).status),
+    );
     if (states.every((s) => s === 'completed' || s === 'failed')) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -56,7 +68,8 @@ await watcher;
 const seconds = (performance.now() - t0) / 1000;
 server.child.kill();
 
-const fmt = (xs: number[]) => `p50 ${percentile(xs, 0.5).toFixed(1)} ms  p99 ${percentile(xs, 0.99).toFixed(1)} ms  max ${Math.max(...xs).toFixed(0)} ms  (${xs.length} requests)`;
+const fmt = (xs: number[]) =>
+  `p50 ${percentile(xs, 0.5).toFixed(1)} ms  p99 ${percentile(xs, 0.99).toFixed(1)} ms  max ${Math.max(...xs).toFixed(0)} ms  (${xs.length} requests)`;
 console.log(`\nGET /api/auth/user, ${CONNECTIONS} connections back to back (2 cores shared with the load generator and other work):`);
 console.log(`  idle                      ${fmt(idle)}`);
 console.log(`  during ${cardIds.length} gradings (${seconds.toFixed(1)} s) ${fmt(busy)}`);

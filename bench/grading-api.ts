@@ -9,7 +9,11 @@ import { startGradingBenchApp } from './lib/grading-bench-app';
 import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const { app, database, base, headers } = await startGradingBenchApp({ dataDir: '.tmp/bench-grading-api', usernamePrefix: 'grader', credits: RUNS });
+const { app, database, base, headers } = await startGradingBenchApp({
+  dataDir: '.tmp/bench-grading-api',
+  usernamePrefix: 'grader',
+  credits: RUNS,
+});
 
 const times: number[] = [];
 for (let i = 0; i < RUNS; i++) {
@@ -29,7 +33,10 @@ for (let i = 0; i < RUNS; i++) {
   if (gradeRes.status !== 202) throw new Error(`grade: ${gradeRes.status} ${await gradeRes.text()}`);
   const started = (await gradeRes.json()) as { gradingId: string };
   for (;;) {
-    const g = (await (await fetch(`${base}/api/gradings/${started.gradingId}`, { headers })).json()) as { status?: string; message?: string };
+    const g = (await (await fetch(`${base}/api/gradings/${started.gradingId}`, { headers })).json()) as {
+      status?: string;
+      message?: string;
+    };
     if (!g.status) throw new Error(`poll: ${g.message}`);
     if (g.status === 'completed' || g.status === 'failed') break;
     await new Promise((r) => setTimeout(r, 50));

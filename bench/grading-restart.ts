@@ -35,11 +35,13 @@ try {
   form.append('back', new Blob([new Uint8Array(card.back)], { type: 'image/jpeg' }), 'back.jpg');
   const added = (await (await client.fetch('/api/user-cards', { method: 'POST', body: form })).json()) as { id: string };
   const started = (await (await client.fetch(`/api/user-cards/${added.id}/grade`, { method: 'POST' })).json()) as { gradingId: string };
-  const poll = async () => (await (await client.fetch(`/api/gradings/${started.gradingId}`)).json()) as { status: string; progress: number; currentStep: string };
+  const poll = async () =>
+    (await (await client.fetch(`/api/gradings/${started.gradingId}`)).json()) as { status: string; progress: number; currentStep: string };
 
   let seen = await poll();
   while (seen.progress < 45) {
-    if (seen.status === 'completed' || seen.status === 'failed') throw new Error(`the grading ended (${seen.status}) before it reached 50 %`);
+    if (seen.status === 'completed' || seen.status === 'failed')
+      throw new Error(`the grading ended (${seen.status}) before it reached 50 %`);
     await new Promise((r) => setTimeout(r, 5));
     seen = await poll();
   }
@@ -67,11 +69,13 @@ const database = process.env.DATABASE_URL
   ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL })
   : await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
 const [user] = await database.db.select().from(users).where(eq(users.username, username));
-const ledger = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, user!.id));
+const ledger = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 const lines = ledger.map((l) => `${l.reason} ${l.delta > 0 ? '+' : ''}${l.delta}`).sort();
 const sum = ledger.reduce((s, l) => s + l.delta, 0);
 const once = ledger.filter((l) => l.reason === 'grading').length === 1 && !ledger.some((l) => l.reason === 'refund');
-console.log(`  credits: ledger ${lines.join(', ')}; balance ${user!.credits} ${sum === user!.credits ? '=' : '≠'} ledger sum ${sum}; spent ${once ? 'once' : 'NOT once'} (${database.kind})`);
-if (!once || sum !== user!.credits) process.exitCode = 1;
+console.log(
+  `  credits: ledger ${lines.join(', ')}; balance ${user.credits} ${sum === user.credits ? '=' : '≠'} ledger sum ${sum}; spent ${once ? 'once' : 'NOT once'} (${database.kind})`,
+);
+if (!once || sum !== user.credits) process.exitCode = 1;

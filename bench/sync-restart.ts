@@ -27,7 +27,14 @@ api.setDelay(Number(process.env.BENCH_PAGE_DELAY_MS ?? 100));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gv-bench-sync-restart-'));
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const password = 'bench demo password';
-const env = { DATA_DIR: dataDir, DEMO: 'true', DEMO_PASSWORD: password, RATE_LIMIT: 'false', CATALOGUE_SOURCE: 'pokemontcg', POKEMONTCG_API_BASE: api.url };
+const env = {
+  DATA_DIR: dataDir,
+  DEMO: 'true',
+  DEMO_PASSWORD: password,
+  RATE_LIMIT: 'false',
+  CATALOGUE_SOURCE: 'pokemontcg',
+  POKEMONTCG_API_BASE: api.url,
+};
 
 async function adminClient(base: string) {
   const csrf = 'bench-csrf-token';
@@ -66,7 +73,9 @@ try {
   call = await adminClient(server.base);
   const after = await call<TSyncLog>('GET', `/logs/${id}`);
   failedOk = after.status === 'failed' && (after.metadata.currentPage ?? 0) >= 30;
-  console.log(`after restart: ${after.status} on ${after.metadata.phase} page ${after.metadata.currentPage}; last error: ${after.lastError}`);
+  console.log(
+    `after restart: ${after.status} on ${after.metadata.phase} page ${after.metadata.currentPage}; last error: ${after.lastError}`,
+  );
   console.log(`resume: ${(await call<{ message: string }>('POST', `/resume/${id}`)).message}`);
   const resumedAt = performance.now();
   log = await call<TSyncLog>('GET', `/logs/${id}`);
@@ -74,7 +83,9 @@ try {
     await new Promise((r) => setTimeout(r, 200));
     log = await call<TSyncLog>('GET', `/logs/${id}`);
   }
-  console.log(`resumed run: ${log.status} in ${((performance.now() - resumedAt) / 1000).toFixed(1)} s, ${log.processedRecords}/${log.totalRecords} records, ${log.errorCount} errors`);
+  console.log(
+    `resumed run: ${log.status} in ${((performance.now() - resumedAt) / 1000).toFixed(1)} s, ${log.processedRecords}/${log.totalRecords} records, ${log.errorCount} errors`,
+  );
   if (log.status !== 'completed' || log.processedRecords !== log.totalRecords) process.exitCode = 1;
 } finally {
   server.child.kill('SIGTERM');
@@ -90,7 +101,11 @@ api.setDelay(0);
 const clean = await openDatabase({ kind: 'pglite' });
 await migrateDatabase(clean);
 await seedCatalogue(clean.db);
-const worker = createSyncWorker({ db: clean.db, clock: systemClock, openSource: () => createPokemonTcgSource({ baseUrl: api.url, timeoutMs: 30_000, requestBudget: 500 }) });
+const worker = createSyncWorker({
+  db: clean.db,
+  clock: systemClock,
+  openSource: () => createPokemonTcgSource({ baseUrl: api.url, timeoutMs: 30_000, requestBudget: 500 }),
+});
 await createCatalogueSyncService({ db: clean.db }).start('full');
 await worker.runOnce();
 const reference = await catalogueFingerprint(clean.db);
@@ -99,7 +114,11 @@ await api.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const same = JSON.stringify(afterKill) === JSON.stringify(reference);
-console.log(`killed + resumed: ${afterKill.sets} sets, ${afterKill.cards} cards, ${afterKill.prices} prices, ${afterKill.hash.slice(0, 16)}`);
-console.log(`clean full sync:  ${reference.sets} sets, ${reference.cards} cards, ${reference.prices} prices, ${reference.hash.slice(0, 16)}`);
+console.log(
+  `killed + resumed: ${afterKill.sets} sets, ${afterKill.cards} cards, ${afterKill.prices} prices, ${afterKill.hash.slice(0, 16)}`,
+);
+console.log(
+  `clean full sync:  ${reference.sets} sets, ${reference.cards} cards, ${reference.prices} prices, ${reference.hash.slice(0, 16)}`,
+);
 console.log(same && failedOk ? 'EQUAL: no duplicates, nothing missing' : 'DIFFERENT');
 if (!same || !failedOk) process.exitCode = 1;

@@ -17,7 +17,9 @@ import { createCatalogueSyncService } from '../src/server/catalogue-sync/service
 import { startLoopbackApi } from '../src/server/catalogue-sync/test/loopback-api';
 import { catalogueFingerprint } from '../src/server/catalogue-sync/test/helpers';
 
-const database = process.env.DATABASE_URL ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL }) : await openDatabase({ kind: 'pglite' });
+const database = process.env.DATABASE_URL
+  ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL })
+  : await openDatabase({ kind: 'pglite' });
 await migrateDatabase(database);
 const { db } = database;
 const api = await startLoopbackApi(loadApiShapedSnapshot());
@@ -27,15 +29,19 @@ let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 
-const worker = createSyncWorker({ db, clock: systemClock, openSource: () => createPokemonTcgSource({ baseUrl: api.url, timeoutMs: 30_000, requestBudget: 500 }) });
+const worker = createSyncWorker({
+  db,
+  clock: systemClock,
+  openSource: () => createPokemonTcgSource({ baseUrl: api.url, timeoutMs: 30_000, requestBudget: 500 }),
+});
 const service = createCatalogueSyncService({ db, abortLocal: (id) => worker.abortLocal(id) });
-const logOf = async (id: string) => (await db.select().from(syncLogs).where(eq(syncLogs.id, id)))[0]!;
+const logOf = async (id: string) => (await db.select().from(syncLogs).where(eq(syncLogs.id, id)))[0];
 
 async function fullSync() {
   const { syncLogId } = await service.start('full');
   const started = performance.now();
   await worker.runOnce();
-  return { log: await logOf(syncLogId!), seconds: (performance.now() - started) / 1000 };
+  return { log: await logOf(syncLogId), seconds: (performance.now() - started) / 1000 };
 }
 
 const baseRss = process.memoryUsage().rss;
@@ -43,25 +49,31 @@ const first = await fullSync();
 const fp = await catalogueFingerprint(db);
 const written = first.log.metadata.rowsWritten ?? 0;
 console.log(`database: ${database.kind}`);
-console.log(`first full sync: ${first.log.status}, ${first.log.processedRecords} records (${fp.sets} sets, ${fp.cards} cards, ${fp.prices} price rows), ${written} rows written`);
-console.log(`  wall ${first.seconds.toFixed(1)} s, ${(first.log.processedRecords / first.seconds).toFixed(0)} records/s, ${(written / first.seconds).toFixed(0)} rows written/s`);
+console.log(
+  `first full sync: ${first.log.status}, ${first.log.processedRecords} records (${fp.sets} sets, ${fp.cards} cards, ${fp.prices} price rows), ${written} rows written`,
+);
+console.log(
+  `  wall ${first.seconds.toFixed(1)} s, ${(first.log.processedRecords / first.seconds).toFixed(0)} records/s, ${(written / first.seconds).toFixed(0)} rows written/s`,
+);
 console.log(`  peak RSS ${mb(peakRss)} (${mb(baseRss)} before the run; the loopback API and its catalogue live in this process too)`);
 
 const second = await fullSync();
-console.log(`second full sync, nothing changed: ${second.log.status}, rows written ${second.log.metadata.rowsWritten}, wall ${second.seconds.toFixed(1)} s`);
+console.log(
+  `second full sync, nothing changed: ${second.log.status}, rows written ${second.log.metadata.rowsWritten}, wall ${second.seconds.toFixed(1)} s`,
+);
 
 async function cancelLatency(inProcess: boolean) {
   api.setDelay(pageDelay || 300);
   const { syncLogId } = await service.start('cards');
   const run = worker.runOnce();
-  while (((await logOf(syncLogId!)).metadata.currentPage ?? 1) < 3) await new Promise((r) => setTimeout(r, 10));
+  while (((await logOf(syncLogId)).metadata.currentPage ?? 1) < 3) await new Promise((r) => setTimeout(r, 10));
   const asked = performance.now();
-  if (inProcess) await service.cancel(syncLogId!);
+  if (inProcess) await service.cancel(syncLogId);
   // Another process only sets the flag; this one learns it from its heartbeat.
-  else await createCatalogueSyncService({ db }).cancel(syncLogId!);
+  else await createCatalogueSyncService({ db }).cancel(syncLogId);
   await run;
   const ms = performance.now() - asked;
-  const log = await logOf(syncLogId!);
+  const log = await logOf(syncLogId);
   api.setDelay(pageDelay);
   return `${ms.toFixed(0)} ms (${log.status} on page ${log.metadata.currentPage}, pages take ${pageDelay || 300} ms)`;
 }

@@ -19,7 +19,19 @@ import { hasWebBuild, memoryOf, registeredClient, startMainServer } from './lib/
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const PHOTOS = Math.min(18, Number(process.env.BENCH_PHOTOS ?? 4));
 const ROOT = path.resolve(process.env.BENCH_ROOT ?? '.');
-const SLOTS = ['front', 'back', 'frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight', 'backTopLeft', 'backTopRight', 'backBottomLeft', 'backBottomRight', ...Array(8).fill('details')];
+const SLOTS = [
+  'front',
+  'back',
+  'frontTopLeft',
+  'frontTopRight',
+  'frontBottomLeft',
+  'frontBottomRight',
+  'backTopLeft',
+  'backTopRight',
+  'backBottomLeft',
+  'backBottomRight',
+  ...Array(8).fill('details'),
+];
 
 /** Noise at 4:3 just under the pixel cap, at the best JPEG quality that stays under the byte cap. */
 async function maximumPhoto(): Promise<Buffer> {
@@ -31,7 +43,9 @@ async function maximumPhoto(): Promise<Buffer> {
   let x = 12345;
   for (let i = 0; i < raw.length; i++) raw[i] = ((x = (x * 1103515245 + 12345) >>> 0) >>> 16) & 0xff;
   for (let quality = 84; quality > 40; quality -= 2) {
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (jpeg.length <= MAX_UPLOAD_BYTES - 4096) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, jpeg);
@@ -60,7 +74,8 @@ try {
       for (;;) {
         const form = new FormData();
         form.append('cardName', 'Charizard');
-        for (const slot of SLOTS.slice(0, PHOTOS)) form.append(slot, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${slot}.jpg`);
+        for (const slot of SLOTS.slice(0, PHOTOS))
+          form.append(slot, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${slot}.jpg`);
         const res = await client.fetch('/api/user-cards', { method: 'POST', body: form });
         answers.push(res.status);
         const text = await res.text();
@@ -74,10 +89,16 @@ try {
   clearInterval(sampler);
   const after = memoryOf(server.pid);
   const count = (s: number) => answers.filter((a) => a === s).length;
-  console.log(`\nUpload memory: ${UPLOADS} simultaneous add-card uploads × ${PHOTOS} photos of ${(photo.length / 1048576).toFixed(1)} MB, ${meta.width}×${meta.height} (${((meta.width! * meta.height!) / 1e6).toFixed(1)} MP)`);
+  console.log(
+    `\nUpload memory: ${UPLOADS} simultaneous add-card uploads × ${PHOTOS} photos of ${(photo.length / 1048576).toFixed(1)} MB, ${meta.width}×${meta.height} (${((meta.width * meta.height) / 1e6).toFixed(1)} MP)`,
+  );
   console.log(`  server ${ROOT}`);
-  console.log(`  ${((UPLOADS * PHOTOS * photo.length) / 1048576).toFixed(0)} MB sent in ${seconds.toFixed(1)} s; answers: ${count(201)} × 201, ${count(503)} × 503 (busy, sent again), ${count(429)} × 429`);
-  console.log(`  resident memory: ${idle.rssMb.toFixed(0)} MB idle (start-up peak ${idle.peakMb.toFixed(0)} MB) → peak during the uploads ${peakSampled.toFixed(0)} MB (sampled every 50 ms; process VmHWM ${after.peakMb.toFixed(0)} MB), ${after.rssMb.toFixed(0)} MB after`);
+  console.log(
+    `  ${((UPLOADS * PHOTOS * photo.length) / 1048576).toFixed(0)} MB sent in ${seconds.toFixed(1)} s; answers: ${count(201)} × 201, ${count(503)} × 503 (busy, sent again), ${count(429)} × 429`,
+  );
+  console.log(
+    `  resident memory: ${idle.rssMb.toFixed(0)} MB idle (start-up peak ${idle.peakMb.toFixed(0)} MB) → peak during the uploads ${peakSampled.toFixed(0)} MB (sampled every 50 ms; process VmHWM ${after.peakMb.toFixed(0)} MB), ${after.rssMb.toFixed(0)} MB after`,
+  );
 } finally {
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));

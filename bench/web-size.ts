@@ -23,7 +23,7 @@ const visit = (key: string) => {
   chunk.css?.forEach((c) => wanted.add(c));
   chunk.imports?.forEach(visit);
 };
-const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
 visit(entryKey);
 visit(Object.keys(manifest).find((k) => k.endsWith('features/marketing/LandingPage.tsx'))!);
 let total = 0;
@@ -35,7 +35,9 @@ for (const file of wanted) {
   if (file.endsWith('.js')) jsTotal += size;
   console.log(`  ${file.padEnd(48)} ${(size / 1024).toFixed(1)} KB`);
 }
-console.log(`  JavaScript ${(jsTotal / 1024).toFixed(1)} KB (target < 150 KB) ${jsTotal < 150 * 1024 ? 'PASS' : 'FAIL'}; with CSS ${(total / 1024).toFixed(1)} KB`);
+console.log(
+  `  JavaScript ${(jsTotal / 1024).toFixed(1)} KB (target < 150 KB) ${jsTotal < 150 * 1024 ? 'PASS' : 'FAIL'}; with CSS ${(total / 1024).toFixed(1)} KB`,
+);
 
 if (!process.env.SKIP_LIGHTHOUSE) {
   const { default: lighthouse } = await import('lighthouse');
@@ -43,7 +45,14 @@ if (!process.env.SKIP_LIGHTHOUSE) {
   const server = await startChild('bench/web-server.ts');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   try {
     // Lighthouse scores move by a few points between runs on a shared machine: report the median of RUNS.
@@ -66,7 +75,7 @@ if (!process.env.SKIP_LIGHTHOUSE) {
         });
       }
       runs.sort((x, y) => x.perf - y.perf);
-      const mid = runs[Math.floor(runs.length / 2)]!;
+      const mid = runs[Math.floor(runs.length / 2)];
       console.log(
         `  ${page.padEnd(8)} performance ${mid.perf} (runs ${runs.map((r) => r.perf).join(', ')})  accessibility ${mid.a11y}  (${mid.line})  ${mid.perf >= 95 && mid.a11y >= 95 ? 'PASS' : 'FAIL'}`,
       );

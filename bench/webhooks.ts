@@ -25,13 +25,27 @@ const events = made.map((o) => {
     object: 'event',
     type: 'checkout.session.completed',
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id: o.sessionId, object: 'checkout.session', mode: 'payment', status: 'complete', payment_status: 'paid', metadata: { orderId: o.id, userId: o.userId }, payment_intent: `pi_${o.sessionId}`, customer: null } },
+    data: {
+      object: {
+        id: o.sessionId,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        metadata: { orderId: o.id, userId: o.userId },
+        payment_intent: `pi_${o.sessionId}`,
+        customer: null,
+      },
+    },
   });
   return payload;
 });
 for (let copy = 0; copy < DUPLICATES; copy++)
   for (const payload of events)
-    deliveries.push({ body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) } });
+    deliveries.push({
+      body: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+    });
 
 let next = 0;
 const started = Date.now();
@@ -43,7 +57,7 @@ const r = await autocannon({
     {
       method: 'POST',
       setupRequest: (req) => {
-        const d = deliveries[next++ % deliveries.length]!;
+        const d = deliveries[next++ % deliveries.length];
         return { ...req, body: d.body, headers: d.headers };
       },
     },
@@ -54,9 +68,15 @@ const totals = (await (await fetch(`${base}/bench/totals`)).json()) as { credits
 server.child.kill();
 
 const expected = made.reduce((s, o) => s + o.credits, 0);
-console.log(`\nPOST /api/payments/webhook on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${made.length.toLocaleString('en-US')} orders × ${DUPLICATES} deliveries each = ${deliveries.length.toLocaleString('en-US')} signed events, 50 connections`);
-console.log(`${Math.round(deliveries.length / seconds).toLocaleString('en-US')} deliveries/s (autocannon mean ${r.requests.average.toLocaleString('en-US')} req/s), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx, ${r.errors} errors`);
-console.log(`credits granted ${totals.credits.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} expected; ledger rows ${totals.ledger} for ${made.length} orders; orders completed ${totals.completed}`);
+console.log(
+  `\nPOST /api/payments/webhook on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: ${made.length.toLocaleString('en-US')} orders × ${DUPLICATES} deliveries each = ${deliveries.length.toLocaleString('en-US')} signed events, 50 connections`,
+);
+console.log(
+  `${Math.round(deliveries.length / seconds).toLocaleString('en-US')} deliveries/s (autocannon mean ${r.requests.average.toLocaleString('en-US')} req/s), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx, ${r.errors} errors`,
+);
+console.log(
+  `credits granted ${totals.credits.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} expected; ledger rows ${totals.ledger} for ${made.length} orders; orders completed ${totals.completed}`,
+);
 const ok = totals.credits === expected && totals.ledger === made.length && totals.completed === made.length && !r.non2xx && !r.errors;
 console.log(ok ? 'OK: no credit lost or doubled' : 'FAILED: credits lost or doubled');
 if (!ok) process.exit(1);

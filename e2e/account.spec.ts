@@ -190,8 +190,22 @@ test('the bell shows unread notifications; clicking one marks it read and opens 
   await page.route('**/api/user-messages', (route) =>
     route.fulfill({
       json: [
-        { id: 'm1', title: 'Grading complete', message: 'Your Charizard graded PSA 9.', isRead: read, createdAt: new Date().toISOString(), relatedCardId: cardId },
-        { id: 'm2', title: 'Welcome', message: 'Thanks for joining.', isRead: true, createdAt: new Date(Date.now() - 86400e3).toISOString(), relatedCardId: null },
+        {
+          id: 'm1',
+          title: 'Grading complete',
+          message: 'Your Charizard graded PSA 9.',
+          isRead: read,
+          createdAt: new Date().toISOString(),
+          relatedCardId: cardId,
+        },
+        {
+          id: 'm2',
+          title: 'Welcome',
+          message: 'Thanks for joining.',
+          isRead: true,
+          createdAt: new Date(Date.now() - 86400e3).toISOString(),
+          relatedCardId: null,
+        },
       ],
     }),
   );

@@ -25,7 +25,11 @@ test('administrators run users, submissions with the full report, orders and sub
   const graded = await page.request.post(`/api/user-cards/${card.id}/grade`, { headers });
   expect(graded.status(), await graded.text()).toBe(202);
   const { gradingId } = (await graded.json()) as { gradingId: string };
-  await expect.poll(async () => ((await (await page.request.get(`/api/gradings/${gradingId}`)).json()) as { status: string }).status, { timeout: 90_000 }).toBe('completed');
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/gradings/${gradingId}`)).json()) as { status: string }).status, {
+      timeout: 90_000,
+    })
+    .toBe('completed');
 
   await page.context().clearCookies();
   await loginViaApi(page, baseURL, 'admin');
@@ -113,7 +117,8 @@ test('administrators run users, submissions with the full report, orders and sub
   await expect(page.getByRole('heading', { name: 'Database Sync Monitor' })).toBeVisible();
   await page.getByRole('button', { name: 'Start Sync Sets' }).click();
   await expect(page.getByText(/^Sync (Started|Failed)$/).first()).toBeVisible();
-  const running = async () => ((await (await page.request.get('/api/admin/sync/logs')).json()) as { status: string }[]).filter((l) => l.status === 'running').length;
+  const running = async () =>
+    ((await (await page.request.get('/api/admin/sync/logs')).json()) as { status: string }[]).filter((l) => l.status === 'running').length;
   await expect.poll(running, { timeout: 60_000 }).toBe(0);
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('listitem', { name: /Sets Sync/i }).first()).toBeVisible();

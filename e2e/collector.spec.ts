@@ -40,7 +40,10 @@ async function gradeViaApi(page: Page, baseURL: string, cardId: string): Promise
 
 /** Nothing wider than the screen: the page never scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -130,7 +133,12 @@ test('a refused grading: replace the photos, grade again, then delete the card f
   const baseURL = info.project.use.baseURL!;
   await registerViaApi(page, baseURL);
   // Plain green "photos": no card in them, so the engine refuses and gives the credit back.
-  const blank = await (await import('sharp')).default({ create: { width: 900, height: 1200, channels: 3, background: '#3a5a3a' } }).jpeg().toBuffer();
+  const blank = await (
+    await import('sharp')
+  )
+    .default({ create: { width: 900, height: 1200, channels: 3, background: '#3a5a3a' } })
+    .jpeg()
+    .toBuffer();
   const card = await addCardViaApi(page, baseURL, { front: blank, back: blank });
   expect((await gradeViaApi(page, baseURL, card.id)).status).toBe('failed');
 

@@ -7,14 +7,16 @@ export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'e2e-demo-password
 export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
 
 let counter = 0;
-export const uniqueName = (prefix = 'e2e') => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+export const uniqueName = (prefix = 'e2e') =>
+  `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** The CSRF cookie the server hands out, echoed in the header like the web app does. */
 export async function csrfHeaders(request: APIRequestContext, baseURL: string) {
   await request.get('/api/health');
   const state = await request.storageState();
-  const token = state.cookies.find((c) => c.name === 'csrf_token' && baseURL.includes(c.domain))?.value
-    ?? state.cookies.find((c) => c.name === 'csrf_token')?.value;
+  const token =
+    state.cookies.find((c) => c.name === 'csrf_token' && baseURL.includes(c.domain))?.value ??
+    state.cookies.find((c) => c.name === 'csrf_token')?.value;
   return { 'x-csrf-token': token ?? '' };
 }
 
@@ -65,7 +67,15 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   await page.emulateMedia({ reducedMotion: null });
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 export const test = base;
@@ -76,7 +86,7 @@ export async function readResetCode(email: string, after = 0): Promise<string> {
   const file = path.resolve('.tmp/e2e-mail', `${email.toLowerCase()}.eml`);
   for (let i = 0; i < 50; i++) {
     if (fs.existsSync(file)) {
-      const codes = [...fs.readFileSync(file, 'utf8').matchAll(/reset code is (\d{6})/g)].map((m) => m[1]!);
+      const codes = [...fs.readFileSync(file, 'utf8').matchAll(/reset code is (\d{6})/g)].map((m) => m[1]);
       if (codes.length > after) return codes.at(-1)!;
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -16,7 +16,11 @@ test('the collector journey: add a card, grade it, follow it, keep it in a binde
   // Add: find it in the catalogue despite a typo, attach photos.
   await page.goto('/account/card/add-card');
   await page.getByLabel('Search by name, set or number').fill('charzard base');
-  await page.getByRole('list', { name: 'Catalogue results' }).getByRole('button', { name: /Charizard/ }).first().click();
+  await page
+    .getByRole('list', { name: 'Catalogue results' })
+    .getByRole('button', { name: /Charizard/ })
+    .first()
+    .click();
   await page.getByLabel('Front', { exact: true }).setInputFiles(path.join(dir, 'front.jpg'));
   await page.getByLabel('Back', { exact: true }).setInputFiles(path.join(dir, 'back.jpg'));
   await expect(page.getByRole('img', { name: 'Front preview' })).toBeVisible();

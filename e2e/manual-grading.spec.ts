@@ -33,7 +33,10 @@ async function gradedCard(page: Page, seed: number) {
   expect(started.status(), await started.text()).toBe(202);
   const { gradingId } = (await started.json()) as { gradingId: string };
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/gradings/${gradingId}`)).json()) as { status: string }).status, { timeout: 90_000, intervals: [500] })
+    .poll(async () => ((await (await page.request.get(`/api/gradings/${gradingId}`)).json()) as { status: string }).status, {
+      timeout: 90_000,
+      intervals: [500],
+    })
     .toBe('completed');
   return { cardId: card.id, gradingId };
 }

@@ -4,8 +4,16 @@ import { expect, expectAccessible, registerViaApi, snap, test } from './fixtures
 /** Moves the built-in provider's clock for this user's customer (test-only endpoint, PAYMENTS_TEST_CLOCK). */
 async function advanceProviderClock(page: Page, days: number) {
   const status = await page.evaluate(async (d) => {
-    const token = document.cookie.split('; ').find((c) => c.startsWith('csrf_token='))?.slice('csrf_token='.length) ?? '';
-    const res = await fetch('/api/payments/local/clock', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(token) }, body: JSON.stringify({ days: d }) });
+    const token =
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('csrf_token='))
+        ?.slice('csrf_token='.length) ?? '';
+    const res = await fetch('/api/payments/local/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(token) },
+      body: JSON.stringify({ days: d }),
+    });
     return res.status;
   }, days);
   expect(status).toBe(200);

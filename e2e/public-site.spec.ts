@@ -27,7 +27,11 @@ for (const p of PUBLIC_PAGES) {
     await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toHaveCount(p.footer ? 1 : 0);
     // Signed out: Sign In in the bar on desktop, behind the menu button at phone width.
-    await expect(info.project.name === 'phone' ? page.getByRole('button', { name: 'Open menu' }) : page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(
+      info.project.name === 'phone'
+        ? page.getByRole('button', { name: 'Open menu' })
+        : page.getByRole('link', { name: 'Sign In', exact: true }),
+    ).toBeVisible();
     await expectAccessible(page);
     await snap(page, p.name, info.project.name);
   });
@@ -97,9 +101,15 @@ test('the top navigation links every marketing page', async ({ page }, info) => 
   test.skip(info.project.name !== 'desktop', 'desktop navigation');
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const [label, path] of [['Features', '/features'], ['Pricing', '/pricing'], ['How It Works', '/how-it-works'], ['About', '/about'], ['Home', '/']]) {
+  for (const [label, path] of [
+    ['Features', '/features'],
+    ['Pricing', '/pricing'],
+    ['How It Works', '/how-it-works'],
+    ['About', '/about'],
+    ['Home', '/'],
+  ]) {
     await nav.getByRole('link', { name: label, exact: true }).click();
-    await expect(page).toHaveURL(path!);
+    await expect(page).toHaveURL(path);
   }
   await page.getByRole('link', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL('/register');

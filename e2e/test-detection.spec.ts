@@ -11,7 +11,12 @@ test('test detection: check a photo before spending a credit, and learn why a ba
   fs.mkdirSync(dir, { recursive: true });
   const card = await generateSyntheticCard(info.project.name === 'phone' ? 81 : 83, { conditions: { tiltDeg: 7 } });
   fs.writeFileSync(path.join(dir, 'front.jpg'), card.front);
-  fs.writeFileSync(path.join(dir, 'table.jpg'), await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#3a5a3a' } }).jpeg().toBuffer());
+  fs.writeFileSync(
+    path.join(dir, 'table.jpg'),
+    await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#3a5a3a' } })
+      .jpeg()
+      .toBuffer(),
+  );
   await registerViaApi(page, info.project.use.baseURL!, { firstName: 'Sam' });
 
   await page.goto('/account/test-detection');
@@ -25,13 +30,14 @@ test('test detection: check a photo before spending a credit, and learn why a ba
   const straightened = page.getByRole('img', { name: /straightened to 63 × 88 mm/ });
   await expect(outline).toBeVisible();
   await expect(straightened).toBeVisible();
-  for (const img of [outline, straightened]) expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 100)).toBe(true);
+  for (const img of [outline, straightened])
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 100)).toBe(true);
   const centering = page.getByRole('region', { name: 'Centering' });
   const ratios = centering.getByText(/^\d{1,3}\.\d\/\d{1,3}\.\d$/);
   await expect(ratios).toHaveCount(2);
   const [h, v] = (await ratios.allTextContents()).map((t) => Number(t.split('/')[0]));
-  expect(Math.abs(h! - card.truth.front.horizontal)).toBeLessThan(0.6);
-  expect(Math.abs(v! - card.truth.front.vertical)).toBeLessThan(0.6);
+  expect(Math.abs(h - card.truth.front.horizontal)).toBeLessThan(0.6);
+  expect(Math.abs(v - card.truth.front.vertical)).toBeLessThan(0.6);
   await expect(centering.getByRole('columnheader', { name: 'left' })).toBeVisible();
   const checks = page.getByRole('region', { name: 'Photo checks' });
   await expect(checks.getByText(/px per mm/)).toBeVisible();

@@ -115,7 +115,10 @@ export async function withLock(lockFile, fn, log = console.log) {
 
 /** Runs scripts/build.ts for `parts` in a child process (tsx, Vite and esbuild live only there). */
 export function runBuild(parts, root = ROOT) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'build.ts'), ...parts], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'build.ts'), ...parts], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error(`The build failed (${parts.join(', ')}); see the messages above.`);
 }
 
@@ -135,19 +138,25 @@ export async function ensureBuilt({ root = ROOT, parts = PARTS, force = false, b
     if (stale.length === 0) return [];
     const missing = stale.filter((p) => !fs.existsSync(path.join(root, OUTPUTS[p])));
     if (missing.length === 0 && build === runBuild && !canBuild(root)) {
-      log(`The ${stale.join(' and ')} build is older than its sources, but the build tools are not installed: starting the existing build.`);
+      log(
+        `The ${stale.join(' and ')} build is older than its sources, but the build tools are not installed: starting the existing build.`,
+      );
       return [];
     }
   }
-  return withLock(path.join(root, 'dist', '.build.lock'), async () => {
-    // Checked again inside the lock: the process we waited for has most likely just built it all.
-    const todo = force ? parts : staleParts(root, parts);
-    if (todo.length) {
-      log(`Building ${todo.join(' and ')} (once; later starts reuse it)…`);
-      await build(todo, root);
-    }
-    return todo;
-  }, log);
+  return withLock(
+    path.join(root, 'dist', '.build.lock'),
+    async () => {
+      // Checked again inside the lock: the process we waited for has most likely just built it all.
+      const todo = force ? parts : staleParts(root, parts);
+      if (todo.length) {
+        log(`Building ${todo.join(' and ')} (once; later starts reuse it)…`);
+        await build(todo, root);
+      }
+      return todo;
+    },
+    log,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -38,7 +38,15 @@ export const SERVER_ASSETS = ['src/server/db/migrations', 'src/server/catalogue/
 
 /** What each part is built from, relative to the root: `npm start` rebuilds a part when one is newer. */
 export const BUILD_INPUTS: Record<BuildPart, string[]> = {
-  server: ['src/server', 'src/contract', 'scripts/create-admin.ts', 'scripts/build.ts', 'tsconfig.json', 'package.json', 'package-lock.json'],
+  server: [
+    'src/server',
+    'src/contract',
+    'scripts/create-admin.ts',
+    'scripts/build.ts',
+    'tsconfig.json',
+    'package.json',
+    'package-lock.json',
+  ],
   web: ['src/web', 'src/contract', 'vite.config.ts', 'scripts/build-web.ts', 'package.json', 'package-lock.json'],
 };
 /** The file whose absence means the part was never built. */
@@ -81,9 +89,9 @@ function moduleUrlsUnderDist(entryOut: string): Plugin {
 
 /** The package an import names (`@aws-sdk/client-s3/x` → `@aws-sdk/client-s3`), or null for Node's own modules. */
 function packageOf(specifier: string): string | null {
-  if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!)) return null;
+  if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) return null;
   const parts = specifier.split('/');
-  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
 /** Every package the bundle imports that is not in package.json's `dependencies`, with the file that imports it. */
@@ -126,8 +134,8 @@ export async function buildServer(outdir = path.join(DIST, 'server')): Promise<M
   );
   const metafile: Metafile = { inputs: {}, outputs: {} };
   for (const r of results) {
-    Object.assign(metafile.inputs, r.metafile!.inputs);
-    Object.assign(metafile.outputs, r.metafile!.outputs);
+    Object.assign(metafile.inputs, r.metafile.inputs);
+    Object.assign(metafile.outputs, r.metafile.outputs);
   }
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const wrong = nonProductionImports(metafile, pkg);

@@ -30,7 +30,7 @@ async function askHidden(question: string): Promise<string> {
 const { values } = parseArgs({
   options: { username: { type: 'string' }, email: { type: 'string' }, role: { type: 'string', default: 'super_admin' } },
 });
-if (!values.username || !values.email || !['admin', 'super_admin'].includes(values.role!)) {
+if (!values.username || !values.email || !['admin', 'super_admin'].includes(values.role)) {
   console.error('usage: npm run create-admin -- --username NAME --email EMAIL [--role admin|super_admin]');
   process.exit(2);
 }
@@ -63,7 +63,7 @@ try {
         .insert(users)
         .values({ username: parsed.data.username, email: parsed.data.email, passwordHash, role })
         .returning({ username: users.username, role: users.role });
-  console.log(`Administrator ready: ${row!.username} (${row!.role})`);
+  console.log(`Administrator ready: ${row.username} (${row.role})`);
 } catch (err) {
   console.error(`Could not create the administrator: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;

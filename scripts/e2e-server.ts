@@ -26,7 +26,8 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('end', () => {
-      for (const to of session.envelope.rcptTo) fs.appendFileSync(path.join(MAIL_DIR, `${to.address.toLowerCase()}.eml`), Buffer.concat(chunks));
+      for (const to of session.envelope.rcptTo)
+        fs.appendFileSync(path.join(MAIL_DIR, `${to.address.toLowerCase()}.eml`), Buffer.concat(chunks));
       callback();
     });
   },

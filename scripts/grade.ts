@@ -10,7 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMainThread } from 'node:worker_threads';
-import { CLOSE_UP_NAMES, EngineRefusal, gradeCard, renderEvidence, serveFaceAnalysis, threadedFaceAnalyser, type CloseUpName } from '../src/server/grading/engine';
+import {
+  CLOSE_UP_NAMES,
+  EngineRefusal,
+  gradeCard,
+  renderEvidence,
+  serveFaceAnalysis,
+  threadedFaceAnalyser,
+  type CloseUpName,
+} from '../src/server/grading/engine';
 
 function fail(status: number, code: string, message: string): never {
   process.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`);
@@ -40,7 +48,9 @@ async function main() {
     fail(2, 'bad_arguments', (err as Error).message);
   }
   if (args.help) {
-    console.log('Usage: npm run --silent grade -- --front F --back B [--corner frontTopLeft=PATH ...] [--detail PATH ...] [--raw-value USD] [--out DIR] --json');
+    console.log(
+      'Usage: npm run --silent grade -- --front F --back B [--corner frontTopLeft=PATH ...] [--detail PATH ...] [--raw-value USD] [--out DIR] --json',
+    );
     process.exit(0);
   }
   if (!args.front || !args.back) fail(2, 'bad_arguments', 'Both --front and --back photos are required.');
@@ -55,7 +65,8 @@ async function main() {
   const closeUps: Partial<Record<CloseUpName, Buffer>> = {};
   for (const spec of args.corner ?? []) {
     const [name, file] = spec.split('=');
-    if (!CLOSE_UP_NAMES.includes(name as CloseUpName) || !file) fail(2, 'bad_arguments', `--corner takes NAME=PATH with NAME one of ${CLOSE_UP_NAMES.join(', ')}.`);
+    if (!CLOSE_UP_NAMES.includes(name as CloseUpName) || !file)
+      fail(2, 'bad_arguments', `--corner takes NAME=PATH with NAME one of ${CLOSE_UP_NAMES.join(', ')}.`);
     closeUps[name as CloseUpName] = read(file);
   }
   const rawValue = args['raw-value'] === undefined ? undefined : Number(args['raw-value']);
@@ -65,11 +76,20 @@ async function main() {
   // same bundled script (a .ts source run through a loader grades both faces here instead). It costs
   // ~0.15 s of CPU to start and only pays off with a core to spare: on a busy machine (load at or
   // above cores − 1) it measured slower, so both faces are then graded here. GRADE_THREADS=0|1 forces it.
-  const spareCore = process.env.GRADE_THREADS ? process.env.GRADE_THREADS === '1' : os.availableParallelism() > 1 && os.loadavg()[0]! < os.availableParallelism() - 1;
+  const spareCore = process.env.GRADE_THREADS
+    ? process.env.GRADE_THREADS === '1'
+    : os.availableParallelism() > 1 && os.loadavg()[0] < os.availableParallelism() - 1;
   const threaded = spareCore && /\.m?js$/.test(import.meta.url) ? threadedFaceAnalyser(new URL(import.meta.url)) : null;
   threaded?.warm();
   try {
-    const { report, faces } = await gradeCard({ front: read(args.front), back: read(args.back), closeUps, details: (args.detail ?? []).map(read), rawValueUsd: rawValue, analyse: threaded?.analyse });
+    const { report, faces } = await gradeCard({
+      front: read(args.front),
+      back: read(args.back),
+      closeUps,
+      details: (args.detail ?? []).map(read),
+      rawValueUsd: rawValue,
+      analyse: threaded?.analyse,
+    });
     if (args.out) {
       fs.mkdirSync(args.out, { recursive: true });
       const images = await renderEvidence([faces.front, faces.back]);

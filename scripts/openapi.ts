@@ -16,7 +16,13 @@ export async function generateOpenApi(): Promise<string> {
   // read from the database: a fixed one is given instead (routes say `:hash`, so it is not in the file).
   const database = { kind: 'pglite', db: {}, withLock: async () => undefined, close: async () => undefined } as unknown as Database;
   const app = await buildApp(
-    { config: loadConfig({ LOG_LEVEL: 'silent', ADMIN_PATH_HASH: 'openapi-build-only-hash' }), database, mail: { transport: 'outbox', send: async () => undefined }, clock: { now: () => new Date() }, secret: 'x'.repeat(32) },
+    {
+      config: loadConfig({ LOG_LEVEL: 'silent', ADMIN_PATH_HASH: 'openapi-build-only-hash' }),
+      database,
+      mail: { transport: 'outbox', send: async () => undefined },
+      clock: { now: () => new Date() },
+      secret: 'x'.repeat(32),
+    },
     { logger: false },
   );
   await app.ready();

@@ -7,7 +7,11 @@ import path from 'node:path';
  * `root` is the checkout to run (a bench can point it at another revision); the web app is built first
  * when missing, as the first start would.
  */
-export async function startMainServer(opts: { root?: string; env: Record<string, string>; port: number }): Promise<{ child: ChildProcess; base: string; pid: number }> {
+export async function startMainServer(opts: {
+  root?: string;
+  env: Record<string, string>;
+  port: number;
+}): Promise<{ child: ChildProcess; base: string; pid: number }> {
   const root = path.resolve(opts.root ?? '.');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
     cwd: root,
@@ -15,9 +19,9 @@ export async function startMainServer(opts: { root?: string; env: Record<string,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('GradeVault ready on')) resolve();
     });
@@ -27,8 +31,8 @@ export async function startMainServer(opts: { root?: string; env: Record<string,
 }
 
 /** Whether `root` has a built web app (the server builds it on its first start otherwise). */
-export function hasWebBuild(root = "."): boolean {
-  return fs.existsSync(path.join(path.resolve(root), "dist/web/index.html"));
+export function hasWebBuild(root = '.'): boolean {
+  return fs.existsSync(path.join(path.resolve(root), 'dist/web/index.html'));
 }
 
 /** Peak and current resident memory of a process, in MB, from /proc (Linux). */
@@ -53,6 +57,7 @@ export async function registeredClient(base: string, username: string) {
   cookie += `; sid=${sid}`;
   return {
     headers,
-    fetch: (url: string, init: RequestInit = {}) => fetch(`${base}${url}`, { ...init, headers: { ...headers(), ...(init.headers as Record<string, string>) } }),
+    fetch: (url: string, init: RequestInit = {}) =>
+      fetch(`${base}${url}`, { ...init, headers: { ...headers(), ...(init.headers as Record<string, string>) } }),
   };
 }

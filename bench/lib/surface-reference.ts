@@ -10,13 +10,35 @@ import type { Defect } from '../../src/server/grading/engine/synthetic/card';
 
 type Scratch = Extract<Defect, { kind: 'scratch' }>;
 const segDist = (px: number, py: number, d: Scratch) => {
-  const vx = d.x1 - d.x0, vy = d.y1 - d.y0, L = vx * vx + vy * vy;
+  const vx = d.x1 - d.x0,
+    vy = d.y1 - d.y0,
+    L = vx * vx + vy * vy;
   const t = Math.max(0, Math.min(1, ((px - d.x0) * vx + (py - d.y0) * vy) / L));
   return Math.hypot(px - (d.x0 + t * vx), py - (d.y0 + t * vy));
 };
 
-type Tally = { truth: number; found: number; falseFindings: number; faces: number; undamagedFaces: number; undamagedFindings: number; undamagedWithAny: number; psa: number[]; ms: number[] };
-const tally = (): Tally => ({ truth: 0, found: 0, falseFindings: 0, faces: 0, undamagedFaces: 0, undamagedFindings: 0, undamagedWithAny: 0, psa: [], ms: [] });
+type Tally = {
+  truth: number;
+  found: number;
+  falseFindings: number;
+  faces: number;
+  undamagedFaces: number;
+  undamagedFindings: number;
+  undamagedWithAny: number;
+  psa: number[];
+  ms: number[];
+};
+const tally = (): Tally => ({
+  truth: 0,
+  found: 0,
+  falseFindings: 0,
+  faces: 0,
+  undamagedFaces: 0,
+  undamagedFindings: 0,
+  undamagedWithAny: 0,
+  psa: [],
+  ms: [],
+});
 
 /** Scores the front (the face a reference is for): recall of true scratches, findings that match no defect. */
 function scoreFront(card: SyntheticCard, report: GradingReport, t: Tally) {
@@ -39,31 +61,54 @@ function scoreFront(card: SyntheticCard, report: GradingReport, t: Tally) {
 }
 
 export async function benchSurfaceReference(options: { damaged: number; clean: number; seed0: number }): Promise<string[]> {
-  const without = tally(), withRef = tally();
-  let mismatchWarned = 0, mismatchTried = 0, matchedScores: number[] = [];
+  const without = tally(),
+    withRef = tally();
+  let mismatchWarned = 0,
+    mismatchTried = 0,
+    matchedScores: number[] = [];
   let refused = 0;
   const cards = [
-    ...Array.from({ length: options.damaged }, (_, i) => ({ seed: options.seed0 + i, rate: 0.6, style: i % 3 === 2 ? ('heldout' as const) : ('tuning' as const) })),
-    ...Array.from({ length: options.clean }, (_, i) => ({ seed: options.seed0 + 5_000 + i, rate: 0, style: i % 3 === 2 ? ('heldout' as const) : ('tuning' as const) })),
+    ...Array.from({ length: options.damaged }, (_, i) => ({
+      seed: options.seed0 + i,
+      rate: 0.6,
+      style: i % 3 === 2 ? ('heldout' as const) : ('tuning' as const),
+    })),
+    ...Array.from({ length: options.clean }, (_, i) => ({
+      seed: options.seed0 + 5_000 + i,
+      rate: 0,
+      style: i % 3 === 2 ? ('heldout' as const) : ('tuning' as const),
+    })),
   ];
   for (const [n, c] of cards.entries()) {
     const card = await generateSyntheticCard(c.seed, { defectRate: c.rate, style: c.style });
     const reference = await renderReferenceImage(card.truth.front);
     try {
-      for (const [t, ref] of [[without, undefined], [withRef, reference]] as const) {
+      for (const [t, ref] of [
+        [without, undefined],
+        [withRef, reference],
+      ] as const) {
         const t0 = performance.now();
         const { report } = await gradeCard({ front: card.front, back: card.back, reference: ref });
         t.ms.push(performance.now() - t0);
         scoreFront(card, report, t);
         if (c.rate === 0) t.psa.push(report.psaGrade);
-        if (ref && report.surfaceDecisionLog.basis?.matchScore !== undefined) matchedScores.push(report.surfaceDecisionLog.basis.matchScore);
+        if (ref && report.surfaceDecisionLog.basis?.matchScore !== undefined)
+          matchedScores.push(report.surfaceDecisionLog.basis.matchScore);
       }
       // The wrong card picked: another card's image must be flagged, not used.
       if (c.rate === 0 && n % 2 === 0) {
         const other = await generateSyntheticCard(c.seed + 77_000, { style: c.style });
-        const { report } = await gradeCard({ front: card.front, back: card.back, reference: await renderReferenceImage(other.truth.front) });
+        const { report } = await gradeCard({
+          front: card.front,
+          back: card.back,
+          reference: await renderReferenceImage(other.truth.front),
+        });
         mismatchTried++;
-        if (report.surfaceDecisionLog.basis?.matched === false && report.limitations.some((l) => /does not look like the catalogue image/.test(l))) mismatchWarned++;
+        if (
+          report.surfaceDecisionLog.basis?.matched === false &&
+          report.limitations.some((l) => /does not look like the catalogue image/.test(l))
+        )
+          mismatchWarned++;
       }
     } catch (err) {
       if (!(err instanceof EngineRefusal)) throw err;

@@ -120,7 +120,11 @@ export const ADMIN_USER_MESSAGES = {
   mismatch: "Passwords don't match",
 } as const;
 
-const optionalName = zText().trim().max(60, 'Names are at most 60 characters').nullish().transform((v) => (v ? v : null));
+const optionalName = zText()
+  .trim()
+  .max(60, 'Names are at most 60 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
 export const ZAdminUpdateUserRequest = z.object({
   username: zText().trim().min(3, ADMIN_USER_MESSAGES.username).max(32, 'Username must be at most 32 characters'),
   firstName: optionalName,
@@ -169,7 +173,9 @@ export type TAdminSubmissionsResponse = z.infer<typeof ZAdminSubmissionsResponse
 
 /** A grading id (GV-…) or, as the spec's fallback, the submission's own uuid. */
 export const ZAdminGradingParams = ZAdminHashParam.extend({
-  gradingId: z.string().regex(/^(GV-[0-9A-F]{10}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, 'Not a valid grading id'),
+  gradingId: z
+    .string()
+    .regex(/^(GV-[0-9A-F]{10}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, 'Not a valid grading id'),
 });
 export const ZAdminGradingImageParams = ZAdminGradingParams.extend({ name: z.string().regex(/^[A-Za-z]{1,40}$/) });
 
@@ -178,7 +184,8 @@ const ZDecisionLog = z.union([z.string(), z.record(z.string(), z.unknown())]).nu
 
 const CORNERS = ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'] as const;
 const EDGES = ['Top', 'Bottom', 'Left', 'Right'] as const;
-const urlFields = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.string().nullable()])) as Record<K, z.ZodNullable<z.ZodString>>);
+const urlFields = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.string().nullable()])) as Record<K, z.ZodNullable<z.ZodString>>);
 export const REPORT_CORNER_KEYS = (['front', 'back'] as const).flatMap((f) => CORNERS.map((c) => `${f}${c}`));
 export const REPORT_EDGE_KEYS = (['front', 'back'] as const).flatMap((f) => EDGES.map((e) => `${f}${e}`));
 

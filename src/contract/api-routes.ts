@@ -126,7 +126,8 @@ type PathOf<R extends string> = R extends `${string} ${infer P}` ? P : never;
 
 export type TApiParams<R extends ApiRoute> = PathParams<PathOf<R>>;
 /** What the caller sends: the schema's input (before transforms such as dollars to cents). */
-export type TApiBody<R extends ApiRoute> = Spec<R> extends { multipart: true } ? FormData : Spec<R> extends { body: infer B extends Schema } ? z.input<B> : undefined;
+export type TApiBody<R extends ApiRoute> =
+  Spec<R> extends { multipart: true } ? FormData : Spec<R> extends { body: infer B extends Schema } ? z.input<B> : undefined;
 export type TApiQuery<R extends ApiRoute> = Spec<R> extends { query: infer Q extends Schema } ? Partial<z.input<Q>> : undefined;
 /** What the server answers: the response schema's output, as the serializer sends it. */
 export type TApiResponse<R extends ApiRoute> = z.output<Spec<R>['response']>;

@@ -103,8 +103,7 @@ export const ZSessionList = z.array(ZSessionInfo);
 export type TSessionInfo = z.infer<typeof ZSessionInfo>;
 
 /** Same answer whether or not the email is known: no user enumeration. */
-export const FORGOT_PASSWORD_ANSWER =
-  'If an account exists for that email, we sent a 6-digit reset code. It expires in 10 minutes.';
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that email, we sent a 6-digit reset code. It expires in 10 minutes.';
 
 export const ZRevokeSessionsResponse = ZMessage.extend({ revoked: z.number() });
 export type TRevokeSessionsResponse = z.infer<typeof ZRevokeSessionsResponse>;

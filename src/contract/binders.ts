@@ -4,7 +4,6 @@ import { PLAIN_DECIMAL, PLAIN_DECIMAL_MESSAGE, plainDecimalToCents } from './dec
 import { ZValueSource } from './pricing';
 import { ZDecimalString } from './common';
 
-
 export const ZBinder = z.object({
   id: z.string(),
   name: z.string(),
@@ -67,7 +66,11 @@ export type TBinderDetail = z.infer<typeof ZBinderDetail>;
 export const BINDER_NAME_MAX = 100;
 export const BINDER_DESCRIPTION_MAX = 500;
 const name = zText().trim().min(1, 'Give the binder a name').max(BINDER_NAME_MAX, `Binder names are at most ${BINDER_NAME_MAX} characters`);
-const description = zMultilineText().trim().max(BINDER_DESCRIPTION_MAX, `Descriptions are at most ${BINDER_DESCRIPTION_MAX} characters`).nullable().optional();
+const description = zMultilineText()
+  .trim()
+  .max(BINDER_DESCRIPTION_MAX, `Descriptions are at most ${BINDER_DESCRIPTION_MAX} characters`)
+  .nullable()
+  .optional();
 
 export const ZCreateBinderRequest = z.object({ name, description, isPublic: z.boolean().optional() });
 export type TCreateBinderRequest = z.input<typeof ZCreateBinderRequest>;
@@ -82,27 +85,25 @@ export const ZAddBinderCardRequest = z.object({ userCardId: z.string().uuid('Not
  * Purchase price in dollars, to integer cents: a JSON number ≥ 0 with at most two decimals, plain decimal
  * text ("12.50"; never "0x10", "1e3" or " "), or null / "" to clear.
  */
-export const ZPurchasePrice = z
-  .union([z.number(), z.string().trim(), z.null()])
-  .transform((v, ctx) => {
-    if (v === null || v === '') return null;
-    if (typeof v === 'string') {
-      if (!PLAIN_DECIMAL.test(v)) {
-        ctx.addIssue({ code: 'custom', message: PLAIN_DECIMAL_MESSAGE });
-        return z.NEVER;
-      }
-      return plainDecimalToCents(v);
-    }
-    if (!Number.isFinite(v) || v < 0 || v >= 10_000_000) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a purchase price from 0 to 9,999,999.99 dollars' });
+export const ZPurchasePrice = z.union([z.number(), z.string().trim(), z.null()]).transform((v, ctx) => {
+  if (v === null || v === '') return null;
+  if (typeof v === 'string') {
+    if (!PLAIN_DECIMAL.test(v)) {
+      ctx.addIssue({ code: 'custom', message: PLAIN_DECIMAL_MESSAGE });
       return z.NEVER;
     }
-    if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6) {
-      ctx.addIssue({ code: 'custom', message: 'Use at most two decimals (cents)' });
-      return z.NEVER;
-    }
-    return Math.round(v * 100);
-  });
+    return plainDecimalToCents(v);
+  }
+  if (!Number.isFinite(v) || v < 0 || v >= 10_000_000) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a purchase price from 0 to 9,999,999.99 dollars' });
+    return z.NEVER;
+  }
+  if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6) {
+    ctx.addIssue({ code: 'custom', message: 'Use at most two decimals (cents)' });
+    return z.NEVER;
+  }
+  return Math.round(v * 100);
+});
 
 /** Dollars on the wire (`actualPurchasePrice`), cents once parsed (`purchasePriceCents`), as ZUpdateUserCardRequest. */
 export const ZUpdateBinderCardRequest = z

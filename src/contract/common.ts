@@ -62,7 +62,21 @@ export type TApiError = z.infer<typeof ZApiError>;
  * The OpenAPI document's tags: every operation carries exactly one, the feature it belongs to
  * (a test walks every route and fails on a missing or unknown tag).
  */
-export const API_TAGS = ['auth', 'account', 'notifications', 'catalogue', 'cards', 'collection', 'binders', 'gradings', 'payments', 'admin', 'catalogue-sync', 'price-update', 'system'] as const;
+export const API_TAGS = [
+  'auth',
+  'account',
+  'notifications',
+  'catalogue',
+  'cards',
+  'collection',
+  'binders',
+  'gradings',
+  'payments',
+  'admin',
+  'catalogue-sync',
+  'price-update',
+  'system',
+] as const;
 export type TApiTag = (typeof API_TAGS)[number];
 
 export const ZMessage = z.object({ message: z.string() });

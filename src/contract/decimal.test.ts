@@ -15,7 +15,23 @@ describe('purchase price: plain decimal text only', () => {
   });
 
   it('refuses what Number() would quietly turn into an amount', () => {
-    for (const bad of ['0x10', '0b11', '0o7', '1e3', '1E2', '+5', '-1', '.5', '5.', '1,000', 'Infinity', 'NaN', '12.345', '10000000', '١٢']) {
+    for (const bad of [
+      '0x10',
+      '0b11',
+      '0o7',
+      '1e3',
+      '1E2',
+      '+5',
+      '-1',
+      '.5',
+      '5.',
+      '1,000',
+      'Infinity',
+      'NaN',
+      '12.345',
+      '10000000',
+      '١٢',
+    ]) {
       const r = ZPurchasePrice.safeParse(bad);
       expect(r.success, bad).toBe(false);
       expect(r.error?.issues[0]?.message, bad).toMatch(/digits and at most two decimals/);

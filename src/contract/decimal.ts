@@ -11,4 +11,3 @@ export function plainDecimalToCents(text: string): number {
   const [whole, fraction = ''] = text.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
-

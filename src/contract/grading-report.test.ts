@@ -17,7 +17,12 @@ describe('stored grading reports', () => {
   });
 
   it('keeps fields the contract does not name yet (the engine may add measurements)', () => {
-    const stored = { ...structuredClone(v1), schemaVersion: 2, limitations: [], surfaceDecisionLog: { ...v1.surfaceDecisionLog, detector: 'ridge' } };
+    const stored = {
+      ...structuredClone(v1),
+      schemaVersion: 2,
+      limitations: [],
+      surfaceDecisionLog: { ...v1.surfaceDecisionLog, detector: 'ridge' },
+    };
     const report = ZGradingReportResponse.parse(stored);
     expect((report.surfaceDecisionLog as Record<string, unknown>).detector).toBe('ridge');
   });

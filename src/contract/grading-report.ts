@@ -19,7 +19,10 @@ export const GRADING_REPORT_VERSION = 2;
 export const FACE_STEP_NAMES = ['decode', 'detect card', 'refine edges', 'centering', 'corners', 'edges', 'surface'] as const;
 export type TFaceStepName = (typeof FACE_STEP_NAMES)[number];
 export const faceStepName = (face: 'front' | 'back', step: TFaceStepName) => `${face}: ${step}` as const;
-export const ENGINE_STEP_NAMES = [...FACE_STEP_NAMES.map((s) => faceStepName('front', s)), ...FACE_STEP_NAMES.map((s) => faceStepName('back', s))];
+export const ENGINE_STEP_NAMES = [
+  ...FACE_STEP_NAMES.map((s) => faceStepName('front', s)),
+  ...FACE_STEP_NAMES.map((s) => faceStepName('back', s)),
+];
 
 /**
  * The worker's last step after the engine's own: the progress page lists it too, so every engine step
@@ -122,7 +125,11 @@ export const ZCornerDetail = z.looseObject({
   whitenedPercent: z.number(),
   roundingExcessMm: z.number().nullable(),
 });
-export const ZEdgeDetail = z.looseObject({ score: z.number(), wearPercent: z.number(), chips: z.array(z.object({ atMm: z.number(), lengthMm: z.number() })) });
+export const ZEdgeDetail = z.looseObject({
+  score: z.number(),
+  wearPercent: z.number(),
+  chips: z.array(z.object({ atMm: z.number(), lengthMm: z.number() })),
+});
 const ZPoint = z.object({ xMm: z.number(), yMm: z.number() });
 /** What the surface findings rest on: the catalogue image (and how well the photo matched it) or the stricter detector alone. */
 export const ZSurfaceBasis = z.object({
@@ -173,7 +180,12 @@ export const ZEngineReport = ZReportHeadline.extend({
     back: ZFaceCenteringLog,
     details: z.array(z.string()),
   }),
-  cornersDecisionLog: ZDecisionBase.extend({ confidence: z.number(), averageScore: z.number(), perfectCorners: z.number(), details: z.record(z.string(), ZCornerDetail) }),
+  cornersDecisionLog: ZDecisionBase.extend({
+    confidence: z.number(),
+    averageScore: z.number(),
+    perfectCorners: z.number(),
+    details: z.record(z.string(), ZCornerDetail),
+  }),
   edgesDecisionLog: ZDecisionBase.extend({
     confidence: z.number(),
     frontEdgeWear: z.number(),

@@ -31,7 +31,6 @@ export type TGrading = z.infer<typeof ZGrading>;
 
 export const ZGradingIdParam = z.object({ gradingId: z.string().regex(/^GV-[0-9A-F]{10}$/, 'Not a valid grading id') });
 
-
 /** Sent with 402 when a starter account has no credits left. */
 export const NO_CREDITS_MESSAGE = 'You have no grading credits left. Buy credits to grade this card.';
 export const BUY_CREDITS_PATH = '/account/checkout/credits?package=standard';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-const sub = z.number().min(1, 'Sub-grades run from 1 to 10').max(10, 'Sub-grades run from 1 to 10').multipleOf(0.5, 'Use half steps (9, 9.5, 10)');
+const sub = z
+  .number()
+  .min(1, 'Sub-grades run from 1 to 10')
+  .max(10, 'Sub-grades run from 1 to 10')
+  .multipleOf(0.5, 'Use half steps (9, 9.5, 10)');
 const share = z.number().min(50, 'Give the larger share, 50 to 100').max(100, 'Give the larger share, 50 to 100');
 
 /** Sub-grades entered or adjusted by the collector; platform grades are recomputed by the engine's rules. */

@@ -7,8 +7,15 @@ it('takes the package from a query string, falling back to the default pack for 
   for (const odd of [null, undefined, '', 'LARGE', 'huge', '<script>']) expect(packageFromQuery(odd)).toBe('standard');
 });
 
-it("words order statuses as spec §2.7 does: Complete, Processing, else Pending", () => {
-  expect(['completed', 'processing', 'pending', 'failed', 'expired', 'x'].map(orderStatusLabel)).toEqual(['Complete', 'Processing', 'Pending', 'Pending', 'Pending', 'Pending']);
+it('words order statuses as spec §2.7 does: Complete, Processing, else Pending', () => {
+  expect(['completed', 'processing', 'pending', 'failed', 'expired', 'x'].map(orderStatusLabel)).toEqual([
+    'Complete',
+    'Processing',
+    'Pending',
+    'Pending',
+    'Pending',
+    'Pending',
+  ]);
 });
 
 it('accepts card numbers typed with spaces or dashes', () => {

@@ -39,7 +39,16 @@ export type TCreditCheckoutRequest = z.infer<typeof ZCreditCheckoutRequest>;
 export const ZCheckoutResponse = z.object({ url: z.string(), orderId: z.string().nullable() });
 export type TCheckoutResponse = z.infer<typeof ZCheckoutResponse>;
 
-export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'incomplete', 'incomplete_expired', 'trialing', 'past_due', 'unpaid', 'paused'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'paused',
+] as const;
 
 export const ZSubscription = z.object({
   id: z.string(),
@@ -118,5 +127,7 @@ export const DECLINED_MESSAGE = 'Your card was declined. Try another card.';
 export const ALREADY_PRO_MESSAGE = 'You already have Pro. Manage it from Billing.';
 
 /** The embedded provider's portal: a new card on file for one of its customers. */
-export const ZLocalPortalCardRequest = ZLocalPayRequest.extend({ customer: z.string().regex(/^cus_local_[0-9a-f]{24}$/, 'Not a customer id') });
+export const ZLocalPortalCardRequest = ZLocalPayRequest.extend({
+  customer: z.string().regex(/^cus_local_[0-9a-f]{24}$/, 'Not a customer id'),
+});
 export type TLocalPortalCardRequest = z.input<typeof ZLocalPortalCardRequest>;

@@ -7,8 +7,7 @@ import { z } from 'zod';
  * C0 controls, DEL and the C1 controls (U+0080–U+009F) are refused with a sentence, at the contract,
  * so the server and the web form give the same answer.
  */
-export const CONTROL_CHARACTERS_MESSAGE =
-  'This text contains an invisible control character (such as NUL). Remove it and try again.';
+export const CONTROL_CHARACTERS_MESSAGE = 'This text contains an invisible control character (such as NUL). Remove it and try again.';
 
 const SINGLE_LINE = /^[^\u0000-\u001F\u007F-\u009F]*$/;
 const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
@@ -17,5 +16,4 @@ const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
 export const zText = (params?: Parameters<typeof z.string>[0]) => z.string(params).regex(SINGLE_LINE, CONTROL_CHARACTERS_MESSAGE);
 
 /** Text that may span lines (notes, descriptions): tab, CR and LF allowed, other control characters not. */
-export const zMultilineText = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE);
+export const zMultilineText = (params?: Parameters<typeof z.string>[0]) => z.string(params).regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE);

@@ -4,11 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { installErrorHandler } from './http/errors';
 import { installErrorResponses, openApiTransform } from './http/route-docs';
@@ -111,7 +107,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // A test that reads log lines hands in a stream and gets them at `info` at least, whatever LOG_LEVEL says.
     logger: options.logStream
       ? loggerOptions({ logLevel: config.logLevel === 'silent' ? 'info' : config.logLevel }, options.logStream)
-      : options.logger === false ? false : loggerOptions(config),
+      : options.logger === false
+        ? false
+        : loggerOptions(config),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Fastify's defaults, written down because access is decided by the route a URL matches: one
@@ -126,22 +124,25 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(fastifyCookie);
   // Routes carry their limits in config.rateLimit; without the plugin (RATE_LIMIT=false, load tests) they are inert.
-  if (config.rateLimit) await app.register(fastifyRateLimit, {
-    global: false,
-    enableDraftSpec: true,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please wait ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s) and try again.`,
-    }),
-  });
+  if (config.rateLimit)
+    await app.register(fastifyRateLimit, {
+      global: false,
+      enableDraftSpec: true,
+      errorResponseBuilder: (_req, ctx) => ({
+        statusCode: 429,
+        message: `Too many attempts. Please wait ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s) and try again.`,
+      }),
+    });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'GradeVault API', version: '1.0.0' }, tags: API_TAGS.map((name) => ({ name })) },
     transform: openApiTransform,
   });
-  await app.register(withRouteConfig({ access: 'asset', csp: DOCS_CSP }, (scope) =>
-    scope.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null } }),
-  ));
+  await app.register(
+    withRouteConfig({ access: 'asset', csp: DOCS_CSP }, (scope) =>
+      scope.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null } }),
+    ),
+  );
 
   // The embedded outbox prints each mail to this log (adapters/mail/outbox.ts); SMTP prints none.
   deps.mail.useLogger?.(app.log);
@@ -171,7 +172,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const images = guardImageStore(deps.images ?? ownImages!, { now: () => clock.now().getTime() });
   if (ownImages) app.addHook('onClose', async () => ownImages.close());
   await app.register(collectionRoutes, { collection: createCollectionService(db) });
-  const uploads = createUploadReceiver({ tmpDir: config.uploads.dir, maxConcurrent: config.uploads.concurrency, maxPerUser: config.uploads.perUser });
+  const uploads = createUploadReceiver({
+    tmpDir: config.uploads.dir,
+    maxConcurrent: config.uploads.concurrency,
+    maxPerUser: config.uploads.perUser,
+  });
   app.decorate('uploads', uploads);
   await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }), uploads });
   await app.register(binderRoutes, { binders: createBinderService(db) });
@@ -179,7 +184,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const marketPrices = firstMarketPrice(createSyncedMarketPrices(db), createSnapshotMarketPrices());
   const pricing = deps.pricing ?? createEmbeddedPricing(marketPrices);
   const referenceImages = deps.referenceImages ?? openReferenceImages(config.referenceImages, images, app.log);
-  const gradingWorker = createGradingWorker({ db, images, pricing, referenceImages, clock, log: app.log, creditsChanged: (id) => sessions.forgetUser(id), soleWorker: database.kind === 'pglite' });
+  const gradingWorker = createGradingWorker({
+    db,
+    images,
+    pricing,
+    referenceImages,
+    clock,
+    log: app.log,
+    creditsChanged: (id) => sessions.forgetUser(id),
+    soleWorker: database.kind === 'pglite',
+  });
   app.decorate('gradingWorker', gradingWorker);
   await app.register(gradingRoutes, {
     gradings: createGradingService(db, { creditsChanged: (id) => sessions.forgetUser(id), queued: () => gradingWorker.poke() }),
@@ -190,7 +204,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onClose', async () => gradingWorker.stop());
 
   const syncWorker = createSyncWorker({
-    db, clock, log: app.log, soleWorker: database.kind === 'pglite',
+    db,
+    clock,
+    log: app.log,
+    soleWorker: database.kind === 'pglite',
     openSource: () => openCatalogueSource(config.catalogueSync),
     schedule: config.catalogueSync.schedule,
     catalogueChanged: () => catalogue.invalidate(),
@@ -211,7 +228,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await app.register(localProviderRoutes, { local, testClock: config.payments.testClock });
     // The embedded provider posts its signed events through the real webhook route, verification included.
     local.setDeliver(async (payload, signature) => {
-      const res = await app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
       return res.statusCode;
     });
   }
@@ -241,7 +263,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     log: app.log,
     soleProcess: database.kind === 'pglite',
   });
-  const priceUpdateSchedule = createPriceUpdateSchedule({ db, clock, runner: priceUpdate, schedule: config.priceUpdateSchedule, log: app.log });
+  const priceUpdateSchedule = createPriceUpdateSchedule({
+    db,
+    clock,
+    runner: priceUpdate,
+    schedule: config.priceUpdateSchedule,
+    log: app.log,
+  });
   app.decorate('priceUpdate', priceUpdate);
   app.decorate('priceUpdateSchedule', priceUpdateSchedule);
   // Under the back-office's prefix /api/admin/{hash} (spec §7.3), behind the same hash check.
@@ -254,7 +282,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   );
   app.addHook('onClose', async () => priceUpdateSchedule.stop());
   await app.register(cardPriceHistoryRoutes, { db });
-
 
   app.get('/api/health', {
     config: { access: 'public' },

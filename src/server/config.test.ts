@@ -32,7 +32,9 @@ describe('derived settings', () => {
     const minio = loadConfig({ STORAGE: 's3', S3_BUCKET: 'cards', S3_ENDPOINT: 'http://127.0.0.1:9000' }).storage;
     expect(minio).toMatchObject({ kind: 's3', bucket: 'cards', forcePathStyle: true, credentials: undefined, region: 'us-east-1' });
     expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'cards' }).storage).toMatchObject({ forcePathStyle: false });
-    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'cards', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({ forcePathStyle: false });
+    expect(
+      loadConfig({ STORAGE: 's3', S3_BUCKET: 'cards', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'false' }).storage,
+    ).toMatchObject({ forcePathStyle: false });
   });
 
   it('reads TRUST_PROXY as nobody, a hop count or a list, and gives Fastify a hop test for a count', () => {
@@ -49,7 +51,12 @@ describe('refused values', () => {
   it('names each bad variable with its rule, all in one message', () => {
     const lines = refusal({ PORT: 'eighty', SECRET_KEY: 'short', DEMO_PASSWORD: 'abc', LOG_LEVEL: 'loud' });
     expect(lines[0]).toBe('Invalid environment:');
-    expect(lines.slice(1).map((l) => l.trim().split(':')[0]).sort()).toEqual(['DEMO_PASSWORD', 'LOG_LEVEL', 'PORT', 'SECRET_KEY']);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.trim().split(':')[0])
+        .sort(),
+    ).toEqual(['DEMO_PASSWORD', 'LOG_LEVEL', 'PORT', 'SECRET_KEY']);
     expect(lines).toContain('  SECRET_KEY: SECRET_KEY must be at least 32 characters');
     expect(lines).toContain('  DEMO_PASSWORD: DEMO_PASSWORD must be at least 8 characters');
   });
@@ -57,13 +64,17 @@ describe('refused values', () => {
   it('refuses out-of-range numbers and a TRUST_PROXY it does not understand, quoting what it could not read', () => {
     expect(refusal({ PORT: '70000' })[1]).toMatch(/^ {2}PORT: /);
     expect(refusal({ SESSION_DAYS: '0' })[1]).toMatch(/^ {2}SESSION_DAYS: /);
-    expect(refusal({ TRUST_PROXY: '10.0.0.0/40, proxy.example' })[1]).toMatch(/^ {2}TRUST_PROXY: .*not understood: 10\.0\.0\.0\/40, proxy\.example$/);
+    expect(refusal({ TRUST_PROXY: '10.0.0.0/40, proxy.example' })[1]).toMatch(
+      /^ {2}TRUST_PROXY: .*not understood: 10\.0\.0\.0\/40, proxy\.example$/,
+    );
     expect(refusal({ TRUST_PROXY: '101' })[1]).toMatch(/not understood: 101$/);
   });
 
   it('refuses storage settings that cannot work together', () => {
     expect(refusal({ STORAGE: 's3' })).toContain('  S3_BUCKET: S3_BUCKET is required when STORAGE=s3');
-    expect(refusal({ S3_ACCESS_KEY_ID: 'AKIA' })[1]).toMatch(/^ {2}S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/);
+    expect(refusal({ S3_ACCESS_KEY_ID: 'AKIA' })[1]).toMatch(
+      /^ {2}S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/,
+    );
     expect(refusal({ STRIPE_SECRET_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_test_x' })).toContain(
       '  STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a secret (sk_…) or restricted (rk_…) key',
     );
@@ -73,8 +84,17 @@ describe('refused values', () => {
 describe('payments configuration', () => {
   it('uses the built-in test provider without a Stripe key outside production, and Stripe with its keys', () => {
     expect(loadConfig({}).payments).toEqual({ provider: { kind: 'local' }, graceDays: 7, testClock: false });
-    const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_test_x', STRIPE_API_BASE: 'http://127.0.0.1:12111' });
-    expect(stripe.payments.provider).toEqual({ kind: 'stripe', secretKey: 'sk_test_x', webhookSecret: 'whsec_test_x', apiBase: new URL('http://127.0.0.1:12111') });
+    const stripe = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_x',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(stripe.payments.provider).toEqual({
+      kind: 'stripe',
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_test_x',
+      apiBase: new URL('http://127.0.0.1:12111'),
+    });
   });
 
   it('refuses a production start that would take payments through the test provider by accident', () => {
@@ -82,12 +102,16 @@ describe('payments configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'local' }).payments.provider).toEqual({ kind: 'local' });
     const stripe = loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_test_x' });
     expect(stripe.payments.provider.kind).toBe('stripe');
-    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'local', PAYMENTS_TEST_CLOCK: 'true' })).toThrow(/PAYMENTS_TEST_CLOCK is for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'local', PAYMENTS_TEST_CLOCK: 'true' })).toThrow(
+      /PAYMENTS_TEST_CLOCK is for tests only/,
+    );
   });
 
   it('refuses a provider choice that contradicts the keys', () => {
     expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(/PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY/);
-    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'local', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_test_x' })).toThrow(/cannot be combined/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'local', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_test_x' })).toThrow(
+      /cannot be combined/,
+    );
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: set STRIPE_WEBHOOK_SECRET/);
   });
 });

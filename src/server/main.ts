@@ -29,15 +29,11 @@ const seeded = await seedDatabase(database, { demo: config.demo, demoPassword: c
 const secret = await loadServerSecret(database.db, config.secretKey);
 
 const serveWeb = config.role !== 'worker' && fs.existsSync(path.join(WEB_DIST, 'index.html'));
-if (config.role !== 'worker' && !serveWeb) console.warn(`The web app is not built (${WEB_DIST}): serving the API only. Run \`npm run build\`, or start with \`npm start\`.`);
+if (config.role !== 'worker' && !serveWeb)
+  console.warn(`The web app is not built (${WEB_DIST}): serving the API only. Run \`npm run build\`, or start with \`npm start\`.`);
 
-const mail = config.smtpUrl
-  ? createSmtpMail(database.db, config.smtpUrl, config.mailFrom)
-  : createOutboxMail(database.db);
-const app = await buildApp(
-  { config, database, mail, clock: systemClock, secret },
-  { webDist: serveWeb ? WEB_DIST : undefined },
-);
+const mail = config.smtpUrl ? createSmtpMail(database.db, config.smtpUrl, config.mailFrom) : createOutboxMail(database.db);
+const app = await buildApp({ config, database, mail, clock: systemClock, secret }, { webDist: serveWeb ? WEB_DIST : undefined });
 
 if (seeded.catalogue) app.log.info(`catalogue loaded: ${seeded.catalogue.sets} sets, ${seeded.catalogue.cards} cards`);
 if (seeded.demo?.created.length) {

@@ -29,7 +29,11 @@ const adminRoutes = () => ctx.app.routeAccess.filter((r) => r.url.startsWith('/a
 const urlOf = (url: string, withHash: string) => url.replace(':hash', withHash).replace(/:(\w+)/g, (_, k: string) => fill[k] ?? 'x');
 // Valid bodies, so a write that is let through is told apart from one refused by validation.
 const bodyOf = (url: string) =>
-  url.endsWith('reset-password') ? { newPassword: 'secret123' } : url.endsWith('/users/:id') ? { username: 'walked_user', email: 'walked@example.test', credits: 0, role: 'user', firstName: null, lastName: null } : undefined;
+  url.endsWith('reset-password')
+    ? { newPassword: 'secret123' }
+    : url.endsWith('/users/:id')
+      ? { username: 'walked_user', email: 'walked@example.test', credits: 0, role: 'user', firstName: null, lastName: null }
+      : undefined;
 
 describe('admin routes', () => {
   it('are all declared admin and include every §7.3 endpoint', () => {

@@ -36,7 +36,8 @@ beforeAll(async () => {
   const card = await generateSyntheticCard(7, { defectRate: 0.5 });
   const form = new FormData();
   form.append('cardId', 'base1-4');
-  for (const [k, v] of Object.entries({ front: card.front, back: card.back })) form.append(k, new Blob([new Uint8Array(v)], { type: 'image/jpeg' }), `${k}.jpg`);
+  for (const [k, v] of Object.entries({ front: card.front, back: card.back }))
+    form.append(k, new Blob([new Uint8Array(v)], { type: 'image/jpeg' }), `${k}.jpg`);
   const added = json<TUserCard>(await owner.client.postForm('/api/user-cards', form));
   graded = json<TGrading>(await owner.client.post(`/api/user-cards/${added.id}/grade`));
   while (await ctx.app.gradingWorker.runOnce()) {
@@ -53,7 +54,7 @@ describe('admin submissions and reports', () => {
     const all = ZAdminSubmissionsResponse.parse((await admin.client.get(`${prefix}/submissions?pageSize=1`)).json());
     expect(all.items).toHaveLength(1);
     expect(all.hasMore).toBe(true);
-    expect(all.items[0]!.cardName).toBe('Blastoise');
+    expect(all.items[0].cardName).toBe('Blastoise');
     const completed = ZAdminSubmissionsResponse.parse((await admin.client.get(`${prefix}/submissions?status=completed`)).json());
     expect(completed.items.map((s) => s.gradingId)).toEqual(expect.arrayContaining([graded.gradingId, bare.gradingId]));
     expect(completed.items.every((s) => s.status === 'completed')).toBe(true);
@@ -71,7 +72,7 @@ describe('admin submissions and reports', () => {
     expect(Object.values(report.annotatedEdgeUrls).every(Boolean)).toBe(true);
     expect(report.centeringDecisionLog).toMatchObject({ reasoning: expect.any(String) });
     const [row] = await ctx.database.db.select({ id: gradings.id }).from(gradings).where(eq(gradings.gradingId, graded.gradingId));
-    const bySubmission = ZAdminGradingReport.parse((await admin.client.get(`${prefix}/grading-reports/${row!.id}`)).json());
+    const bySubmission = ZAdminGradingReport.parse((await admin.client.get(`${prefix}/grading-reports/${row.id}`)).json());
     expect(bySubmission.gradingId).toBe(graded.gradingId);
     const image = await admin.client.get(report.frontAnnotatedImageUrl!);
     expect(image.statusCode).toBe(200);
@@ -79,10 +80,17 @@ describe('admin submissions and reports', () => {
   });
 
   it('shows each face original → straightened → normalised → annotated, with times, and the analysis steps', async () => {
-    const grouped = ZAdjustmentsGroupedResponse.parse((await admin.client.get(`${prefix}/grading/${graded.gradingId}/adjustments-grouped`)).json());
+    const grouped = ZAdjustmentsGroupedResponse.parse(
+      (await admin.client.get(`${prefix}/grading/${graded.gradingId}/adjustments-grouped`)).json(),
+    );
     expect(Object.keys(grouped).sort()).toEqual(['back', 'front']);
-    expect(grouped.front!.map((a) => a.adjustmentType)).toEqual(['original', 'perspective-correction', 'exposure-normalisation', 'annotation']);
-    for (const a of grouped.front!) {
+    expect(grouped.front.map((a) => a.adjustmentType)).toEqual([
+      'original',
+      'perspective-correction',
+      'exposure-normalisation',
+      'annotation',
+    ]);
+    for (const a of grouped.front) {
       expect(a.adjustedImageUrl).toBeTruthy();
       expect(Number.isNaN(Date.parse(a.createdAt))).toBe(false);
       expect((await admin.client.get(a.adjustedImageUrl!)).statusCode, a.adjustedImageUrl!).toBe(200);
@@ -90,7 +98,7 @@ describe('admin submissions and reports', () => {
     const steps = ZAnalysisStepsResponse.parse((await admin.client.get(`${prefix}/grading/${graded.gradingId}/analysis-steps`)).json());
     expect(steps.length).toBeGreaterThan(3);
     expect(steps[0]).toMatchObject({ stepNumber: 1, status: 'completed' });
-    expect(Date.parse(steps[0]!.endTime!)).toBeGreaterThanOrEqual(Date.parse(steps[0]!.startTime!));
+    expect(Date.parse(steps[0].endTime!)).toBeGreaterThanOrEqual(Date.parse(steps[0].startTime!));
     const trail = ZAuditTrailResponse.parse((await admin.client.get(`${prefix}/grading/${graded.gradingId}/audit-trail`)).json());
     expect(trail.adjustments).toHaveLength(8);
     expect(trail.analysisSteps).toHaveLength(steps.length);
@@ -142,8 +150,13 @@ describe('admin stats, orders and subscriptions', () => {
     const list = ZAdminOrdersResponse.parse((await admin.client.get(`${prefix}/orders`)).json());
     // Totals are shared for TOTALS_TTL_MS: past it, the new order counts.
     ctx.clock.advance(TOTALS_TTL_MS + 1);
-    expect(list.items.slice(0, 2).map((o) => o.package).sort()).toEqual(['small', 'standard']);
-    expect(list.items[0]!.user?.username).toBe(u.username);
+    expect(
+      list.items
+        .slice(0, 2)
+        .map((o) => o.package)
+        .sort(),
+    ).toEqual(['small', 'standard']);
+    expect(list.items[0].user?.username).toBe(u.username);
     const stats = ZAdminStatsResponse.parse((await admin.client.get(`${prefix}/stats`)).json());
     expect(stats.totalRevenue).toBe(19.99);
   });
@@ -151,8 +164,27 @@ describe('admin stats, orders and subscriptions', () => {
   it('lists subscriptions with the linked user or as orphaned', async () => {
     const u = await buildUser(ctx.database.db, { firstName: 'Misty' });
     await ctx.database.db.insert(providerSubscriptions).values([
-      { id: 'sub_linked', userId: u.id, provider: 'local', status: 'active', plan: 'pro', amount: 999, currency: 'usd', customerEmail: u.email },
-      { id: 'sub_orphan', userId: null, provider: 'local', status: 'canceled', plan: 'pro', amount: 999, currency: 'usd', customerEmail: null, cancelAtPeriodEnd: true },
+      {
+        id: 'sub_linked',
+        userId: u.id,
+        provider: 'local',
+        status: 'active',
+        plan: 'pro',
+        amount: 999,
+        currency: 'usd',
+        customerEmail: u.email,
+      },
+      {
+        id: 'sub_orphan',
+        userId: null,
+        provider: 'local',
+        status: 'canceled',
+        plan: 'pro',
+        amount: 999,
+        currency: 'usd',
+        customerEmail: null,
+        cancelAtPeriodEnd: true,
+      },
     ]);
     const body = ZAdminSubscriptionsResponse.parse((await admin.client.get('/api/admin/stripe-subscriptions')).json());
     expect(body.provider).toBe('local');

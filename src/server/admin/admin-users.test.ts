@@ -19,7 +19,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => ctx?.close());
 
-const editBody = (u: { username: string; email: string; credits: number; role: string; firstName?: string | null; lastName?: string | null }) => ({
+const editBody = (u: {
+  username: string;
+  email: string;
+  credits: number;
+  role: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}) => ({
   username: u.username,
   email: u.email,
   firstName: u.firstName ?? null,
@@ -36,7 +43,9 @@ describe('admin users', () => {
     const page1 = ZAdminUsersResponse.parse((await admin.client.get(`${prefix}/users?search=${tag}&pageSize=2`)).json());
     expect(page1.items).toHaveLength(2);
     expect(page1.hasMore).toBe(true);
-    const page2 = ZAdminUsersResponse.parse((await admin.client.get(`${prefix}/users?search=${tag.toUpperCase()}&pageSize=2&page=2`)).json());
+    const page2 = ZAdminUsersResponse.parse(
+      (await admin.client.get(`${prefix}/users?search=${tag.toUpperCase()}&pageSize=2&page=2`)).json(),
+    );
     expect(page2.items).toHaveLength(2);
     expect(page2.hasMore).toBe(false);
     const all = new Set([...page1.items, ...page2.items].map((u) => u.email));
@@ -52,8 +61,8 @@ describe('admin users', () => {
     const res = await admin.client.get(`${prefix}/users/${owner.id}`);
     const body = ZAdminUserResponse.parse(res.json());
     expect(body.cards).toHaveLength(1);
-    expect(body.cards[0]!.latestGrading?.psaGrade).toBe(8);
-    expect(body.cards[0]!.frontImageUrl).toMatch(/^\/api\/user-cards\//);
+    expect(body.cards[0].latestGrading?.psaGrade).toBe(8);
+    expect(body.cards[0].frontImageUrl).toMatch(/^\/api\/user-cards\//);
   });
 
   it('edits a user: credit change writes a ledger line with the admin id, and one audit line before → after', async () => {
@@ -61,11 +70,19 @@ describe('admin users', () => {
     const res = await admin.client.put(`${prefix}/users/${target.id}`, editBody({ ...target, credits: 12, firstName: 'Ash' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'User updated successfully', user: { credits: 12, firstName: 'Ash' } });
-    const lines = await ctx.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, target.id), eq(creditLedger.reason, 'admin')));
+    const lines = await ctx.database.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, target.id), eq(creditLedger.reason, 'admin')));
     expect(lines.map((l) => [l.delta, l.actorId])).toContainEqual([7, admin.user.id]);
     const audit = await ctx.database.db.select().from(adminAudit).where(eq(adminAudit.targetUserId, target.id));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: admin.user.id, action: 'user.update', before: { credits: 5, firstName: null }, after: { credits: 12, firstName: 'Ash' } });
+    expect(audit[0]).toMatchObject({
+      actorId: admin.user.id,
+      action: 'user.update',
+      before: { credits: 5, firstName: null },
+      after: { credits: 12, firstName: 'Ash' },
+    });
     // Saving again unchanged writes neither a line nor an audit entry.
     await admin.client.put(`${prefix}/users/${target.id}`, editBody({ ...target, credits: 12, firstName: 'Ash' }));
     expect(await ctx.database.db.select().from(adminAudit).where(eq(adminAudit.targetUserId, target.id))).toHaveLength(1);
@@ -112,13 +129,14 @@ describe('admin users', () => {
   it('never demotes the last super_admin', async () => {
     // Leave exactly one super_admin: this test's own.
     const supers = await ctx.database.db.select().from(users).where(eq(users.role, 'super_admin'));
-    for (const s of supers.filter((s) => s.id !== superAdmin.user.id)) await ctx.database.db.update(users).set({ role: 'user' }).where(eq(users.id, s.id));
+    for (const s of supers.filter((s) => s.id !== superAdmin.user.id))
+      await ctx.database.db.update(users).set({ role: 'user' }).where(eq(users.id, s.id));
     const me = superAdmin.user;
     const res = await superAdmin.client.put(`${prefix}/users/${me.id}`, editBody({ ...me, role: 'admin' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: 'The last super admin cannot be demoted.', field: 'role' });
     const [still] = await ctx.database.db.select({ role: users.role }).from(users).where(eq(users.id, me.id));
-    expect(still!.role).toBe('super_admin');
+    expect(still.role).toBe('super_admin');
   });
 
   it('resets a password: only newPassword, ≥ 6, ends every session of the user, audited', async () => {
@@ -134,7 +152,10 @@ describe('admin users', () => {
     expect((await victim.client.get('/api/auth/user')).statusCode).toBe(401);
     const login = await new TestClient(ctx.app).post('/api/auth/login', { username: victim.user.username, password: 'new-secret' });
     expect(login.statusCode).toBe(200);
-    const [audit] = await ctx.database.db.select().from(adminAudit).where(and(eq(adminAudit.targetUserId, victim.user.id), eq(adminAudit.action, 'user.reset-password')));
+    const [audit] = await ctx.database.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.targetUserId, victim.user.id), eq(adminAudit.action, 'user.reset-password')));
     expect(audit).toMatchObject({ actorId: admin.user.id, after: { password: 'changed', sessionsEnded: 1 } });
     expect(JSON.stringify(audit)).not.toContain('new-secret');
   });

@@ -39,7 +39,10 @@ export function createAdminBillingService(db: Db, provider: 'stripe' | 'local') 
     /** The mirror of the provider's subscriptions; orphaned = no user of ours is linked to it. */
     async subscriptions(): Promise<TAdminSubscriptionsResponse> {
       const rows = await db
-        .select({ s: providerSubscriptions, user: { firstName: users.firstName, lastName: users.lastName, username: users.username, email: users.email } })
+        .select({
+          s: providerSubscriptions,
+          user: { firstName: users.firstName, lastName: users.lastName, username: users.username, email: users.email },
+        })
         .from(providerSubscriptions)
         .leftJoin(users, eq(users.id, providerSubscriptions.userId))
         .orderBy(desc(providerSubscriptions.createdAt))
@@ -58,7 +61,7 @@ export function createAdminBillingService(db: Db, provider: 'stripe' | 'local') 
           customerEmail: s.customerEmail,
           currentPeriodStart: s.currentPeriodStart?.toISOString() ?? null,
           currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
-          user: user?.username ? { firstName: user.firstName, lastName: user.lastName, username: user.username, email: user.email! } : null,
+          user: user?.username ? { firstName: user.firstName, lastName: user.lastName, username: user.username, email: user.email } : null,
         })),
       };
     },

@@ -62,31 +62,57 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   app.get('/api/admin/:hash/stats', {
     config: admin,
-    schema: { tags: ['admin'], summary: "Overview figures and live health checks", params: ZAdminHashParam, response: { 200: ZAdminStatsResponse } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Overview figures and live health checks',
+      params: ZAdminHashParam,
+      response: { 200: ZAdminStatsResponse },
+    },
     handler: async () => deps.stats.stats(),
   });
 
   app.get('/api/admin/:hash/users', {
     config: admin,
-    schema: { tags: ['admin'], summary: "Users, searched and paged", params: ZAdminHashParam, querystring: ZAdminUsersRequest, response: { 200: ZAdminUsersResponse } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Users, searched and paged',
+      params: ZAdminHashParam,
+      querystring: ZAdminUsersRequest,
+      response: { 200: ZAdminUsersResponse },
+    },
     handler: async (request) => deps.users.list(request.query),
   });
 
   app.get('/api/admin/:hash/users/:id', {
     config: admin,
-    schema: { tags: ['admin'], summary: "One user with their cards", params: ZAdminUserIdParams, response: { 200: ZAdminUserResponse } },
+    schema: { tags: ['admin'], summary: 'One user with their cards', params: ZAdminUserIdParams, response: { 200: ZAdminUserResponse } },
     handler: async (request) => deps.users.get(request.params.id),
   });
 
   app.put('/api/admin/:hash/users/:id', {
     config: admin,
-    schema: { tags: ['admin'], summary: "Edit a user (audited; credits through the ledger)", params: ZAdminUserIdParams, body: ZAdminUpdateUserRequest, response: { 200: ZAdminUpdateUserResponse } },
-    handler: async (request) => ({ message: 'User updated successfully', user: await deps.users.update(requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags: ['admin'],
+      summary: 'Edit a user (audited; credits through the ledger)',
+      params: ZAdminUserIdParams,
+      body: ZAdminUpdateUserRequest,
+      response: { 200: ZAdminUpdateUserResponse },
+    },
+    handler: async (request) => ({
+      message: 'User updated successfully',
+      user: await deps.users.update(requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.post('/api/admin/:hash/users/:id/reset-password', {
     config: admin,
-    schema: { tags: ['admin'], summary: "Set a user's password and end their sessions", params: ZAdminUserIdParams, body: ZAdminResetPasswordRequest, response: { 200: ZAdminResetPasswordResponse } },
+    schema: {
+      tags: ['admin'],
+      summary: "Set a user's password and end their sessions",
+      params: ZAdminUserIdParams,
+      body: ZAdminResetPasswordRequest,
+      response: { 200: ZAdminResetPasswordResponse },
+    },
     handler: async (request) => {
       const sessionsEnded = await deps.users.resetPassword(requireUser(request), request.params.id, request.body.newPassword);
       return { message: 'Password reset successfully', sessionsEnded };
@@ -95,13 +121,24 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   app.get('/api/admin/:hash/submissions', {
     config: admin,
-    schema: { tags: ['admin'], summary: "Card submissions, paged, by status", params: ZAdminHashParam, querystring: ZAdminSubmissionsRequest, response: { 200: ZAdminSubmissionsResponse } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Card submissions, paged, by status',
+      params: ZAdminHashParam,
+      querystring: ZAdminSubmissionsRequest,
+      response: { 200: ZAdminSubmissionsResponse },
+    },
     handler: async (request) => deps.submissions.list(request.query),
   });
 
   app.get('/api/admin/:hash/grading-reports/:gradingId', {
     config: admin,
-    schema: { tags: ['admin'], summary: "The full grading report (grading id or submission id)", params: ZAdminGradingParams, response: { 200: ZAdminGradingReport } },
+    schema: {
+      tags: ['admin'],
+      summary: 'The full grading report (grading id or submission id)',
+      params: ZAdminGradingParams,
+      response: { 200: ZAdminGradingReport },
+    },
     handler: async (request) => deps.submissions.report(request.params.gradingId),
   });
 
@@ -113,26 +150,46 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   app.get('/api/admin/:hash/grading/:gradingId/adjustments', {
     config: admin,
-    schema: { tags: ['admin'], summary: "A grading's image adjustments", params: ZAdminGradingParams, response: { 200: ZAdjustmentsResponse } },
+    schema: {
+      tags: ['admin'],
+      summary: "A grading's image adjustments",
+      params: ZAdminGradingParams,
+      response: { 200: ZAdjustmentsResponse },
+    },
     handler: async (request) => deps.submissions.adjustments(request.params.gradingId),
   });
 
   app.get('/api/admin/:hash/grading/:gradingId/adjustments-grouped', {
     config: admin,
-    schema: { tags: ['admin'], summary: "A grading's image adjustments by image type", params: ZAdminGradingParams, response: { 200: ZAdjustmentsGroupedResponse } },
+    schema: {
+      tags: ['admin'],
+      summary: "A grading's image adjustments by image type",
+      params: ZAdminGradingParams,
+      response: { 200: ZAdjustmentsGroupedResponse },
+    },
     handler: async (request) => deps.submissions.adjustmentsGrouped(request.params.gradingId),
   });
 
   app.get('/api/admin/:hash/grading/:gradingId/analysis-steps', {
     config: admin,
-    schema: { tags: ['admin'], summary: "A grading's analysis steps with their times", params: ZAdminGradingParams, response: { 200: ZAnalysisStepsResponse } },
+    schema: {
+      tags: ['admin'],
+      summary: "A grading's analysis steps with their times",
+      params: ZAdminGradingParams,
+      response: { 200: ZAnalysisStepsResponse },
+    },
     handler: async (request) => deps.submissions.analysisSteps(request.params.gradingId),
   });
 
   // The engine's evidence images (straightened, annotated, corner and edge crops) of any grading.
   app.get('/api/admin/:hash/grading/:gradingId/images/:name', {
     config: admin,
-    schema: { tags: ['admin'], summary: "An evidence or uploaded image of a grading", params: ZAdminGradingImageParams, response: { 200: ZImageBytes } },
+    schema: {
+      tags: ['admin'],
+      summary: 'An evidence or uploaded image of a grading',
+      params: ZAdminGradingImageParams,
+      response: { 200: ZImageBytes },
+    },
     handler: async (request, reply) => {
       const key = await deps.submissions.evidenceKey(request.params.gradingId, request.params.name);
       const image = key ? await deps.images.get(key) : null;
@@ -143,14 +200,24 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
 
   app.get('/api/admin/:hash/orders', {
     config: admin,
-    schema: { tags: ['admin'], summary: "Credit orders, paged", params: ZAdminHashParam, querystring: ZAdminOrdersRequest, response: { 200: ZAdminOrdersResponse } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Credit orders, paged',
+      params: ZAdminHashParam,
+      querystring: ZAdminOrdersRequest,
+      response: { 200: ZAdminOrdersResponse },
+    },
     handler: async (request) => deps.billing.orders(request.query),
   });
 
   // §7.3 puts this one outside {admin}.
   app.get('/api/admin/stripe-subscriptions', {
     config: admin,
-    schema: { tags: ['admin'], summary: "The payment provider's subscriptions, matched to users", response: { 200: ZAdminSubscriptionsResponse } },
+    schema: {
+      tags: ['admin'],
+      summary: "The payment provider's subscriptions, matched to users",
+      response: { 200: ZAdminSubscriptionsResponse },
+    },
     handler: async () => deps.billing.subscriptions(),
   });
 };

@@ -22,8 +22,24 @@ import { userCardImageUrl } from '../cards/image-urls';
 type Row = { g: typeof gradings.$inferSelect; card: typeof userCards.$inferSelect; username: string | null; email: string | null };
 type StoredReport = {
   evidenceKeys?: Record<string, string>;
-  imageAdjustments?: { adjustmentStep: number; adjustmentType: string; adjustmentDescription: string; originalImageType: string; evidenceName?: string; createdAt?: string; annotations?: { severity: string; annotationText: string }[] }[];
-  analysisSteps?: { stepNumber: number; stepName: string; stepDescription: string; status: string; stepResults: unknown; startTime?: string; endTime?: string }[];
+  imageAdjustments?: {
+    adjustmentStep: number;
+    adjustmentType: string;
+    adjustmentDescription: string;
+    originalImageType: string;
+    evidenceName?: string;
+    createdAt?: string;
+    annotations?: { severity: string; annotationText: string }[];
+  }[];
+  analysisSteps?: {
+    stepNumber: number;
+    stepName: string;
+    stepDescription: string;
+    status: string;
+    stepResults: unknown;
+    startTime?: string;
+    endTime?: string;
+  }[];
   [log: string]: unknown;
 };
 
@@ -44,7 +60,8 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
     return row;
   }
   const stored = (row: Row) => (row.g.report ?? {}) as StoredReport;
-  const evidenceUrl = (row: Row, name: string) => (stored(row).evidenceKeys?.[name] ? `${prefix}/grading/${row.g.gradingId}/images/${name}` : null);
+  const evidenceUrl = (row: Row, name: string) =>
+    stored(row).evidenceKeys?.[name] ? `${prefix}/grading/${row.g.gradingId}/images/${name}` : null;
   const photoUrl = (row: Row, key: string | undefined) => userCardImageUrl(row.card.id, key);
 
   function adjustments(row: Row): TImageAdjustment[] {
@@ -78,7 +95,11 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
           originalImageType: face,
           adjustedImageUrl: evidenceName ? evidenceUrl(row, evidenceName) : null,
           createdAt: a.createdAt ?? (row.g.completedAt ?? row.g.createdAt).toISOString(),
-          annotations: (a.annotations ?? []).map((n, i) => ({ id: `${id}:${i + 1}`, severity: n.severity, annotationText: n.annotationText })),
+          annotations: (a.annotations ?? []).map((n, i) => ({
+            id: `${id}:${i + 1}`,
+            severity: n.severity,
+            annotationText: n.annotationText,
+          })),
         });
       }
     }
@@ -100,7 +121,9 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
 
   const log = (report: StoredReport, name: string) => {
     const value = report[name];
-    return typeof value === 'string' || (value && typeof value === 'object' && !Array.isArray(value)) ? (value as string | Record<string, unknown>) : null;
+    return typeof value === 'string' || (value && typeof value === 'object' && !Array.isArray(value))
+      ? (value as string | Record<string, unknown>)
+      : null;
   };
 
   return {
@@ -135,7 +158,9 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
         .leftJoin(users, eq(users.id, gradings.userId))
         .orderBy(desc(ids.createdAt), desc(ids.id));
       return {
-        items: rows.slice(0, pageSize).map(({ username, createdAt, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), user: username ? { username } : null })),
+        items: rows
+          .slice(0, pageSize)
+          .map(({ username, createdAt, ...r }) => ({ ...r, createdAt: createdAt.toISOString(), user: username ? { username } : null })),
         page,
         pageSize,
         hasMore: rows.length > pageSize,
@@ -171,12 +196,18 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
         recommendedPlatform: g.recommendedPlatform,
         frontImageUrl: photoUrl(row, card.images.front),
         backImageUrl: photoUrl(row, card.images.back),
-        cornerImageUrls: Object.fromEntries(REPORT_CORNER_KEYS.map((k) => [k, photoUrl(row, corners[k])])) as TAdminGradingReport['cornerImageUrls'],
+        cornerImageUrls: Object.fromEntries(
+          REPORT_CORNER_KEYS.map((k) => [k, photoUrl(row, corners[k])]),
+        ) as TAdminGradingReport['cornerImageUrls'],
         detailImages: (card.images.details ?? []).map((k) => photoUrl(row, k)!),
         frontAnnotatedImageUrl: evidenceUrl(row, 'frontAnnotated'),
         backAnnotatedImageUrl: evidenceUrl(row, 'backAnnotated'),
-        annotatedCornerUrls: Object.fromEntries(REPORT_CORNER_KEYS.map((k) => [k, evidenceUrl(row, `${k}Corner`)])) as TAdminGradingReport['annotatedCornerUrls'],
-        annotatedEdgeUrls: Object.fromEntries(REPORT_EDGE_KEYS.map((k) => [k, evidenceUrl(row, `${k}Edge`)])) as TAdminGradingReport['annotatedEdgeUrls'],
+        annotatedCornerUrls: Object.fromEntries(
+          REPORT_CORNER_KEYS.map((k) => [k, evidenceUrl(row, `${k}Corner`)]),
+        ) as TAdminGradingReport['annotatedCornerUrls'],
+        annotatedEdgeUrls: Object.fromEntries(
+          REPORT_EDGE_KEYS.map((k) => [k, evidenceUrl(row, `${k}Edge`)]),
+        ) as TAdminGradingReport['annotatedEdgeUrls'],
         centeringDecisionLog: log(report, 'centeringDecisionLog'),
         cornersDecisionLog: log(report, 'cornersDecisionLog'),
         edgesDecisionLog: log(report, 'edgesDecisionLog'),
@@ -207,4 +238,3 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
   };
 }
 export type AdminSubmissionService = ReturnType<typeof createAdminSubmissionService>;
-

@@ -58,7 +58,13 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
         .limit(1)
         .as('latest');
       const cards = await db
-        .select({ card: userCards, psaGrade: latest.psaGrade, bgsGrade: latest.bgsGrade, cgcGrade: latest.cgcGrade, graded: sql<boolean>`${latest.psaGrade} is not null or ${latest.bgsGrade} is not null` })
+        .select({
+          card: userCards,
+          psaGrade: latest.psaGrade,
+          bgsGrade: latest.bgsGrade,
+          cgcGrade: latest.cgcGrade,
+          graded: sql<boolean>`${latest.psaGrade} is not null or ${latest.bgsGrade} is not null`,
+        })
         .from(userCards)
         .leftJoinLateral(latest, sql`true`)
         .where(eq(userCards.userId, id))
@@ -90,7 +96,8 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
         const [before] = await tx.select(adminUserColumns).from(users).where(eq(users.id, id)).for('update');
         if (!before) throw notFound('No such user.');
         const touchesSuper = before.role === 'super_admin' || input.role === 'super_admin';
-        if (touchesSuper && actor.role !== 'super_admin') throw forbidden('Only a super admin can change a super admin or grant that role.');
+        if (touchesSuper && actor.role !== 'super_admin')
+          throw forbidden('Only a super admin can change a super admin or grant that role.');
         if (before.role === 'super_admin' && input.role !== 'super_admin') {
           // Every super_admin row locked: two demotions at once cannot both see "one other left".
           const supers = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin')).for('update');
@@ -99,7 +106,15 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
         const [clash] = await tx
           .select({ username: users.username, email: users.email })
           .from(users)
-          .where(and(or(eq(sql`lower(${users.username})`, input.username.toLowerCase()), eq(sql`lower(${users.email})`, input.email.toLowerCase())), sql`${users.id} <> ${id}`))
+          .where(
+            and(
+              or(
+                eq(sql`lower(${users.username})`, input.username.toLowerCase()),
+                eq(sql`lower(${users.email})`, input.email.toLowerCase()),
+              ),
+              sql`${users.id} <> ${id}`,
+            ),
+          )
           .limit(1);
         if (clash) {
           if (clash.username.toLowerCase() === input.username.toLowerCase()) throw conflict('That username is taken.', 'username');
@@ -112,17 +127,17 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
           .returning(adminUserColumns);
         const delta = input.credits - before.credits;
         if (delta !== 0) await tx.insert(creditLedger).values({ userId: id, delta, reason: 'admin', actorId: actor.id });
-        const changedKeys = (Object.keys(input) as (keyof TAdminUpdateUserRequest)[]).filter((k) => before[k] !== after![k]);
+        const changedKeys = (Object.keys(input) as (keyof TAdminUpdateUserRequest)[]).filter((k) => before[k] !== after[k]);
         if (changedKeys.length) {
           await writeAudit(tx, {
             actorId: actor.id,
             action: 'user.update',
             targetUserId: id,
             before: Object.fromEntries(changedKeys.map((k) => [k, before[k]])),
-            after: Object.fromEntries(changedKeys.map((k) => [k, after![k]])),
+            after: Object.fromEntries(changedKeys.map((k) => [k, after[k]])),
           });
         }
-        return after!;
+        return after;
       });
       deps.changed(id);
       return updated;
@@ -134,10 +149,17 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
       const ended = await db.transaction(async (tx) => {
         const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update');
         if (!target) throw notFound('No such user.');
-        if (target.role === 'super_admin' && actor.role !== 'super_admin') throw forbidden('Only a super admin can reset a super admin\'s password.');
+        if (target.role === 'super_admin' && actor.role !== 'super_admin')
+          throw forbidden("Only a super admin can reset a super admin's password.");
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
         const gone = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
-        await writeAudit(tx, { actorId: actor.id, action: 'user.reset-password', targetUserId: id, before: {}, after: { password: 'changed', sessionsEnded: gone.length } });
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'user.reset-password',
+          targetUserId: id,
+          before: {},
+          after: { password: 'changed', sessionsEnded: gone.length },
+        });
         return gone.length;
       });
       deps.changed(id);

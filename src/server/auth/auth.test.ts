@@ -26,15 +26,23 @@ describe('register', () => {
       firstName: 'Ada',
     });
     expect(res.statusCode).toBe(201);
-    expect(json(res)).toMatchObject({ username: name, email: `${name}@example.test`, role: 'user', accountType: 'starter', credits: STARTER_FREE_CREDITS });
-    const cookie = String(res.headers['set-cookie']).split(/,(?=\s*\w+=)/).find((c) => c.includes(`${SESSION_COOKIE}=`))!;
+    expect(json(res)).toMatchObject({
+      username: name,
+      email: `${name}@example.test`,
+      role: 'user',
+      accountType: 'starter',
+      credits: STARTER_FREE_CREDITS,
+    });
+    const cookie = String(res.headers['set-cookie'])
+      .split(/,(?=\s*\w+=)/)
+      .find((c) => c.includes(`${SESSION_COOKIE}=`))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i); // plain HTTP here; Secure is set behind HTTPS
     const me = await client.get('/api/auth/user');
     expect(json(me).username).toBe(name);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.username, name));
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
   it('answers 400 with the failing field and a readable message', async () => {
@@ -48,12 +56,16 @@ describe('register', () => {
   it('refuses a taken username or email with 409, case-insensitively', async () => {
     const existing = await buildUser(ctx.database.db);
     const byName = await new TestClient(ctx.app).post('/api/auth/register', {
-      username: existing.username.toUpperCase(), email: `${unique()}@example.test`, password: 'long enough pw',
+      username: existing.username.toUpperCase(),
+      email: `${unique()}@example.test`,
+      password: 'long enough pw',
     });
     expect(byName.statusCode).toBe(409);
     expect(json(byName).field).toBe('username');
     const byEmail = await new TestClient(ctx.app).post('/api/auth/register', {
-      username: `n_${unique()}`, email: existing.email.toUpperCase(), password: 'long enough pw',
+      username: `n_${unique()}`,
+      email: existing.email.toUpperCase(),
+      password: 'long enough pw',
     });
     expect(byEmail.statusCode).toBe(409);
     expect(json(byEmail).field).toBe('email');
@@ -129,12 +141,24 @@ describe('login and sessions', () => {
 
   it('changes the password only with the current one', async () => {
     const { client, user } = await signedInClient(ctx);
-    const bad = await client.post('/api/auth/change-password', { currentPassword: 'wrong one', newPassword: 'brand new pw', confirmPassword: 'brand new pw' });
+    const bad = await client.post('/api/auth/change-password', {
+      currentPassword: 'wrong one',
+      newPassword: 'brand new pw',
+      confirmPassword: 'brand new pw',
+    });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).field).toBe('currentPassword');
-    const mismatch = await client.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'brand new pw', confirmPassword: 'other' });
+    const mismatch = await client.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'brand new pw',
+      confirmPassword: 'other',
+    });
     expect(json(mismatch)).toMatchObject({ field: 'confirmPassword', message: "Passwords don't match" });
-    const ok = await client.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'brand new pw', confirmPassword: 'brand new pw' });
+    const ok = await client.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'brand new pw',
+      confirmPassword: 'brand new pw',
+    });
     expect(ok.statusCode).toBe(200);
     const login = await new TestClient(ctx.app).post('/api/auth/login', { username: user.username, password: 'brand new pw' });
     expect(login.statusCode).toBe(200);
@@ -166,7 +190,7 @@ describe('CSRF', () => {
 });
 
 describe('password recovery', () => {
-  const codeFrom = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+  const codeFrom = (text: string) => /\b(\d{6})\b/.exec(text)![1];
   const lastMailTo = async (email: string) => {
     for (let i = 0; i < 50; i++) {
       const m = [...ctx.mail.sent].reverse().find((x) => x.to === email);
@@ -209,7 +233,10 @@ describe('password recovery', () => {
     ctx.clock.advance(10 * 60_000 + 1000);
     try {
       const res = await new TestClient(ctx.app).post('/api/auth/reset-password', {
-        email: user.email, resetCode: code, newPassword: 'a fresh password', confirmPassword: 'a fresh password',
+        email: user.email,
+        resetCode: code,
+        newPassword: 'a fresh password',
+        confirmPassword: 'a fresh password',
       });
       expect(res.statusCode).toBe(400);
     } finally {
@@ -224,7 +251,10 @@ describe('password recovery', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const attempt = (resetCode: string) =>
       new TestClient(ctx.app).post('/api/auth/reset-password', {
-        email: user.email, resetCode, newPassword: 'a fresh password', confirmPassword: 'a fresh password',
+        email: user.email,
+        resetCode,
+        newPassword: 'a fresh password',
+        confirmPassword: 'a fresh password',
       });
     for (let i = 0; i < 5; i++) expect((await attempt(wrong)).statusCode).toBe(400);
     expect((await attempt(code)).statusCode).toBe(400);
@@ -232,11 +262,17 @@ describe('password recovery', () => {
 
   it('validates the reset payload with the spec messages', async () => {
     const res = await new TestClient(ctx.app).post('/api/auth/reset-password', {
-      email: 'a@b.cd', resetCode: '123456', newPassword: 'longenough', confirmPassword: 'different!',
+      email: 'a@b.cd',
+      resetCode: '123456',
+      newPassword: 'longenough',
+      confirmPassword: 'different!',
     });
     expect(json(res)).toMatchObject({ field: 'confirmPassword', message: "Passwords don't match" });
     const code = await new TestClient(ctx.app).post('/api/auth/reset-password', {
-      email: 'a@b.cd', resetCode: '12ab', newPassword: 'longenough', confirmPassword: 'longenough',
+      email: 'a@b.cd',
+      resetCode: '12ab',
+      newPassword: 'longenough',
+      confirmPassword: 'longenough',
     });
     expect(json(code).field).toBe('resetCode');
   });

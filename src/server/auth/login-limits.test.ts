@@ -24,7 +24,12 @@ function login(app: FastifyInstance, username: string, password: string, from: {
 }
 
 async function lastSessionIp(ctx: TestContext, userId: string) {
-  const [row] = await ctx.database.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)).limit(1);
+  const [row] = await ctx.database.db
+    .select({ ip: sessions.ip })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(1);
   return row?.ip;
 }
 
@@ -39,7 +44,8 @@ describe('per address + account and per account', () => {
     const [a, b] = [await buildUser(ctx.database.db), await buildUser(ctx.database.db)];
     const address = '198.51.100.10';
     const codes = [];
-    for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount; i++) codes.push((await login(ctx.app, a.username, `wrong ${i}`, { address })).statusCode);
+    for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount; i++)
+      codes.push((await login(ctx.app, a.username, `wrong ${i}`, { address })).statusCode);
     expect(codes).toEqual(codes.map(() => 401));
     expect((await login(ctx.app, b.username, TEST_PASSWORD, { address })).statusCode).toBe(200);
     const eleventh = await login(ctx.app, a.username, TEST_PASSWORD, { address });
@@ -57,7 +63,8 @@ describe('per address + account and per account', () => {
   it('many addresses against one account hit the per-account limit, for a while', async () => {
     const victim = await buildUser(ctx.database.db);
     const codes = [];
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) codes.push((await login(ctx.app, victim.username, `stuffed ${i}`, { address: `203.0.113.${i + 1}` })).statusCode);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
+      codes.push((await login(ctx.app, victim.username, `stuffed ${i}`, { address: `203.0.113.${i + 1}` })).statusCode);
     expect(codes).toEqual(codes.map(() => 401));
     const fresh = await login(ctx.app, victim.username, TEST_PASSWORD, { address: '192.0.2.200' });
     expect(fresh.statusCode).toBe(429);
@@ -147,9 +154,14 @@ describe('TRUST_PROXY', () => {
 
     it('believes X-Forwarded-For only from a listed proxy, and skips every listed hop', async () => {
       const user = await buildUser(ctx.database.db);
-      expect((await login(ctx.app, user.username, TEST_PASSWORD, { address: '127.0.0.1', forwardedFor: '203.0.113.5' })).statusCode).toBe(200);
+      expect((await login(ctx.app, user.username, TEST_PASSWORD, { address: '127.0.0.1', forwardedFor: '203.0.113.5' })).statusCode).toBe(
+        200,
+      );
       expect(await lastSessionIp(ctx, user.id)).toBe('127.0.0.1');
-      expect((await login(ctx.app, user.username, TEST_PASSWORD, { address: '10.0.0.2', forwardedFor: '6.6.6.6, 203.0.113.6, 10.0.0.9' })).statusCode).toBe(200);
+      expect(
+        (await login(ctx.app, user.username, TEST_PASSWORD, { address: '10.0.0.2', forwardedFor: '6.6.6.6, 203.0.113.6, 10.0.0.9' }))
+          .statusCode,
+      ).toBe(200);
       expect(await lastSessionIp(ctx, user.id)).toBe('203.0.113.6');
     });
   });

@@ -22,7 +22,10 @@ export const LOGIN_LIMITS = { perAddressAndAccount: 10, perAccount: 30, perAddre
 type Window = { count: number; resetAt: number };
 
 export function tooManyAttempts(retryAfterMs: number): HttpError {
-  const error = new HttpError(429, `Too many attempts. Please wait ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s) and try again.`);
+  const error = new HttpError(
+    429,
+    `Too many attempts. Please wait ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s) and try again.`,
+  );
   error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return error;
 }
@@ -79,8 +82,8 @@ export function createLoginThrottle(clock: Clock, limits = LOGIN_LIMITS) {
      */
     succeeded(address: string, login: string): void {
       const [addressAndAccount, account] = keysOf(address, login);
-      windows.delete(addressAndAccount!.key);
-      const w = windows.get(account!.key);
+      windows.delete(addressAndAccount.key);
+      const w = windows.get(account.key);
       if (w && w.count > 0) w.count--;
     },
   };

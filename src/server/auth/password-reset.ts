@@ -14,8 +14,7 @@ const INVALID_CODE = 'That reset code is not valid or has expired. Request a new
 
 export function createPasswordReset(deps: { db: Db; mail: MailPort; clock: Clock; secret: string; sessions: SessionStore }) {
   const { db, mail, clock, secret, sessions: sessionStore } = deps;
-  const keyedHash = (userId: string, code: string) =>
-    createHmac('sha256', secret).update(`${userId}:${code}`).digest('base64url');
+  const keyedHash = (userId: string, code: string) => createHmac('sha256', secret).update(`${userId}:${code}`).digest('base64url');
 
   return {
     /**
@@ -23,7 +22,11 @@ export function createPasswordReset(deps: { db: Db; mail: MailPort; clock: Clock
      * the same way for both and runs this after replying, so timing tells nothing either.
      */
     async requestCode(email: string): Promise<void> {
-      const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
       if (!user) return;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = clock.now();
@@ -56,7 +59,11 @@ export function createPasswordReset(deps: { db: Db; mail: MailPort; clock: Clock
     /** Checks the code (single use, 10 minutes, 5 tries), sets the password and ends every session. */
     async reset(email: string, code: string, newPassword: string): Promise<void> {
       const now = clock.now();
-      const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
       if (!user) throw badRequest(INVALID_CODE, 'resetCode');
       const liveCode = and(
         eq(passwordResetCodes.userId, user.id),

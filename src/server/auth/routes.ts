@@ -74,7 +74,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/login', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Sign in with username or email and password', body: ZLoginRequest, response: { 200: ZCurrentUser } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with username or email and password',
+      body: ZLoginRequest,
+      response: { 200: ZCurrentUser },
+    },
     handler: async (request, reply) => {
       const { username, password } = request.body;
       opts.loginThrottle?.take(request.ip, username);
@@ -95,9 +100,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
-  const logout = { config: { access: 'public' as const }, schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: ZMessage } } };
+  const logout = {
+    config: { access: 'public' as const },
+    schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: ZMessage } },
+  };
   app.post('/api/auth/logout', { ...logout, handler: endSession });
-  app.post('/api/logout', { ...logout, schema: { ...logout.schema, summary: 'Sign out this session (spec §7 alias)' }, handler: endSession });
+  app.post('/api/logout', {
+    ...logout,
+    schema: { ...logout.schema, summary: 'Sign out this session (spec §7 alias)' },
+    handler: endSession,
+  });
 
   app.get('/api/login', {
     config: { access: 'public' },
@@ -139,7 +151,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/change-password', {
     config: { access: 'user', rateLimit: limit(10, 15) },
-    schema: { tags: ['account'], summary: 'Change the password and sign out other sessions', body: ZChangePasswordRequest, response: { 200: ZMessage } },
+    schema: {
+      tags: ['account'],
+      summary: 'Change the password and sign out other sessions',
+      body: ZChangePasswordRequest,
+      response: { 200: ZMessage },
+    },
     handler: async (request) => {
       const session = requireSession(request);
       await auth.changePassword(session.user.id, request.body.currentPassword, request.body.newPassword);

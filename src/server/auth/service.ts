@@ -8,9 +8,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { SessionUser } from './sessions';
 
 const byLogin = (login: string) =>
-  login.includes('@')
-    ? sql`lower(${users.email}) = lower(${login})`
-    : sql`lower(${users.username}) = lower(${login})`;
+  login.includes('@') ? sql`lower(${users.email}) = lower(${login})` : sql`lower(${users.username}) = lower(${login})`;
 
 /** Postgres unique violations name the index; turn them into the field the user must change. */
 function uniqueViolation(err: unknown): 'username' | 'email' | null {
@@ -39,14 +37,13 @@ export function createAuthService(db: Db) {
               credits: STARTER_FREE_CREDITS,
             })
             .returning();
-          await tx.insert(creditLedger).values({ userId: user!.id, delta: STARTER_FREE_CREDITS, reason: 'signup' });
-          return user!;
+          await tx.insert(creditLedger).values({ userId: user.id, delta: STARTER_FREE_CREDITS, reason: 'signup' });
+          return user;
         });
       } catch (err) {
         const field = uniqueViolation(err);
         if (field === 'username') throw conflict('That username is taken. Try another one.', 'username');
-        if (field === 'email')
-          throw conflict('An account with this email already exists. Sign in or reset your password.', 'email');
+        if (field === 'email') throw conflict('An account with this email already exists. Sign in or reset your password.', 'email');
         throw err;
       }
     },
@@ -84,16 +81,21 @@ export function createAuthService(db: Db) {
           })
           .where(eq(users.id, userId))
           .returning();
-        return user!;
+        return user;
       } catch (err) {
-        if (uniqueViolation(err) === 'email')
-          throw conflict('Another account already uses this email.', 'email');
+        if (uniqueViolation(err) === 'email') throw conflict('Another account already uses this email.', 'email');
         throw err;
       }
     },
 
     findByEmail: async (email: string) =>
-      (await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1))[0],
+      (
+        await db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = lower(${email})`)
+          .limit(1)
+      )[0],
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -86,9 +86,7 @@ export function createSessionStore(db: DbOrTx, clock: Clock, sessionDays: number
     },
 
     async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
-      const where = exceptSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-        : eq(sessions.userId, userId);
+      const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
       const deleted = await db.delete(sessions).where(where).returning({ id: sessions.id });
       cache.forgetUser(userId);
       return deleted.length;

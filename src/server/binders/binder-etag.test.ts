@@ -151,7 +151,7 @@ describe('the version changes with every write that changes the document', () =>
 
   it('through the API: binder fields, entries, notes and price, a card removed', async () => {
     const { client, user, card, binder, url } = await binderWithCard();
-    const entryId = json<TBinderDetail>(await get(client, url)).cards[0]!.id;
+    const entryId = json<TBinderDetail>(await get(client, url)).cards[0].id;
     const other = await buildUserCard(ctx.database.db, user.id, { cardName: 'Blastoise' });
     const otherGrading = await buildGrading(ctx.database.db, other);
     const writes: [string, () => Promise<unknown>][] = [
@@ -166,7 +166,12 @@ describe('the version changes with every write that changes the document', () =>
       ['delete the card', () => client.delete(`/api/user-cards/${card.id}`)],
     ];
     for (const [label, change] of writes) {
-      await expectNewVersion(client, url, async () => expect((await change() as { statusCode: number }).statusCode, label).toBeLessThan(300), label);
+      await expectNewVersion(
+        client,
+        url,
+        async () => expect(((await change()) as { statusCode: number }).statusCode, label).toBeLessThan(300),
+        label,
+      );
     }
   });
 

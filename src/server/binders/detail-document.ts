@@ -58,7 +58,11 @@ export function createBinderDocuments(db: Db, cacheBytes = BINDER_CACHE_BYTES) {
       const cached = cache.get(cacheKey(binderId, row.is_owner));
       if (cached?.version === key) return { key, document: cached };
 
-      const built = (await db.execute(binderDetailJsonSql(binderId, viewerId))) as unknown as Rows<{ version: number; is_owner: boolean; detail: string }>;
+      const built = (await db.execute(binderDetailJsonSql(binderId, viewerId))) as unknown as Rows<{
+        version: number;
+        is_owner: boolean;
+        detail: string;
+      }>;
       const doc = built.rows[0];
       // Deleted or made private between the two statements.
       if (!doc) {

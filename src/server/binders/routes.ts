@@ -46,7 +46,9 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
   // Public binders can be read by anyone with the link; private ones only by their owner.
   app.get('/api/binders/:id', {
     config: { access: 'public' },
-    schema: { tags: ['binders'], summary: 'A binder and its cards (public binders for anyone)', 
+    schema: {
+      tags: ['binders'],
+      summary: 'A binder and its cards (public binders for anyone)',
       params: ZBinderParams,
       response: { 200: ZBinderDetail, 304: z.null().describe('Not modified: the If-None-Match ETag is the current version.') },
     },
@@ -54,11 +56,19 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
     // version: the handler sends a Buffer, which Fastify writes as it is, without parsing or the
     // serializer. The schema still documents the reply; binders.test.ts checks real bodies against it.
     handler: async (request, reply) => {
-      const read = await binders.readDocument(request.params.id, request.session?.user.id ?? null, versionKeysOf(request.headers['if-none-match']));
+      const read = await binders.readDocument(
+        request.params.id,
+        request.session?.user.id ?? null,
+        versionKeysOf(request.headers['if-none-match']),
+      );
       // Private to the viewer (an owner's document holds notes and prices), revalidated every time.
       reply.header('etag', `W/"${read.key}"`).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding, Cookie');
       // No payload at all: a serialized `null` would announce Content-Length: 4 on a bodiless 304.
-      if (!read.document) return reply.code(304).removeHeader('content-type').send(undefined as unknown as null);
+      if (!read.document)
+        return reply
+          .code(304)
+          .removeHeader('content-type')
+          .send(undefined as unknown as null);
       const coding = read.document.body.length >= MIN_COMPRESS_BYTES ? pickContentCoding(request.headers['accept-encoding']) : null;
       const body = coding ? await read.document.encode(coding) : read.document.body;
       if (coding) reply.header('content-encoding', coding);
@@ -71,14 +81,21 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
     schema: {
       tags: ['binders'],
       summary: 'Rename, describe or publish a binder',
-      params: ZBinderParams, body: ZUpdateBinderRequest, response: { 200: ZBinder },
+      params: ZBinderParams,
+      body: ZUpdateBinderRequest,
+      response: { 200: ZBinder },
     },
     handler: async (request) => binders.update(request.params.id, requireUser(request).id, request.body),
   });
 
   app.delete('/api/binders/:id', {
     config: { access: 'user' },
-    schema: { tags: ['binders'], summary: 'Delete a binder (its cards stay in the collection)', params: ZBinderParams, response: { 200: ZMessage } },
+    schema: {
+      tags: ['binders'],
+      summary: 'Delete a binder (its cards stay in the collection)',
+      params: ZBinderParams,
+      response: { 200: ZMessage },
+    },
     handler: async (request) => {
       await binders.remove(request.params.id, requireUser(request).id);
       return { message: 'Binder deleted.' };
@@ -90,7 +107,9 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
     schema: {
       tags: ['binders'],
       summary: 'Put a card in a binder',
-      params: ZBinderParams, body: ZAddBinderCardRequest, response: { 201: ZAddBinderCardResponse },
+      params: ZBinderParams,
+      body: ZAddBinderCardRequest,
+      response: { 201: ZAddBinderCardResponse },
     },
     handler: async (request, reply) => {
       const id = await binders.addCard(request.params.id, requireUser(request).id, request.body.userCardId);
@@ -103,7 +122,9 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
     schema: {
       tags: ['binders'],
       summary: "Edit a binder card's notes and purchase price",
-      params: ZBinderEntryParams, body: ZUpdateBinderCardRequest, response: { 200: ZMessage },
+      params: ZBinderEntryParams,
+      body: ZUpdateBinderCardRequest,
+      response: { 200: ZMessage },
     },
     handler: async (request) => {
       await binders.updateEntry(request.params.id, requireUser(request).id, request.params.cardId, request.body);

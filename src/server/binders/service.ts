@@ -1,11 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BINDER_NEEDS_MEASURED_GRADING } from '@contract/binders';
 import { isMeasuredGrading } from './follow-latest-grading';
-import type {
-  TBinder,
-  TBinderSummary,
-  TBinderCardChanges,
-} from '@contract/binders';
+import type { TBinder, TBinderSummary, TBinderCardChanges } from '@contract/binders';
 import type { Db } from '../db/client';
 import { binderCards, binders, gradings, userCards, users } from '../db/schema';
 import { BINDER_NOT_FOUND, createBinderDocuments } from './detail-document';
@@ -86,7 +82,7 @@ export function createBinderService(db: Db) {
         .values({ userId: ownerId, name: input.name, description: input.description || null, isPublic: input.isPublic ?? false })
         .returning();
       const [owner] = await db.select({ username: users.username }).from(users).where(eq(users.id, ownerId));
-      return toBinder(row!, owner!.username, ownerId);
+      return toBinder(row, owner.username, ownerId);
     },
 
     async update(binderId: string, ownerId: string, input: { name?: string; description?: string | null; isPublic?: boolean }) {
@@ -130,7 +126,7 @@ export function createBinderService(db: Db) {
         .onConflictDoNothing()
         .returning({ id: binderCards.id });
       if (inserted.length === 0) throw conflict('This card is already in the binder.', 'userCardId');
-      return inserted[0]!.id;
+      return inserted[0].id;
     },
 
     /** Notes and price live on the collector's card, so every binder and the card profile agree. */

@@ -28,30 +28,106 @@ beforeAll(async () => {
     return c;
   };
   const c1 = await card('c1', 1, { cardName: 'Charizard', cardSet: 'Base', cardNumber: '4', rarity: 'Rare Holo' });
-  await buildGrading(db, c1, { recommendedPlatform: 'PSA', psaGrade: 9, psaEstimatedValue: '120.00', createdAt: day(2), completedAt: day(2) });
+  await buildGrading(db, c1, {
+    recommendedPlatform: 'PSA',
+    psaGrade: 9,
+    psaEstimatedValue: '120.00',
+    createdAt: day(2),
+    completedAt: day(2),
+  });
   const c2 = await card('c2', 2, { cardName: 'Blastoise', cardSet: 'Base', cardNumber: '2', rarity: 'Rare Holo' });
   // An older completed grading, superseded by the latest one.
-  await buildGrading(db, c2, { recommendedPlatform: 'PSA', psaGrade: 5, psaEstimatedValue: '20.00', createdAt: day(3), completedAt: day(3) });
-  await buildGrading(db, c2, { recommendedPlatform: 'BGS', bgsGrade: 9.5, bgsEstimatedValue: '300.00', psaGrade: 9, psaEstimatedValue: '1.00', createdAt: day(4), completedAt: day(4) });
+  await buildGrading(db, c2, {
+    recommendedPlatform: 'PSA',
+    psaGrade: 5,
+    psaEstimatedValue: '20.00',
+    createdAt: day(3),
+    completedAt: day(3),
+  });
+  await buildGrading(db, c2, {
+    recommendedPlatform: 'BGS',
+    bgsGrade: 9.5,
+    bgsEstimatedValue: '300.00',
+    psaGrade: 9,
+    psaEstimatedValue: '1.00',
+    createdAt: day(4),
+    completedAt: day(4),
+  });
   const c3 = await card('c3', 3, { cardName: 'Pikachu', cardSet: 'Jungle', cardNumber: '60', rarity: 'Common' });
-  await buildGrading(db, c3, { recommendedPlatform: 'CGC', cgcGrade: 7, cgcEstimatedValue: '15.00', psaGrade: 10, createdAt: day(4), completedAt: day(4) });
+  await buildGrading(db, c3, {
+    recommendedPlatform: 'CGC',
+    cgcGrade: 7,
+    cgcEstimatedValue: '15.00',
+    psaGrade: 10,
+    createdAt: day(4),
+    completedAt: day(4),
+  });
   const c4 = await card('c4', 4, { cardName: 'Scyther', cardSet: 'Jungle', cardNumber: '10', rarity: 'Rare' });
   // "other" shows as PSA (spec §3), so it filters and sorts as PSA.
-  await buildGrading(db, c4, { recommendedPlatform: 'other', psaGrade: 6, psaEstimatedValue: '40.00', bgsGrade: 10, createdAt: day(5), completedAt: day(5) });
+  await buildGrading(db, c4, {
+    recommendedPlatform: 'other',
+    psaGrade: 6,
+    psaEstimatedValue: '40.00',
+    bgsGrade: 10,
+    createdAt: day(5),
+    completedAt: day(5),
+  });
   await card('c5', 5, { cardName: 'Mew', cardSet: 'Wizards Black Star Promos', cardNumber: '8', rarity: null });
   const c6 = await card('c6', 6, { cardName: 'Dratini', cardSet: 'Base', cardNumber: '26', rarity: 'Uncommon' });
-  await buildGrading(db, c6, { status: 'processing', progress: 40, psaGrade: null, bgsGrade: null, cgcGrade: null, recommendedPlatform: null, completedAt: null, createdAt: day(7) });
+  await buildGrading(db, c6, {
+    status: 'processing',
+    progress: 40,
+    psaGrade: null,
+    bgsGrade: null,
+    cgcGrade: null,
+    recommendedPlatform: null,
+    completedAt: null,
+    createdAt: day(7),
+  });
   const c7 = await card('c7', 7, { cardName: 'Onix', cardSet: 'Base', cardNumber: '56', rarity: 'Common' });
-  await buildGrading(db, c7, { status: 'failed', psaGrade: null, psaEstimatedValue: '999.00', recommendedPlatform: null, completedAt: null, createdAt: day(8) });
+  await buildGrading(db, c7, {
+    status: 'failed',
+    psaGrade: null,
+    psaEstimatedValue: '999.00',
+    recommendedPlatform: null,
+    completedAt: null,
+    createdAt: day(8),
+  });
   const c8 = await card('c8', 8, { cardName: 'Gengar', cardSet: 'Fossil', cardNumber: '5', rarity: 'Rare Holo' });
-  await buildGrading(db, c8, { recommendedPlatform: 'PSA', psaGrade: 8, psaEstimatedValue: '80.00', createdAt: day(9), completedAt: day(9) });
+  await buildGrading(db, c8, {
+    recommendedPlatform: 'PSA',
+    psaGrade: 8,
+    psaEstimatedValue: '80.00',
+    createdAt: day(9),
+    completedAt: day(9),
+  });
   // A re-grade in progress: the card shows its progress, and keeps its grade for grade/value filters.
-  await buildGrading(db, c8, { status: 'pending', progress: 0, psaGrade: null, psaEstimatedValue: null, recommendedPlatform: null, completedAt: null, createdAt: day(10) });
+  await buildGrading(db, c8, {
+    status: 'pending',
+    progress: 0,
+    psaGrade: null,
+    psaEstimatedValue: null,
+    recommendedPlatform: null,
+    completedAt: null,
+    createdAt: day(10),
+  });
 
   // User B: a better Charizard in the same set, which must never show up for A.
-  const other = await buildUserCard(db, userB.user.id, { cardName: 'Charizard', cardSet: 'Base', cardNumber: '4', rarity: 'Rare Holo', createdAt: day(20) });
+  const other = await buildUserCard(db, userB.user.id, {
+    cardName: 'Charizard',
+    cardSet: 'Base',
+    cardNumber: '4',
+    rarity: 'Rare Holo',
+    createdAt: day(20),
+  });
   await buildGrading(db, other, { psaGrade: 10, psaEstimatedValue: '9999.00' });
-  await buildUserCard(db, userB.user.id, { cardName: 'Lugia', cardSet: 'Neo Genesis', cardNumber: '9', rarity: 'Holo Rare', createdAt: day(21) });
+  await buildUserCard(db, userB.user.id, {
+    cardName: 'Lugia',
+    cardSet: 'Neo Genesis',
+    cardNumber: '9',
+    rarity: 'Holo Rare',
+    createdAt: day(21),
+  });
 });
 afterAll(() => ctx.close());
 
@@ -68,13 +144,29 @@ describe('GET /api/user-cards without a query', () => {
     const cards = json<TUserCard[]>(await a.get('/api/user-cards'));
     const byId = new Map(cards.map((c) => [c.id, c]));
     // The latest grading of any status is what a card shows.
-    expect(byId.get(ids.c8!)!.latestGrading).toMatchObject({ status: 'pending', progress: 0, estimatedValue: null });
-    expect(byId.get(ids.c2!)!.latestGrading).toMatchObject({ status: 'completed', recommendedPlatform: 'BGS', bgsGrade: 9.5, estimatedValue: '300.00' });
-    expect(byId.get(ids.c7!)!.latestGrading).toMatchObject({ status: 'failed', estimatedValue: null });
-    expect(byId.get(ids.c5!)!).toMatchObject({ cardName: 'Mew', rarity: null, latestGrading: null, cardId: null });
-    expect(Object.keys(byId.get(ids.c1!)!).sort()).toEqual(
-      ['actualPurchasePrice', 'backImageUrl', 'cardId', 'cardName', 'cardNumber', 'cardSet', 'createdAt', 'frontImageUrl', 'id', 'latestGrading', 'personalNotes', 'rarity'],
-    );
+    expect(byId.get(ids.c8)!.latestGrading).toMatchObject({ status: 'pending', progress: 0, estimatedValue: null });
+    expect(byId.get(ids.c2)!.latestGrading).toMatchObject({
+      status: 'completed',
+      recommendedPlatform: 'BGS',
+      bgsGrade: 9.5,
+      estimatedValue: '300.00',
+    });
+    expect(byId.get(ids.c7)!.latestGrading).toMatchObject({ status: 'failed', estimatedValue: null });
+    expect(byId.get(ids.c5)!).toMatchObject({ cardName: 'Mew', rarity: null, latestGrading: null, cardId: null });
+    expect(Object.keys(byId.get(ids.c1)!).sort()).toEqual([
+      'actualPurchasePrice',
+      'backImageUrl',
+      'cardId',
+      'cardName',
+      'cardNumber',
+      'cardSet',
+      'createdAt',
+      'frontImageUrl',
+      'id',
+      'latestGrading',
+      'personalNotes',
+      'rarity',
+    ]);
   });
 });
 
@@ -218,7 +310,10 @@ describe('scoping', () => {
     expect(await list('set=Jungle', b)).toEqual([]);
     const facets = json<TCollectionFacets>(await b.get('/api/user-cards/facets'));
     expect(facets).toMatchObject({ total: 2, statuses: { graded: 1, ungraded: 1, grading: 0 } });
-    expect(facets.sets).toEqual([{ value: 'Base', count: 1 }, { value: 'Neo Genesis', count: 1 }]);
+    expect(facets.sets).toEqual([
+      { value: 'Base', count: 1 },
+      { value: 'Neo Genesis', count: 1 },
+    ]);
   });
 });
 
@@ -233,7 +328,11 @@ describe('bad input', () => {
     ['sort=price', 'sort must be one of newest, oldest, name, value-desc, value-asc, grade-desc, grade-asc', 'sort'],
     [`q=${'x'.repeat(101)}`, 'Search is at most 100 characters', 'q'],
     ['q=a&q=b', 'Give one search text', 'q'],
-    [`rarity=${Array.from({ length: 31 }, () => 'x').join('&rarity=')}`, 'Give each rarity as its own parameter (at most 30, each at most 120 characters)', 'rarity'],
+    [
+      `rarity=${Array.from({ length: 31 }, () => 'x').join('&rarity=')}`,
+      'Give each rarity as its own parameter (at most 30, each at most 120 characters)',
+      'rarity',
+    ],
     [`set=${'x'.repeat(121)}`, 'Give each set as its own parameter (at most 30, each at most 120 characters)', 'set'],
   ])('%s → 400', async (query, message, field) => {
     const res = await a.get(`/api/user-cards?${query}`);

@@ -11,11 +11,21 @@ afterAll(() => ctx.close());
 
 it('builds the same photo URL in SQL as in TypeScript, for every kind of key the app stores', async () => {
   const id = '0b8f2a6e-1c1d-4a59-9d3f-5a1f0e7c2b11';
-  const keys = [`${id}/front.jpg`, `${id}/back.jpg`, `${id}/fronttopleft.jpg`, `${id}/detail-3.jpg`, `${id}/front.webp`, 'front.jpg', `${id}/3f2a9c1d/front.jpg`, `${id}/3f2a9c1d/detail-2.jpg`, null];
+  const keys = [
+    `${id}/front.jpg`,
+    `${id}/back.jpg`,
+    `${id}/fronttopleft.jpg`,
+    `${id}/detail-3.jpg`,
+    `${id}/front.webp`,
+    'front.jpg',
+    `${id}/3f2a9c1d/front.jpg`,
+    `${id}/3f2a9c1d/detail-2.jpg`,
+    null,
+  ];
   for (const key of keys) {
     const result = (await ctx.database.db.execute(
       sql`select ${userCardImageUrlSql(sql`${id}::uuid`, sql`${key}::text`)} as url`,
     )) as unknown as { rows: { url: string | null }[] };
-    expect([key, result.rows[0]!.url]).toEqual([key, userCardImageUrl(id, key ?? undefined)]);
+    expect([key, result.rows[0].url]).toEqual([key, userCardImageUrl(id, key ?? undefined)]);
   }
 });

@@ -11,11 +11,15 @@ export const userCardImageUrl = (userCardId: string, key: string | undefined): s
  * Storage keys are `{cardId}/{slot}.jpg` with lower-case slot names (cards/service.ts writes them);
  * replaced photos are `{cardId}/{revision}/{slot}.jpg`.
  */
-const slotOfKey = (key: string) => key.split('/').pop()!.replace(/\.\w+$/, '');
+const slotOfKey = (key: string) =>
+  key
+    .split('/')
+    .pop()!
+    .replace(/\.\w+$/, '');
 /** A replaced photo's revision as `?v=…`: photos are cached for an hour, and the new one must show at once. */
 const revisionQuery = (key: string) => {
   const parts = key.split('/');
-  return parts.length > 2 ? `?v=${encodeURIComponent(parts[parts.length - 2]!)}` : '';
+  return parts.length > 2 ? `?v=${encodeURIComponent(parts[parts.length - 2])}` : '';
 };
 
 /**

@@ -14,7 +14,10 @@ let yellow: Buffer;
 let blue: Buffer;
 beforeAll(async () => {
   ctx = await createTestApp({ RATE_LIMIT: 'false', DATA_DIR });
-  const solid = (b: number) => sharp({ create: { width: 320, height: 440, channels: 3, background: { r: 240, g: 200, b } } }).jpeg().toBuffer();
+  const solid = (b: number) =>
+    sharp({ create: { width: 320, height: 440, channels: 3, background: { r: 240, g: 200, b } } })
+      .jpeg()
+      .toBuffer();
   [yellow, blue] = await Promise.all([solid(40), solid(240)]);
 });
 afterAll(() => ctx.close());
@@ -22,17 +25,24 @@ afterAll(() => ctx.close());
 function photoForm(files: Record<string, Buffer | Buffer[]>, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [k, v] of Object.entries(files)) for (const b of [v].flat()) form.append(k, new Blob([new Uint8Array(b)], { type: 'image/jpeg' }), `${k}.jpg`);
+  for (const [k, v] of Object.entries(files))
+    for (const b of [v].flat()) form.append(k, new Blob([new Uint8Array(b)], { type: 'image/jpeg' }), `${k}.jpg`);
   return form;
 }
 const stored = (key: string) => existsSync(path.join(DATA_DIR, 'images', key));
-const keysOf = async (id: string) => (await ctx.database.db.select({ images: userCards.images }).from(userCards).where(eq(userCards.id, id)))[0]!.images;
+const keysOf = async (id: string) =>
+  (await ctx.database.db.select({ images: userCards.images }).from(userCards).where(eq(userCards.id, id)))[0].images;
 /** The blue channel's mean of a photo as the API serves it: tells the yellow photo from the blue one. */
-const blueness = async (body: Buffer) => (await sharp(body).stats()).channels[2]!.mean;
+const blueness = async (body: Buffer) => (await sharp(body).stats()).channels[2].mean;
 
 async function cardWithPhotos() {
   const owner = await signedInClient(ctx, { credits: 2 });
-  const card = json<TUserCard>(await owner.client.postForm('/api/user-cards', photoForm({ front: yellow, back: yellow, frontTopLeft: yellow, details: [yellow, yellow] }, { cardId: 'base1-4' })));
+  const card = json<TUserCard>(
+    await owner.client.postForm(
+      '/api/user-cards',
+      photoForm({ front: yellow, back: yellow, frontTopLeft: yellow, details: [yellow, yellow] }, { cardId: 'base1-4' }),
+    ),
+  );
   return { ...owner, card };
 }
 
@@ -58,7 +68,12 @@ describe('POST /api/user-cards/{id}/photos', () => {
     expect((await client.get(`/api/user-cards/${card.id}/images/detail-2`)).statusCode).toBe(404);
     // The replaced files are gone from storage; the kept ones and the new ones are there.
     expect([before.front, ...before.details!].map((k) => stored(k!))).toEqual([false, false, false]);
-    expect([after.front, after.back, after.corners!.frontTopLeft, after.details![0]].map((k) => stored(k!))).toEqual([true, true, true, true]);
+    expect([after.front, after.back, after.corners!.frontTopLeft, after.details![0]].map((k) => stored(k!))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('answers 404 for someone else’s card and changes nothing', async () => {
@@ -91,7 +106,10 @@ describe('POST /api/user-cards/{id}/photos', () => {
     const renamed = await client.postForm(`/api/user-cards/${card.id}/photos`, photoForm({ front: blue }, { cardName: 'Blastoise' }));
     expect([renamed.statusCode, json(renamed).field]).toEqual([400, 'cardName']);
     expect(json(renamed).message).toMatch(/Only photos can be replaced here/);
-    const fake = await client.postForm(`/api/user-cards/${card.id}/photos`, photoForm({ front: blue, back: Buffer.from('GIF89a not really') }));
+    const fake = await client.postForm(
+      `/api/user-cards/${card.id}/photos`,
+      photoForm({ front: blue, back: Buffer.from('GIF89a not really') }),
+    );
     expect([fake.statusCode, json(fake).message]).toEqual([415, 'The back photo is not a JPEG, PNG, WebP or HEIC image.']);
     const json415 = await client.post(`/api/user-cards/${card.id}/photos`, { front: 'x' });
     expect(json415.statusCode).toBe(415);

@@ -27,7 +27,10 @@ const ADD_CARD_RATE_LIMIT = {
   keyGenerator: (req: FastifyRequest) => `add-card:${req.session?.user.id ?? req.ip}`,
 };
 
-export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; uploads: UploadReceiver }> = async (app, { cards, uploads }) => {
+export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; uploads: UploadReceiver }> = async (
+  app,
+  { cards, uploads },
+) => {
   app.post('/api/user-cards', {
     config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT, uploadForm: ADD_CARD_FORM },
     schema: { tags: ['cards'], summary: 'Add a card with its photos (multipart)', response: { 201: ZUserCard } },
@@ -37,7 +40,7 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
       const card = await uploads.receive(request, userId, ADD_CARD_FORM, async (upload) => {
         const parsed = ZAddCardFields.safeParse(upload.fields);
         if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
+          const issue = parsed.error.issues[0];
           throw badRequest(issue.message, issue.path.join('.'));
         }
         return cards.add(userId, parsed.data, photosFromUpload(upload));
@@ -50,21 +53,32 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
   // while a grading of the card is queued or running, because the worker reads the photos it was given.
   app.post('/api/user-cards/:id/photos', {
     config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT, uploadForm: REPLACE_PHOTOS_FORM },
-    schema: { tags: ['cards'], summary: "Replace some of a card's photos (multipart)", params: ZUserCardParams, response: { 200: ZUserCard } },
+    schema: {
+      tags: ['cards'],
+      summary: "Replace some of a card's photos (multipart)",
+      params: ZUserCardParams,
+      response: { 200: ZUserCard },
+    },
     handler: async (request) => {
       const userId = requireUser(request).id;
       // Owner and grading state first: no one uploads 25 MB to be told the card isn't theirs or is busy.
       await cards.getOwned(userId, request.params.id);
       if (await cards.isBeingGraded(request.params.id)) throw new HttpError(409, PHOTOS_LOCKED_MESSAGE);
       return uploads.receive(request, userId, REPLACE_PHOTOS_FORM, (upload) =>
-        cards.replacePhotos(userId, request.params.id, photosFromUpload(upload)));
+        cards.replacePhotos(userId, request.params.id, photosFromUpload(upload)),
+      );
     },
   });
 
   // Search, filters and sorting of the collection (see ZUserCardListQuery); always the caller's own cards.
   app.get('/api/user-cards', {
     config: { access: 'user' },
-    schema: { tags: ['cards'], summary: 'List the collection, filtered and sorted', querystring: ZUserCardListQuery, response: { 200: ZUserCardList } },
+    schema: {
+      tags: ['cards'],
+      summary: 'List the collection, filtered and sorted',
+      querystring: ZUserCardListQuery,
+      response: { 200: ZUserCardList },
+    },
     handler: async (request) => cards.list(requireUser(request).id, request.query),
   });
 
@@ -86,7 +100,9 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
     schema: {
       tags: ['cards'],
       summary: "Edit a card's notes and purchase price",
-      params: ZUserCardParams, body: ZUpdateUserCardRequest, response: { 200: ZUserCard },
+      params: ZUserCardParams,
+      body: ZUpdateUserCardRequest,
+      response: { 200: ZUserCard },
     },
     handler: async (request) => cards.update(requireUser(request).id, request.params.id, request.body),
   });
@@ -106,16 +122,14 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
     schema: {
       tags: ['cards'],
       summary: "One of a card's photos (owner, administrator or public binder)",
-      params: ZUserCardImageParams, response: { 200: ZImageBytes },
+      params: ZUserCardImageParams,
+      response: { 200: ZImageBytes },
     },
     handler: async (request, reply) => {
       const viewer = request.session ? { id: request.session.user.id, isAdmin: isAdministrator(request.session.user.role) } : null;
       const image = await cards.readImage(viewer, request.params.id, request.params.name);
       if (!image) throw notFound('That photo does not exist or is not shared with you.');
-      return reply
-        .header('Content-Type', image.contentType)
-        .header('Cache-Control', 'private, max-age=3600')
-        .send(image.data);
+      return reply.header('Content-Type', image.contentType).header('Cache-Control', 'private, max-age=3600').send(image.data);
     },
   });
 };

@@ -126,7 +126,7 @@ async function sanitizePhotos(photos: UploadedPhotos): Promise<Array<[string, st
   const named: Array<[string, string, string]> = [
     ...(photos.front ? [['front', photos.front, 'front photo'] as [string, string, string]] : []),
     ...(photos.back ? [['back', photos.back, 'back photo'] as [string, string, string]] : []),
-    ...Object.entries(photos.corners).map(([slot, file]) => [slot, file!, `${cornerSlotLabel(slot)} close-up`] as [string, string, string]),
+    ...Object.entries(photos.corners).map(([slot, file]) => [slot, file, `${cornerSlotLabel(slot)} close-up`] as [string, string, string]),
     ...photos.details.map((file, i) => [`detail-${i + 1}`, file, `detail photo ${i + 1}`] as [string, string, string]),
   ];
   // The cleaned copies wait beside the uploads in their temp folder (removed with it), so one request
@@ -157,7 +157,7 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
   async function storePhotos(clean: Array<[string, string]>, prefix: string, keys: Record<string, string>) {
     for (const [name, file] of clean) {
       keys[name] = `${prefix}${name.toLowerCase()}.jpg`;
-      await images.put(keys[name]!, await fs.readFile(file), 'image/jpeg');
+      await images.put(keys[name], await fs.readFile(file), 'image/jpeg');
     }
   }
 
@@ -178,7 +178,13 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
       if (!photos.front) throw badRequest('Add a photo of the front of the card.', 'front');
       if (!photos.back) throw badRequest('Add a photo of the back of the card.', 'back');
       if (photos.details.length > MAX_DETAIL_IMAGES) throw badRequest(`Add at most ${MAX_DETAIL_IMAGES} detail photos.`, 'details');
-      let identity = { cardId: null as string | null, cardName: fields.cardName ?? '', cardSet: fields.cardSet || 'Unknown set', cardNumber: fields.cardNumber || '—', rarity: fields.rarity || null };
+      let identity = {
+        cardId: null as string | null,
+        cardName: fields.cardName ?? '',
+        cardSet: fields.cardSet || 'Unknown set',
+        cardNumber: fields.cardNumber || '—',
+        rarity: fields.rarity || null,
+      };
       if (fields.cardId) {
         const c = await catalogue.getCard(fields.cardId);
         if (!c) throw badRequest('That card is not in the catalogue. Search again or enter it by hand.', 'cardId');
@@ -200,12 +206,12 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
             images: {
               front: keys.front,
               back: keys.back,
-              corners: Object.fromEntries(CORNER_SLOTS.filter((s) => keys[s]).map((s) => [s, keys[s]!])),
-              details: photos.details.map((_, i) => keys[`detail-${i + 1}`]!),
+              corners: Object.fromEntries(CORNER_SLOTS.filter((s) => keys[s]).map((s) => [s, keys[s]])),
+              details: photos.details.map((_, i) => keys[`detail-${i + 1}`]),
             },
           })
           .returning();
-        return toUserCard(row!, null);
+        return toUserCard(row, null);
       } catch (err) {
         // Leave nothing behind: stored photos of a card that was never saved are removed.
         await Promise.all(Object.values(keys).map((k) => images.delete(k).catch(() => undefined)));
@@ -221,7 +227,11 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
     async list(userId: string, filters: Partial<TUserCardListFilters> = {}): Promise<TUserCard[]> {
       const { latest, done, status } = latestSubqueries(db, userId);
       const where: SQL[] = [eq(userCards.userId, userId)];
-      const words = (filters.q ?? '').split(/\s+/).map((w) => w.replace(/^#/, '')).filter(Boolean).slice(0, 10);
+      const words = (filters.q ?? '')
+        .split(/\s+/)
+        .map((w) => w.replace(/^#/, ''))
+        .filter(Boolean)
+        .slice(0, 10);
       for (const word of words) {
         const p = containsPattern(word);
         where.push(or(ilike(userCards.cardName, p), ilike(userCards.cardSet, p), ilike(userCards.cardNumber, p))!);
@@ -259,7 +269,12 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
       const { latest, done, status } = latestSubqueries(db, userId);
       const mine = eq(userCards.userId, userId);
       const [sets, rarities, platforms, [statuses]] = await Promise.all([
-        db.select({ value: userCards.cardSet, count: count() }).from(userCards).where(mine).groupBy(userCards.cardSet).orderBy(userCards.cardSet),
+        db
+          .select({ value: userCards.cardSet, count: count() })
+          .from(userCards)
+          .where(mine)
+          .groupBy(userCards.cardSet)
+          .orderBy(userCards.cardSet),
         db
           .select({ value: userCards.rarity, count: count() })
           .from(userCards)
@@ -296,7 +311,10 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
 
     /** The owner's card, or 404 for anyone else (the same answer as a missing card). */
     async getOwned(userId: string, id: string): Promise<CardRow> {
-      const [card] = await db.select().from(userCards).where(and(eq(userCards.id, id), eq(userCards.userId, userId)));
+      const [card] = await db
+        .select()
+        .from(userCards)
+        .where(and(eq(userCards.id, id), eq(userCards.userId, userId)));
       if (!card) throw notFound("That card isn't in your collection.");
       return card;
     },
@@ -346,12 +364,12 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
             front: keys.front ?? old.front,
             back: keys.back ?? old.back,
             corners,
-            details: photos.details.length ? photos.details.map((_, i) => keys[`detail-${i + 1}`]!) : (old.details ?? []),
+            details: photos.details.length ? photos.details.map((_, i) => keys[`detail-${i + 1}`]) : (old.details ?? []),
           };
           replaced = [
             ...(keys.front && old.front ? [old.front] : []),
             ...(keys.back && old.back ? [old.back] : []),
-            ...CORNER_SLOTS.filter((s) => keys[s] && old.corners?.[s]).map((s) => old.corners![s]!),
+            ...CORNER_SLOTS.filter((s) => keys[s] && old.corners?.[s]).map((s) => old.corners![s]),
             ...(photos.details.length ? (old.details ?? []) : []),
           ];
           await tx.update(userCards).set({ images: next, updatedAt: new Date() }).where(eq(userCards.id, id));

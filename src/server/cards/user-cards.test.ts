@@ -17,17 +17,28 @@ afterAll(() => ctx.close());
 function cardForm(fields: Record<string, string>, files: Record<string, Buffer | Buffer[]> = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [k, v] of Object.entries(files)) for (const b of [v].flat()) form.append(k, new Blob([new Uint8Array(b)], { type: 'image/jpeg' }), `${k}.jpg`);
+  for (const [k, v] of Object.entries(files))
+    for (const b of [v].flat()) form.append(k, new Blob([new Uint8Array(b)], { type: 'image/jpeg' }), `${k}.jpg`);
   return form;
 }
 
 describe('adding a card', () => {
   it('adds a catalogue card with photos, stored without metadata and readable only by the owner', async () => {
     const { client } = await signedInClient(ctx);
-    const res = await client.postForm('/api/user-cards', cardForm({ cardId: 'base1-4' }, { front: photo, back: photo, frontTopLeft: photo, details: [photo, photo] }));
+    const res = await client.postForm(
+      '/api/user-cards',
+      cardForm({ cardId: 'base1-4' }, { front: photo, back: photo, frontTopLeft: photo, details: [photo, photo] }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const card = json<TUserCard>(res);
-    expect(card).toMatchObject({ cardId: 'base1-4', cardName: 'Charizard', cardSet: 'Base', cardNumber: '4', rarity: 'Rare Holo', latestGrading: null });
+    expect(card).toMatchObject({
+      cardId: 'base1-4',
+      cardName: 'Charizard',
+      cardSet: 'Base',
+      cardNumber: '4',
+      rarity: 'Rare Holo',
+      latestGrading: null,
+    });
     expect(card.frontImageUrl).toMatch(new RegExp(`^/api/user-cards/${card.id}/images/front$`));
 
     const img = await client.get(card.frontImageUrl!);
@@ -48,9 +59,16 @@ describe('adding a card', () => {
 
   it('adds a card entered by hand and edits its notes and price', async () => {
     const { client } = await signedInClient(ctx);
-    const card = json<TUserCard>(await client.postForm('/api/user-cards', cardForm({ cardName: 'Promo Pikachu', cardSet: 'Local event', cardNumber: '001' }, { front: photo, back: photo })));
+    const card = json<TUserCard>(
+      await client.postForm(
+        '/api/user-cards',
+        cardForm({ cardName: 'Promo Pikachu', cardSet: 'Local event', cardNumber: '001' }, { front: photo, back: photo }),
+      ),
+    );
     expect(card).toMatchObject({ cardId: null, cardName: 'Promo Pikachu', cardSet: 'Local event' });
-    const updated = json<TUserCard>(await client.request('PATCH', `/api/user-cards/${card.id}`, { personalNotes: 'From a friend', actualPurchasePrice: '12.5' }));
+    const updated = json<TUserCard>(
+      await client.request('PATCH', `/api/user-cards/${card.id}`, { personalNotes: 'From a friend', actualPurchasePrice: '12.5' }),
+    );
     expect(updated).toMatchObject({ personalNotes: 'From a friend', actualPurchasePrice: '12.50' });
     const hex = await client.request('PATCH', `/api/user-cards/${card.id}`, { actualPurchasePrice: '0x10' });
     expect(hex.statusCode).toBe(400);
@@ -65,7 +83,10 @@ describe('adding a card', () => {
     const { client } = await signedInClient(ctx);
     const noBack = await client.postForm('/api/user-cards', cardForm({ cardId: 'base1-4' }, { front: photo }));
     expect(json(noBack)).toMatchObject({ field: 'back', message: 'Add a photo of the back of the card.' });
-    const fake = await client.postForm('/api/user-cards', cardForm({ cardId: 'base1-4' }, { front: photo, back: Buffer.from('GIF89a not really') }));
+    const fake = await client.postForm(
+      '/api/user-cards',
+      cardForm({ cardId: 'base1-4' }, { front: photo, back: Buffer.from('GIF89a not really') }),
+    );
     expect(fake.statusCode).toBe(415);
     expect(json(fake).message).toBe('The back photo is not a JPEG, PNG, WebP or HEIC image.');
     const unknown = await client.postForm('/api/user-cards', cardForm({ cardId: 'nope-1' }, { front: photo, back: photo }));

@@ -18,7 +18,10 @@ export const ZApiSet = z.object({
   images: z.object({ symbol: z.string().nullish(), logo: z.string().nullish() }).partial().nullish(),
 });
 
-const ZTcgPrices = z.record(z.string(), z.object({ low: price, mid: price, high: price, market: price, directLow: price }).partial().nullable());
+const ZTcgPrices = z.record(
+  z.string(),
+  z.object({ low: price, mid: price, high: price, market: price, directLow: price }).partial().nullable(),
+);
 
 export const ZApiCard = z.object({
   id: text,
@@ -33,7 +36,10 @@ export const ZApiCard = z.object({
   set: z.object({ id: text }).passthrough(),
   tcgplayer: z.object({ updatedAt: z.string().nullish(), prices: ZTcgPrices.nullish() }).passthrough().nullish(),
   cardmarket: z
-    .object({ updatedAt: z.string().nullish(), prices: z.object({ averageSellPrice: price, lowPrice: price, trendPrice: price }).partial().passthrough().nullish() })
+    .object({
+      updatedAt: z.string().nullish(),
+      prices: z.object({ averageSellPrice: price, lowPrice: price, trendPrice: price }).partial().passthrough().nullish(),
+    })
     .passthrough()
     .nullish(),
 });
@@ -45,7 +51,7 @@ export type PriceRow = typeof cardPrices.$inferInsert;
 
 /** The first problem with a record, in a few words: the warning's message. */
 export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
+  const issue = error.issues[0];
   return `${issue.path.join('.') || 'record'}: ${issue.message}`;
 }
 
@@ -88,11 +94,31 @@ export function priceRows(c: TApiCard): PriceRow[] {
   const rows: PriceRow[] = [];
   for (const [variant, p] of Object.entries(c.tcgplayer?.prices ?? {})) {
     if (!p || [p.low, p.mid, p.high, p.market].every((v) => v == null)) continue;
-    rows.push({ cardId: c.id, source: 'tcgplayer', variant, currency: 'USD', low: p.low ?? null, mid: p.mid ?? null, high: p.high ?? null, market: p.market ?? null, updatedAt: isoDate(c.tcgplayer?.updatedAt) });
+    rows.push({
+      cardId: c.id,
+      source: 'tcgplayer',
+      variant,
+      currency: 'USD',
+      low: p.low ?? null,
+      mid: p.mid ?? null,
+      high: p.high ?? null,
+      market: p.market ?? null,
+      updatedAt: isoDate(c.tcgplayer?.updatedAt),
+    });
   }
   const cm = c.cardmarket?.prices;
   if (cm && [cm.lowPrice, cm.averageSellPrice, cm.trendPrice].some((v) => v != null)) {
-    rows.push({ cardId: c.id, source: 'cardmarket', variant: 'normal', currency: 'EUR', low: cm.lowPrice ?? null, mid: cm.averageSellPrice ?? null, high: null, market: cm.trendPrice ?? null, updatedAt: isoDate(c.cardmarket?.updatedAt) });
+    rows.push({
+      cardId: c.id,
+      source: 'cardmarket',
+      variant: 'normal',
+      currency: 'EUR',
+      low: cm.lowPrice ?? null,
+      mid: cm.averageSellPrice ?? null,
+      high: null,
+      market: cm.trendPrice ?? null,
+      updatedAt: isoDate(c.cardmarket?.updatedAt),
+    });
   }
   return rows;
 }

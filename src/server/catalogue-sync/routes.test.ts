@@ -29,7 +29,17 @@ describe('sync endpoints (spec §7.3)', () => {
     expect(json(again).message).toMatch(/already running/);
 
     const logs = json<TSyncLog[]>(await client.get(`${BASE}/logs`));
-    expect(logs[0]).toMatchObject({ id: syncLogId, type: 'sets', status: 'running', totalRecords: 0, processedRecords: 0, errorCount: 0, lastError: null, completedAt: null, metadata: { currentPage: 1 } });
+    expect(logs[0]).toMatchObject({
+      id: syncLogId,
+      type: 'sets',
+      status: 'running',
+      totalRecords: 0,
+      processedRecords: 0,
+      errorCount: 0,
+      lastError: null,
+      completedAt: null,
+      metadata: { currentPage: 1 },
+    });
     expect(json<TSyncLog>(await client.get(`${BASE}/logs/${syncLogId}`)).id).toBe(syncLogId);
 
     expect((await client.post(`${BASE}/resume/${syncLogId}`)).statusCode).toBe(409);
@@ -48,7 +58,7 @@ describe('sync endpoints (spec §7.3)', () => {
     expect(done).toMatchObject({ status: 'completed', totalRecords: 169, processedRecords: 169, metadata: { source: 'snapshot' } });
     const events = json<TSyncEvent[]>(await client.get(`${BASE}/events/${syncLogId}`));
     expect(events.map((e) => e.eventType)).toEqual(['info', 'warning', 'info', 'info', 'info', 'success']);
-    expect(events[0]!.message).toBe('Sets sync queued by the admin');
+    expect(events[0].message).toBe('Sets sync queued by the admin');
   });
 
   it('answers 404 for an unknown run and 400 for a malformed id', async () => {

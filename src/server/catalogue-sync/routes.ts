@@ -14,12 +14,73 @@ export const catalogueSyncRoutes: FastifyPluginAsync<{ sync: CatalogueSyncServic
   const admin = { access: 'admin' as const };
   const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
-  app.get('/logs', { config: admin, schema: { tags: ['catalogue-sync'], summary: 'The catalogue sync runs, newest first', response: { 200: ZSyncLogList, ...errors } } }, () => sync.list());
-  app.get('/logs/:id', { config: admin, schema: { tags: ['catalogue-sync'], summary: 'One catalogue sync run', params: ZSyncIdParam, response: { 200: ZSyncLog, ...errors } } }, (req) => sync.get(req.params.id));
-  app.get('/events/:id', { config: admin, schema: { tags: ['catalogue-sync'], summary: "A sync run's events", params: ZSyncIdParam, response: { 200: ZSyncEventList, ...errors } } }, (req) => sync.events(req.params.id));
+  app.get(
+    '/logs',
+    {
+      config: admin,
+      schema: { tags: ['catalogue-sync'], summary: 'The catalogue sync runs, newest first', response: { 200: ZSyncLogList, ...errors } },
+    },
+    () => sync.list(),
+  );
+  app.get(
+    '/logs/:id',
+    {
+      config: admin,
+      schema: { tags: ['catalogue-sync'], summary: 'One catalogue sync run', params: ZSyncIdParam, response: { 200: ZSyncLog, ...errors } },
+    },
+    (req) => sync.get(req.params.id),
+  );
+  app.get(
+    '/events/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['catalogue-sync'],
+        summary: "A sync run's events",
+        params: ZSyncIdParam,
+        response: { 200: ZSyncEventList, ...errors },
+      },
+    },
+    (req) => sync.events(req.params.id),
+  );
   for (const type of SYNC_TYPES) {
-    app.post(`/start-${type}`, { config: admin, schema: { tags: ['catalogue-sync'], summary: 'Start a sync of this kind (sets, cards or full)', response: { 200: ZSyncActionResponse, ...errors } } }, () => sync.start(type));
+    app.post(
+      `/start-${type}`,
+      {
+        config: admin,
+        schema: {
+          tags: ['catalogue-sync'],
+          summary: 'Start a sync of this kind (sets, cards or full)',
+          response: { 200: ZSyncActionResponse, ...errors },
+        },
+      },
+      () => sync.start(type),
+    );
   }
-  app.post('/cancel/:id', { config: admin, schema: { tags: ['catalogue-sync'], summary: 'Cancel a running sync within one page', params: ZSyncIdParam, response: { 200: ZSyncActionResponse, ...errors } } }, (req) => sync.cancel(req.params.id));
-  app.post('/resume/:id', { config: admin, schema: { tags: ['catalogue-sync'], summary: 'Resume a failed or cancelled sync at its page', params: ZSyncIdParam, response: { 200: ZSyncActionResponse, ...errors } } }, (req) => sync.resume(req.params.id));
+  app.post(
+    '/cancel/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['catalogue-sync'],
+        summary: 'Cancel a running sync within one page',
+        params: ZSyncIdParam,
+        response: { 200: ZSyncActionResponse, ...errors },
+      },
+    },
+    (req) => sync.cancel(req.params.id),
+  );
+  app.post(
+    '/resume/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['catalogue-sync'],
+        summary: 'Resume a failed or cancelled sync at its page',
+        params: ZSyncIdParam,
+        response: { 200: ZSyncActionResponse, ...errors },
+      },
+    },
+    (req) => sync.resume(req.params.id),
+  );
 };

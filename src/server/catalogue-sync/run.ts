@@ -12,7 +12,18 @@ import type { Db, DbOrTx } from '../db/client';
 import { cardSets, syncEvents, syncLogs } from '../db/schema';
 import type { Clock } from '../deps';
 import { PAGE_SIZE, SourceAborted, SourcePageError, type CatalogueSource, type Listing, type SourcePage } from './source/port';
-import { ZApiCard, ZApiSet, cardRow, describeIssue, priceRows, recordLabel, setRow, type CardRow, type PriceRow, type SetRow } from './records';
+import {
+  ZApiCard,
+  ZApiSet,
+  cardRow,
+  describeIssue,
+  priceRows,
+  recordLabel,
+  setRow,
+  type CardRow,
+  type PriceRow,
+  type SetRow,
+} from './records';
 import { upsertCards, upsertPrices, upsertSets } from './writer';
 
 export type SyncRun = typeof syncLogs.$inferSelect;
@@ -22,12 +33,20 @@ const WARNINGS_PER_PAGE = 10;
 
 export const PHASES: Record<SyncRun['type'], Listing[]> = { sets: ['sets'], cards: ['cards'], full: ['sets', 'cards'] };
 
-export async function addEvent(db: DbOrTx, syncLogId: string, eventType: TSyncEventType, message: string, details: Record<string, unknown> | null = null, at?: Date) {
+export async function addEvent(
+  db: DbOrTx,
+  syncLogId: string,
+  eventType: TSyncEventType,
+  message: string,
+  details: Record<string, unknown> | null = null,
+  at?: Date,
+) {
   await db.insert(syncEvents).values({ syncLogId, eventType, message, details, ...(at ? { timestamp: at } : {}) });
 }
 
 /** The run's row while this claim holds it. */
-export const heldBy = (run: Pick<SyncRun, 'id' | 'claimId'>) => and(eq(syncLogs.id, run.id), eq(syncLogs.status, 'running'), eq(syncLogs.claimId, run.claimId!));
+export const heldBy = (run: Pick<SyncRun, 'id' | 'claimId'>) =>
+  and(eq(syncLogs.id, run.id), eq(syncLogs.status, 'running'), eq(syncLogs.claimId, run.claimId!));
 
 /** The abort reason of a cancel (any other reason, such as shutdown, leaves the run to be resumed). */
 export class SyncCancelled extends Error {
@@ -59,14 +78,26 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
   const pageSize = ctx.pageSize ?? PAGE_SIZE;
   const phases = PHASES[claimed.type];
   const meta: TSyncMetadata & { totals?: Totals } = { ...(claimed.metadata as TSyncMetadata & { totals?: Totals }) };
-  let phaseIndex = Math.max(0, phases.indexOf(meta.phase ?? phases[0]!));
+  let phaseIndex = Math.max(0, phases.indexOf(meta.phase ?? phases[0]));
   let page = meta.currentPage ?? 1;
   const resumed = claimed.processedRecords > 0 || page > 1 || phaseIndex > 0;
   meta.source = source.kind;
-  await addEvent(db, claimed.id, 'info', resumed ? `Resuming ${claimed.type} sync at ${phases[phaseIndex]} page ${page}` : `Starting ${claimed.type} sync from ${source.kind}`, { source: source.kind, pageSize, phase: phases[phaseIndex], page });
+  await addEvent(
+    db,
+    claimed.id,
+    'info',
+    resumed ? `Resuming ${claimed.type} sync at ${phases[phaseIndex]} page ${page}` : `Starting ${claimed.type} sync from ${source.kind}`,
+    { source: source.kind, pageSize, phase: phases[phaseIndex], page },
+  );
 
   /** Ends the run with a final status, fenced by the claim. */
-  async function finish(status: 'completed' | 'failed' | 'cancelled', eventType: TSyncEventType, message: string, details: Record<string, unknown>, lastError?: string) {
+  async function finish(
+    status: 'completed' | 'failed' | 'cancelled',
+    eventType: TSyncEventType,
+    message: string,
+    details: Record<string, unknown>,
+    lastError?: string,
+  ) {
     await db.transaction(async (tx) => {
       const [row] = await tx
         .update(syncLogs)
@@ -87,7 +118,8 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
     return status;
   }
 
-  const cancelled = () => finish('cancelled', 'warning', `Sync cancelled at ${phases[phaseIndex]} page ${page}`, { phase: phases[phaseIndex], page });
+  const cancelled = () =>
+    finish('cancelled', 'warning', `Sync cancelled at ${phases[phaseIndex]} page ${page}`, { phase: phases[phaseIndex], page });
   const cancelRequested = async () => {
     if (ctx.signal.aborted && ctx.signal.reason instanceof SyncCancelled) return true;
     const [row] = await db.select({ cancel: syncLogs.cancelRequested }).from(syncLogs).where(heldBy(claimed));
@@ -97,7 +129,7 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
 
   let knownSets: Set<string> | null = null;
   for (; phaseIndex < phases.length; phaseIndex++, page = 1) {
-    const listing = phases[phaseIndex]!;
+    const listing = phases[phaseIndex];
     if (listing === 'cards') knownSets = new Set((await db.select({ id: cardSets.id }).from(cardSets)).map((r) => r.id));
     for (;;) {
       if (await cancelRequested()) return cancelled();
@@ -112,17 +144,31 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
         }
         const message = err instanceof Error ? err.message : String(err);
         const details = err instanceof SourcePageError ? err.details : { error: message };
-        return finish('failed', 'error', `Sync failed on ${listing} page ${page}: ${message}`, { ...details, phase: listing, page }, message);
+        return finish(
+          'failed',
+          'error',
+          `Sync failed on ${listing} page ${page}: ${message}`,
+          { ...details, phase: listing, page },
+          message,
+        );
       }
       const outcome = convert(listing, result.data, knownSets);
       if (meta.totals?.[listing] !== result.totalCount) {
-        if (meta.totals?.[listing] !== undefined) await addEvent(db, claimed.id, 'warning', `The source's ${listing} total changed from ${meta.totals[listing]} to ${result.totalCount} during the run`, { listing, page });
+        if (meta.totals?.[listing] !== undefined)
+          await addEvent(
+            db,
+            claimed.id,
+            'warning',
+            `The source's ${listing} total changed from ${meta.totals[listing]} to ${result.totalCount} during the run`,
+            { listing, page },
+          );
         meta.totals = { ...meta.totals, [listing]: result.totalCount };
       }
       const isLast = result.data.length === 0 || page * pageSize >= result.totalCount;
       const nextPage = isLast ? page : page + 1;
       await db.transaction(async (tx) => {
-        const written = (await upsertSets(tx, outcome.sets)) + (await upsertCards(tx, outcome.cards)) + (await upsertPrices(tx, outcome.prices));
+        const written =
+          (await upsertSets(tx, outcome.sets)) + (await upsertCards(tx, outcome.cards)) + (await upsertPrices(tx, outcome.prices));
         meta.rowsWritten = (meta.rowsWritten ?? 0) + written;
         meta.warnings = (meta.warnings ?? 0) + outcome.skipped.length;
         const total = Object.values(meta.totals ?? {}).reduce((a, b) => a + b, 0);
@@ -139,11 +185,30 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
           .where(heldBy(claimed))
           .returning({ id: syncLogs.id });
         if (!row) throw new LostClaim();
-        for (const skip of outcome.skipped.slice(0, WARNINGS_PER_PAGE)) await addEvent(tx, claimed.id, 'warning', skip.message, { listing, page, record: skip.record });
-        if (outcome.skipped.length > WARNINGS_PER_PAGE) await addEvent(tx, claimed.id, 'warning', `${outcome.skipped.length - WARNINGS_PER_PAGE} more records skipped on ${listing} page ${page}`, { listing, page });
-        await addEvent(tx, claimed.id, 'info', `${listing === 'sets' ? 'Sets' : 'Cards'} page ${page} of ${Math.max(1, Math.ceil(result.totalCount / pageSize))}: ${result.data.length} records, ${written} rows written`, {
-          listing, page, records: result.data.length, rowsWritten: written, skipped: outcome.skipped.length, totalCount: result.totalCount,
-        });
+        for (const skip of outcome.skipped.slice(0, WARNINGS_PER_PAGE))
+          await addEvent(tx, claimed.id, 'warning', skip.message, { listing, page, record: skip.record });
+        if (outcome.skipped.length > WARNINGS_PER_PAGE)
+          await addEvent(
+            tx,
+            claimed.id,
+            'warning',
+            `${outcome.skipped.length - WARNINGS_PER_PAGE} more records skipped on ${listing} page ${page}`,
+            { listing, page },
+          );
+        await addEvent(
+          tx,
+          claimed.id,
+          'info',
+          `${listing === 'sets' ? 'Sets' : 'Cards'} page ${page} of ${Math.max(1, Math.ceil(result.totalCount / pageSize))}: ${result.data.length} records, ${written} rows written`,
+          {
+            listing,
+            page,
+            records: result.data.length,
+            rowsWritten: written,
+            skipped: outcome.skipped.length,
+            totalCount: result.totalCount,
+          },
+        );
       });
       await ctx.afterPage?.({ listing, page });
       if (isLast) break;
@@ -152,9 +217,16 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
   }
   phaseIndex = phases.length - 1;
   const [final] = await db.select().from(syncLogs).where(eq(syncLogs.id, claimed.id));
-  return finish('completed', 'success', `${claimed.type === 'full' ? 'Full' : claimed.type === 'sets' ? 'Sets' : 'Cards'} sync completed: ${final?.processedRecords ?? 0} records, ${meta.rowsWritten ?? 0} rows written`, {
-    processedRecords: final?.processedRecords, rowsWritten: meta.rowsWritten ?? 0, warnings: meta.warnings ?? 0,
-  });
+  return finish(
+    'completed',
+    'success',
+    `${claimed.type === 'full' ? 'Full' : claimed.type === 'sets' ? 'Sets' : 'Cards'} sync completed: ${final?.processedRecords ?? 0} records, ${meta.rowsWritten ?? 0} rows written`,
+    {
+      processedRecords: final?.processedRecords,
+      rowsWritten: meta.rowsWritten ?? 0,
+      warnings: meta.warnings ?? 0,
+    },
+  );
 }
 
 /**
@@ -163,14 +235,33 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
  */
 async function fetchFullPage(ctx: RunContext, syncLogId: string, listing: Listing, page: number, pageSize: number): Promise<SourcePage> {
   const onRetry = (n: { attempt: number; reason: string; waitMs: number }) =>
-    void addEvent(ctx.db, syncLogId, 'warning', `Retrying ${listing} page ${page} in ${(n.waitMs / 1000).toFixed(1)} s (attempt ${n.attempt} failed: ${n.reason})`, { listing, page, ...n }).catch(() => undefined);
+    void addEvent(
+      ctx.db,
+      syncLogId,
+      'warning',
+      `Retrying ${listing} page ${page} in ${(n.waitMs / 1000).toFixed(1)} s (attempt ${n.attempt} failed: ${n.reason})`,
+      { listing, page, ...n },
+    ).catch(() => undefined);
   const first = await ctx.source.fetchPage(listing, page, pageSize, { signal: ctx.signal, onRetry });
   const expected = Math.min(pageSize, first.totalCount - (page - 1) * pageSize);
   if (first.data.length >= expected) return first;
-  await addEvent(ctx.db, syncLogId, 'warning', `${listing} page ${page} came back with ${first.data.length} of ${expected} records; fetching it again`, { listing, page, count: first.data.length, expected });
+  await addEvent(
+    ctx.db,
+    syncLogId,
+    'warning',
+    `${listing} page ${page} came back with ${first.data.length} of ${expected} records; fetching it again`,
+    { listing, page, count: first.data.length, expected },
+  );
   const second = await ctx.source.fetchPage(listing, page, pageSize, { signal: ctx.signal, onRetry });
   const again = Math.min(pageSize, second.totalCount - (page - 1) * pageSize);
-  if (second.data.length < again) await addEvent(ctx.db, syncLogId, 'warning', `${listing} page ${page} is still short (${second.data.length} of ${again}); a later sync picks up what it missed`, { listing, page });
+  if (second.data.length < again)
+    await addEvent(
+      ctx.db,
+      syncLogId,
+      'warning',
+      `${listing} page ${page} is still short (${second.data.length} of ${again}); a later sync picks up what it missed`,
+      { listing, page },
+    );
   return second.data.length >= first.data.length ? second : first;
 }
 
@@ -192,7 +283,8 @@ function convert(listing: Listing, data: unknown[], knownSets: Set<string> | nul
     }
     const parsed = ZApiCard.safeParse(record);
     if (!parsed.success) return void skipped.push({ record: label, message: `Card ${label} skipped: ${describeIssue(parsed.error)}` });
-    if (knownSets && !knownSets.has(parsed.data.set.id)) return void skipped.push({ record: label, message: `Card ${label} skipped: unknown set ${parsed.data.set.id} (sync sets first)` });
+    if (knownSets && !knownSets.has(parsed.data.set.id))
+      return void skipped.push({ record: label, message: `Card ${label} skipped: unknown set ${parsed.data.set.id} (sync sets first)` });
     cards.push(cardRow(parsed.data));
     prices.push(...priceRows(parsed.data));
   });

@@ -21,12 +21,23 @@ export function nextDaily(at: string, now: Date): Date {
   return next;
 }
 
-export async function fireSchedule(db: Db, clock: Clock, schedule: Exclude<CatalogueSyncConfig['schedule'], { kind: 'off' }>, log?: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<boolean> {
+export async function fireSchedule(
+  db: Db,
+  clock: Clock,
+  schedule: Exclude<CatalogueSyncConfig['schedule'], { kind: 'off' }>,
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<boolean> {
   const now = clock.now();
   const rule = `daily@${schedule.at}`;
   // A changed rule starts over from its own next time.
-  await db.insert(syncSchedule).values({ id: SCHEDULE_ID, rule, nextRunAt: nextDaily(schedule.at, now) })
-    .onConflictDoUpdate({ target: syncSchedule.id, set: { rule, nextRunAt: nextDaily(schedule.at, now) }, setWhere: sql`${syncSchedule.rule} <> ${rule}` });
+  await db
+    .insert(syncSchedule)
+    .values({ id: SCHEDULE_ID, rule, nextRunAt: nextDaily(schedule.at, now) })
+    .onConflictDoUpdate({
+      target: syncSchedule.id,
+      set: { rule, nextRunAt: nextDaily(schedule.at, now) },
+      setWhere: sql`${syncSchedule.rule} <> ${rule}`,
+    });
   const [won] = await db
     .update(syncSchedule)
     .set({ nextRunAt: nextDaily(schedule.at, now) })

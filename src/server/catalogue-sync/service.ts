@@ -18,9 +18,12 @@ function isOneRunningViolation(err: unknown): boolean {
 /** Queues a run; `ok: false` when one is running already (in any process). */
 export async function startSync(db: Db, type: TSyncType, by: 'admin' | 'schedule'): Promise<{ ok: true; id: string } | { ok: false }> {
   try {
-    const [row] = await db.insert(syncLogs).values({ type, status: 'running', metadata: { phase: type === 'cards' ? 'cards' : 'sets', currentPage: 1 } }).returning({ id: syncLogs.id });
-    await addEvent(db, row!.id, 'info', `${syncTypeLabel(type)} sync queued by the ${by}`, { by });
-    return { ok: true, id: row!.id };
+    const [row] = await db
+      .insert(syncLogs)
+      .values({ type, status: 'running', metadata: { phase: type === 'cards' ? 'cards' : 'sets', currentPage: 1 } })
+      .returning({ id: syncLogs.id });
+    await addEvent(db, row.id, 'info', `${syncTypeLabel(type)} sync queued by the ${by}`, { by });
+    return { ok: true, id: row.id };
   } catch (err) {
     if (isOneRunningViolation(err)) return { ok: false };
     throw err;
@@ -57,7 +60,13 @@ export function createCatalogueSyncService(deps: { db: Db; wake?: () => void; ab
     async events(id: string): Promise<TSyncEvent[]> {
       await load(id);
       const rows = await db.select().from(syncEvents).where(eq(syncEvents.syncLogId, id)).orderBy(asc(syncEvents.id));
-      return rows.map((e) => ({ id: String(e.id), eventType: e.eventType, message: e.message, timestamp: e.timestamp.toISOString(), details: e.details ?? null }));
+      return rows.map((e) => ({
+        id: String(e.id),
+        eventType: e.eventType,
+        message: e.message,
+        timestamp: e.timestamp.toISOString(),
+        details: e.details ?? null,
+      }));
     },
     async start(type: TSyncType) {
       const started = await startSync(db, type, 'admin');
@@ -87,7 +96,8 @@ export function createCatalogueSyncService(deps: { db: Db; wake?: () => void; ab
     },
     async resume(id: string) {
       const row = await load(id);
-      if (row.status !== 'failed' && row.status !== 'cancelled') throw conflict(`This sync is ${row.status}; only a failed or cancelled sync can be resumed.`);
+      if (row.status !== 'failed' && row.status !== 'cancelled')
+        throw conflict(`This sync is ${row.status}; only a failed or cancelled sync can be resumed.`);
       try {
         await db
           .update(syncLogs)
@@ -98,7 +108,10 @@ export function createCatalogueSyncService(deps: { db: Db; wake?: () => void; ab
         throw err;
       }
       const page = row.metadata.currentPage ?? 1;
-      await addEvent(db, id, 'info', `Resume requested: continuing from ${row.metadata.phase ?? row.type} page ${page}`, { phase: row.metadata.phase, page });
+      await addEvent(db, id, 'info', `Resume requested: continuing from ${row.metadata.phase ?? row.type} page ${page}`, {
+        phase: row.metadata.phase,
+        page,
+      });
       deps.wake?.();
       return { message: `${syncTypeLabel(row.type)} sync resumed from page ${page}.`, syncLogId: id };
     },

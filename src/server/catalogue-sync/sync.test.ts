@@ -24,7 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const liveSource = () => createPokemonTcgSource({ baseUrl: api.url, apiKey: 'test-key', timeoutMs: 400, requestBudget: 200, retry: { baseDelayMs: 5, maxDelayMs: 20 } });
+const liveSource = () =>
+  createPokemonTcgSource({
+    baseUrl: api.url,
+    apiKey: 'test-key',
+    timeoutMs: 400,
+    requestBudget: 200,
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+  });
 
 /** A database in the state of a deployment whose catalogue is out of date: some cards renamed, no prices. */
 async function staleDatabase(): Promise<Database> {
@@ -40,8 +47,9 @@ function worker(database: Database, over: Partial<SyncWorkerDeps> = {}) {
   return { worker: w, service };
 }
 
-const logOf = async (database: Database, id: string) => (await database.db.select().from(syncLogs).where(eq(syncLogs.id, id)))[0]!;
-const eventsOf = async (database: Database, id: string) => database.db.select().from(syncEvents).where(eq(syncEvents.syncLogId, id)).orderBy(syncEvents.id);
+const logOf = async (database: Database, id: string) => (await database.db.select().from(syncLogs).where(eq(syncLogs.id, id)))[0];
+const eventsOf = async (database: Database, id: string) =>
+  database.db.select().from(syncEvents).where(eq(syncEvents.syncLogId, id)).orderBy(syncEvents.id);
 
 describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
   let clean: Database;
@@ -52,7 +60,7 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
     const { worker: w, service } = worker(clean);
     const { syncLogId } = await service.start('full');
     await w.runOnce();
-    expect((await logOf(clean, syncLogId!)).status).toBe('completed');
+    expect((await logOf(clean, syncLogId)).status).toBe('completed');
     reference = await catalogueFingerprint(clean.db);
   });
   afterAll(() => clean.close());
@@ -68,14 +76,14 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
       const { worker: w, service } = worker(database);
       const { syncLogId } = await service.start('full');
       await w.runOnce();
-      const log = await logOf(database, syncLogId!);
+      const log = await logOf(database, syncLogId);
       expect(log.status).toBe('completed');
       expect(log.totalRecords).toBe(catalogue.sets.length + catalogue.cards.length);
       expect(log.processedRecords).toBe(log.totalRecords);
       // The two records the sync cannot store are warnings and count as errors; nothing crashed.
       expect(log.errorCount).toBe(2);
       expect(log.lastError).toMatch(/skipped/);
-      const events = await eventsOf(database, syncLogId!);
+      const events = await eventsOf(database, syncLogId);
       const messages = events.map((e) => e.message);
       expect(messages.some((m) => /unknown set zz-unknown/.test(m))).toBe(true);
       expect(messages.some((m) => /base3-zz-nameless skipped: name/.test(m))).toBe(true);
@@ -86,7 +94,7 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
       expect(events.at(-1)).toMatchObject({ eventType: 'success' });
       // Retry-After was honoured: the retry of page 2 came at least 0.3 s after the 429.
       const page2 = api.requests.slice(before).filter((r) => r.listing === 'cards' && r.page === 2);
-      expect(page2[1]!.at - page2[0]!.at).toBeGreaterThanOrEqual(290);
+      expect(page2[1].at - page2[0].at).toBeGreaterThanOrEqual(290);
       expect(api.requests.slice(before).every((r) => r.apiKey === 'test-key' && r.pageSize === PAGE && r.orderBy === 'id')).toBe(true);
       expect(await catalogueFingerprint(database.db)).toEqual(reference);
     } finally {
@@ -95,22 +103,31 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
   });
 
   it('stores the prices where the API put them, and the pricing port values Base Set Charizard on them', async () => {
-    const [row] = await clean.db.select().from(cardPrices).where(sql`${cardPrices.cardId} = 'base1-4' and ${cardPrices.variant} = 'holofoil'`);
+    const [row] = await clean.db
+      .select()
+      .from(cardPrices)
+      .where(sql`${cardPrices.cardId} = 'base1-4' and ${cardPrices.variant} = 'holofoil'`);
     expect(row).toMatchObject({ source: 'tcgplayer', currency: 'USD', market: 352.72, updatedAt: '2024-08-02' });
     const pricing = createEmbeddedPricing(firstMarketPrice(createSyncedMarketPrices(clean.db), createSnapshotMarketPrices()));
     const value = await pricing.rawValueUsd({ cardId: 'base1-4', cardName: 'Charizard', rarity: 'Rare Holo' });
-    expect(value).toEqual({ usd: 352.72, source: { kind: 'market', provider: SYNCED_PROVIDER, asOf: '2024-08-02', variant: 'holofoil', marketUsd: 352.72 } });
+    expect(value).toEqual({
+      usd: 352.72,
+      source: { kind: 'market', provider: SYNCED_PROVIDER, asOf: '2024-08-02', variant: 'holofoil', marketUsd: 352.72 },
+    });
     // A card the sync has not priced falls back to the bundled snapshot, then to the rarity guess.
     const other = await pricing.rawValueUsd({ cardId: 'swsh7-215', cardName: 'Umbreon VMAX', rarity: 'Rare Secret' });
     expect(other.source).toMatchObject({ kind: 'market', provider: 'TCGplayer market', marketUsd: 841.98 });
-    expect((await pricing.rawValueUsd({ cardId: null, cardName: 'Homemade', rarity: 'Common' })).source).toEqual({ kind: 'estimate', method: 'rarity' });
+    expect((await pricing.rawValueUsd({ cardId: null, cardName: 'Homemade', rarity: 'Common' })).source).toEqual({
+      kind: 'estimate',
+      method: 'rarity',
+    });
   });
 
   it('a second run with nothing changed writes 0 rows', async () => {
     const { worker: w, service } = worker(clean);
     const { syncLogId } = await service.start('full');
     await w.runOnce();
-    const log = await logOf(clean, syncLogId!);
+    const log = await logOf(clean, syncLogId);
     expect(log.status).toBe('completed');
     expect(log.metadata.rowsWritten).toBe(0);
     expect(await catalogueFingerprint(clean.db)).toEqual(reference);
@@ -123,15 +140,20 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
       const { worker: w, service } = worker(database);
       const { syncLogId } = await service.start('cards');
       await w.runOnce();
-      const failed = await logOf(database, syncLogId!);
+      const failed = await logOf(database, syncLogId);
       expect(failed).toMatchObject({ status: 'failed', metadata: { phase: 'cards', currentPage: 3 } });
       expect(failed.lastError).toMatch(/cards page 3 failed: HTTP 500/);
       expect(failed.processedRecords).toBe(2 * PAGE);
       const before = api.requests.length;
-      expect((await service.resume(syncLogId!)).message).toBe('Cards sync resumed from page 3.');
+      expect((await service.resume(syncLogId)).message).toBe('Cards sync resumed from page 3.');
       await w.runOnce();
-      expect(api.requests.slice(before).filter((r) => r.listing === 'cards').map((r) => r.page)[0]).toBe(3);
-      const done = await logOf(database, syncLogId!);
+      expect(
+        api.requests
+          .slice(before)
+          .filter((r) => r.listing === 'cards')
+          .map((r) => r.page)[0],
+      ).toBe(3);
+      const done = await logOf(database, syncLogId);
       expect(done.status).toBe('completed');
       expect(done.processedRecords).toBe(catalogue.cards.length);
       // Sets were not part of this run: the stale set name stays; the cards equal the clean sync's.
@@ -151,23 +173,23 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
       const first = worker(database, { afterPage: ({ listing, page }) => (listing === 'cards' && page === 2 ? frozen : undefined) });
       const { syncLogId } = await first.service.start('full');
       const run = first.worker.runOnce();
-      while ((await logOf(database, syncLogId!)).metadata.currentPage !== 3) await new Promise((r) => setTimeout(r, 20));
+      while ((await logOf(database, syncLogId)).metadata.currentPage !== 3) await new Promise((r) => setTimeout(r, 20));
       // The restarted process (the embedded database has one process) finds the run it lost.
       const second = worker(database);
       expect(await second.worker.failAbandoned(true)).toBe(1);
-      const failed = await logOf(database, syncLogId!);
+      const failed = await logOf(database, syncLogId);
       expect(failed).toMatchObject({ status: 'failed', metadata: { phase: 'cards', currentPage: 3 } });
       expect(failed.lastError).toMatch(/server stopped/);
       // The dead process wakes up: its writes are fenced off by the claim it lost.
       freeze();
       await run;
-      expect((await logOf(database, syncLogId!)).status).toBe('failed');
-      await second.service.resume(syncLogId!);
+      expect((await logOf(database, syncLogId)).status).toBe('failed');
+      await second.service.resume(syncLogId);
       await second.worker.runOnce();
-      const done = await logOf(database, syncLogId!);
+      const done = await logOf(database, syncLogId);
       expect(done.status).toBe('completed');
       expect(done.processedRecords).toBe(catalogue.sets.length + catalogue.cards.length);
-      const pages = (await eventsOf(database, syncLogId!)).filter((e) => /^Cards page \d+ of/.test(e.message)).map((e) => e.details!.page);
+      const pages = (await eventsOf(database, syncLogId)).filter((e) => /^Cards page \d+ of/.test(e.message)).map((e) => e.details!.page);
       expect(pages).toEqual(Array.from({ length: CARD_PAGES }, (_, i) => i + 1));
       expect(await catalogueFingerprint(database.db)).toEqual(reference);
     } finally {
@@ -182,20 +204,20 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
       const { worker: w, service } = worker(database);
       const { syncLogId } = await service.start('cards');
       const run = w.runOnce();
-      while (((await logOf(database, syncLogId!)).metadata.currentPage ?? 1) < 2) await new Promise((r) => setTimeout(r, 10));
+      while (((await logOf(database, syncLogId)).metadata.currentPage ?? 1) < 2) await new Promise((r) => setTimeout(r, 10));
       const asked = Date.now();
-      expect((await service.cancel(syncLogId!)).message).toBe('The sync operation has been cancelled.');
+      expect((await service.cancel(syncLogId)).message).toBe('The sync operation has been cancelled.');
       await run;
       const latency = Date.now() - asked;
-      const log = await logOf(database, syncLogId!);
+      const log = await logOf(database, syncLogId);
       expect(log.status).toBe('cancelled');
       // In process the fetch is aborted at once; the bound leaves room for a loaded machine.
       expect(latency).toBeLessThan(2000);
       expect(log.metadata.currentPage).toBeLessThanOrEqual(3);
       api.setDelay(0);
-      await service.resume(syncLogId!);
+      await service.resume(syncLogId);
       await w.runOnce();
-      expect((await logOf(database, syncLogId!)).status).toBe('completed');
+      expect((await logOf(database, syncLogId)).status).toBe('completed');
     } finally {
       api.setDelay(0);
       await database.close();
@@ -210,15 +232,15 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
       await w.start();
       const { syncLogId } = await service.start('cards');
       w.poke();
-      while (((await logOf(database, syncLogId!)).metadata.currentPage ?? 1) < 2) await new Promise((r) => setTimeout(r, 10));
+      while (((await logOf(database, syncLogId)).metadata.currentPage ?? 1) < 2) await new Promise((r) => setTimeout(r, 10));
       await w.stop();
-      const stopped = await logOf(database, syncLogId!);
+      const stopped = await logOf(database, syncLogId);
       expect(stopped).toMatchObject({ status: 'failed', claimId: null });
       expect(stopped.lastError).toMatch(/server was stopped/);
       api.setDelay(0);
-      await service.resume(syncLogId!);
+      await service.resume(syncLogId);
       await w.runOnce();
-      expect(await logOf(database, syncLogId!)).toMatchObject({ status: 'completed', processedRecords: catalogue.cards.length });
+      expect(await logOf(database, syncLogId)).toMatchObject({ status: 'completed', processedRecords: catalogue.cards.length });
     } finally {
       api.setDelay(0);
       await database.close();
@@ -229,11 +251,17 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
     const database = await openTestDatabase();
     try {
       for (let i = 0; i < 10; i++) api.fail('sets', 1, { kind: '500' });
-      const tight = () => createPokemonTcgSource({ baseUrl: api.url, timeoutMs: 400, requestBudget: 3, retry: { baseDelayMs: 1, maxDelayMs: 2, attempts: 10 } });
+      const tight = () =>
+        createPokemonTcgSource({
+          baseUrl: api.url,
+          timeoutMs: 400,
+          requestBudget: 3,
+          retry: { baseDelayMs: 1, maxDelayMs: 2, attempts: 10 },
+        });
       const { worker: w, service } = worker(database, { openSource: tight });
       const { syncLogId } = await service.start('sets');
       await w.runOnce();
-      const log = await logOf(database, syncLogId!);
+      const log = await logOf(database, syncLogId);
       expect(log.status).toBe('failed');
       expect(log.lastError).toMatch(/Request budget of 3 requests used up on sets page 1/);
     } finally {
@@ -251,7 +279,9 @@ describe('the snapshot source', () => {
     const first = await source.fetchPage('cards', 1, 250);
     expect(first.totalCount).toBe(19_653);
     expect(Math.ceil(first.totalCount / 250)).toBe(79);
-    const all = (await Promise.all(Array.from({ length: 79 }, (_, i) => source.fetchPage('cards', i + 1, 250)))).flatMap((p) => p.data) as Array<Record<string, any>>;
+    const all = (await Promise.all(Array.from({ length: 79 }, (_, i) => source.fetchPage('cards', i + 1, 250)))).flatMap(
+      (p) => p.data,
+    ) as Array<Record<string, any>>;
     const charizard = all.find((c) => c.id === 'base1-4')!;
     expect(charizard.set).toMatchObject({ id: 'base1', name: 'Base' });
     expect(charizard.tcgplayer).toMatchObject({ updatedAt: '2024/08/02', prices: { holofoil: { market: 352.72 } } });

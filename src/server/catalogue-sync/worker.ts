@@ -65,7 +65,13 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       .where(and(eq(syncLogs.status, 'running'), gone))
       .returning();
     for (const row of rows) {
-      await addEvent(db, row.id, 'error', `Sync interrupted: the server stopped during ${row.metadata.phase ?? row.type} page ${row.metadata.currentPage ?? 1}`, { phase: row.metadata.phase, page: row.metadata.currentPage ?? 1 });
+      await addEvent(
+        db,
+        row.id,
+        'error',
+        `Sync interrupted: the server stopped during ${row.metadata.phase ?? row.type} page ${row.metadata.currentPage ?? 1}`,
+        { phase: row.metadata.phase, page: row.metadata.currentPage ?? 1 },
+      );
       log?.warn({ syncLogId: row.id }, 'catalogue sync interrupted by the last stop: marked failed');
     }
     return rows.length;
@@ -73,36 +79,72 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
 
   async function claim(): Promise<SyncRun | null> {
     const next = sql`(SELECT id FROM sync_logs WHERE status = 'running' AND claim_id IS NULL ORDER BY started_at FOR UPDATE SKIP LOCKED LIMIT 1)`;
-    const [run] = await db.update(syncLogs).set({ claimId: randomUUID(), leaseExpiresAt: leaseUntil() }).where(eq(syncLogs.id, next)).returning();
+    const [run] = await db
+      .update(syncLogs)
+      .set({ claimId: randomUUID(), leaseExpiresAt: leaseUntil() })
+      .where(eq(syncLogs.id, next))
+      .returning();
     return run ?? null;
   }
 
   /** Renews the lease; aborts the run when a cancel was asked for (from any process) or the claim is gone. */
   async function heartbeat(run: SyncRun, abort: AbortController) {
-    const [row] = await db.update(syncLogs).set({ leaseExpiresAt: leaseUntil() }).where(and(eq(syncLogs.id, run.id), eq(syncLogs.claimId, run.claimId!))).returning({ cancel: syncLogs.cancelRequested });
+    const [row] = await db
+      .update(syncLogs)
+      .set({ leaseExpiresAt: leaseUntil() })
+      .where(and(eq(syncLogs.id, run.id), eq(syncLogs.claimId, run.claimId!)))
+      .returning({ cancel: syncLogs.cancelRequested });
     if (!row || row.cancel) abort.abort(row ? new SyncCancelled() : new Error('claim lost'));
   }
 
   async function execute(run: SyncRun) {
     const abort = new AbortController();
     current = { id: run.id, abort };
-    const beat = setInterval(() => void heartbeat(run, abort).catch((err: unknown) => log?.warn({ err }, 'could not renew a sync lease')), HEARTBEAT_MS);
+    const beat = setInterval(
+      () => void heartbeat(run, abort).catch((err: unknown) => log?.warn({ err }, 'could not renew a sync lease')),
+      HEARTBEAT_MS,
+    );
     try {
-      const status = await runSync({ db, clock, source: deps.openSource(), signal: abort.signal, pageSize: deps.pageSize, afterPage: deps.afterPage, catalogueChanged: deps.catalogueChanged }, run);
+      const status = await runSync(
+        {
+          db,
+          clock,
+          source: deps.openSource(),
+          signal: abort.signal,
+          pageSize: deps.pageSize,
+          afterPage: deps.afterPage,
+          catalogueChanged: deps.catalogueChanged,
+        },
+        run,
+      );
       log?.info({ syncLogId: run.id, status }, 'catalogue sync finished');
     } catch (err) {
       if (err instanceof LostClaim) log?.warn({ syncLogId: run.id }, 'catalogue sync lost its claim');
       else {
         // Stopped on purpose, or a database error mid-run: recorded where the admin looks; Resume continues.
         if (!stopped) log?.error({ err, syncLogId: run.id }, 'catalogue sync crashed');
-        const message = stopped ? 'The server was stopped during this sync; resume it to continue from the page it was on.' : err instanceof Error ? err.message : String(err);
+        const message = stopped
+          ? 'The server was stopped during this sync; resume it to continue from the page it was on.'
+          : err instanceof Error
+            ? err.message
+            : String(err);
         const [failed] = await db
           .update(syncLogs)
-          .set({ status: 'failed', completedAt: clock.now(), claimId: null, leaseExpiresAt: null, lastError: message, errorCount: sql`${syncLogs.errorCount} + 1` })
+          .set({
+            status: 'failed',
+            completedAt: clock.now(),
+            claimId: null,
+            leaseExpiresAt: null,
+            lastError: message,
+            errorCount: sql`${syncLogs.errorCount} + 1`,
+          })
           .where(and(eq(syncLogs.id, run.id), eq(syncLogs.claimId, run.claimId!)))
           .returning({ id: syncLogs.id })
           .catch(() => []);
-        if (failed) await addEvent(db, run.id, 'error', stopped ? 'Sync interrupted: the server was stopped' : `Sync failed: ${message}`).catch(() => undefined);
+        if (failed)
+          await addEvent(db, run.id, 'error', stopped ? 'Sync interrupted: the server was stopped' : `Sync failed: ${message}`).catch(
+            () => undefined,
+          );
       }
     } finally {
       clearInterval(beat);
@@ -122,7 +164,9 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
   function poke() {
     if (stopped || running) return;
     running = (async () => {
-      while (!stopped && (await runOnce())) { /* drain */ }
+      while (!stopped && (await runOnce())) {
+        /* drain */
+      }
     })()
       .catch((err: unknown) => log?.error({ err }, 'catalogue sync worker tick failed'))
       .finally(() => (running = null));

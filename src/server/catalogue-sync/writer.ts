@@ -31,46 +31,79 @@ async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<number>): 
   return written;
 }
 
-const SET_COLUMNS = { name: 'name', series: 'series', printedTotal: 'printed_total', total: 'total', releaseDate: 'release_date', symbolUrl: 'symbol_url', logoUrl: 'logo_url' };
+const SET_COLUMNS = {
+  name: 'name',
+  series: 'series',
+  printedTotal: 'printed_total',
+  total: 'total',
+  releaseDate: 'release_date',
+  symbolUrl: 'symbol_url',
+  logoUrl: 'logo_url',
+};
 const CARD_COLUMNS = {
-  setId: 'set_id', name: 'name', supertype: 'supertype', subtypes: 'subtypes', number: 'number', rarity: 'rarity', artist: 'artist',
-  nationalPokedexNumbers: 'national_pokedex_numbers', imageSmall: 'image_small', imageLarge: 'image_large',
+  setId: 'set_id',
+  name: 'name',
+  supertype: 'supertype',
+  subtypes: 'subtypes',
+  number: 'number',
+  rarity: 'rarity',
+  artist: 'artist',
+  nationalPokedexNumbers: 'national_pokedex_numbers',
+  imageSmall: 'image_small',
+  imageLarge: 'image_large',
 };
 const PRICE_COLUMNS = { currency: 'currency', low: 'low', mid: 'mid', high: 'high', market: 'market', updatedAt: 'updated_at' };
 
 export function upsertSets(db: DbOrTx, rows: SetRow[]): Promise<number> {
-  return inBatches(lastPerKey(rows, (r) => r.id), async (batch) => {
-    const done = await db
-      .insert(cardSets)
-      .values(batch)
-      .onConflictDoUpdate({ target: cardSets.id, set: { ...fromExcluded(SET_COLUMNS), updatedAt: sql`now()` }, setWhere: changed('card_sets', Object.values(SET_COLUMNS)) })
-      .returning({ id: cardSets.id });
-    return done.length;
-  });
+  return inBatches(
+    lastPerKey(rows, (r) => r.id),
+    async (batch) => {
+      const done = await db
+        .insert(cardSets)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: cardSets.id,
+          set: { ...fromExcluded(SET_COLUMNS), updatedAt: sql`now()` },
+          setWhere: changed('card_sets', Object.values(SET_COLUMNS)),
+        })
+        .returning({ id: cardSets.id });
+      return done.length;
+    },
+  );
 }
 
 export function upsertCards(db: DbOrTx, rows: CardRow[]): Promise<number> {
-  return inBatches(lastPerKey(rows, (r) => r.id), async (batch) => {
-    const done = await db
-      .insert(cards)
-      .values(batch)
-      .onConflictDoUpdate({ target: cards.id, set: { ...fromExcluded(CARD_COLUMNS), updatedAt: sql`now()` }, setWhere: changed('cards', Object.values(CARD_COLUMNS)) })
-      .returning({ id: cards.id });
-    return done.length;
-  });
+  return inBatches(
+    lastPerKey(rows, (r) => r.id),
+    async (batch) => {
+      const done = await db
+        .insert(cards)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: cards.id,
+          set: { ...fromExcluded(CARD_COLUMNS), updatedAt: sql`now()` },
+          setWhere: changed('cards', Object.values(CARD_COLUMNS)),
+        })
+        .returning({ id: cards.id });
+      return done.length;
+    },
+  );
 }
 
 export function upsertPrices(db: DbOrTx, rows: PriceRow[]): Promise<number> {
-  return inBatches(lastPerKey(rows, (r) => `${r.cardId}\u0000${r.source}\u0000${r.variant}`), async (batch) => {
-    const done = await db
-      .insert(cardPrices)
-      .values(batch)
-      .onConflictDoUpdate({
-        target: [cardPrices.cardId, cardPrices.source, cardPrices.variant],
-        set: { ...fromExcluded(PRICE_COLUMNS), syncedAt: sql`now()` },
-        setWhere: changed('card_prices', Object.values(PRICE_COLUMNS)),
-      })
-      .returning({ id: cardPrices.cardId });
-    return done.length;
-  });
+  return inBatches(
+    lastPerKey(rows, (r) => `${r.cardId}\u0000${r.source}\u0000${r.variant}`),
+    async (batch) => {
+      const done = await db
+        .insert(cardPrices)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [cardPrices.cardId, cardPrices.source, cardPrices.variant],
+          set: { ...fromExcluded(PRICE_COLUMNS), syncedAt: sql`now()` },
+          setWhere: changed('card_prices', Object.values(PRICE_COLUMNS)),
+        })
+        .returning({ id: cardPrices.cardId });
+      return done.length;
+    },
+  );
 }

@@ -8,7 +8,12 @@ import type { CatalogueService } from './service';
 export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
   app.get('/api/catalogue/search', {
     config: { access: 'user' },
-    schema: { tags: ['catalogue'], summary: 'Search the card catalogue', querystring: ZCatalogueSearchQuery, response: { 200: ZCatalogueSearchResult } },
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Search the card catalogue',
+      querystring: ZCatalogueSearchQuery,
+      response: { 200: ZCatalogueSearchResult },
+    },
     handler: async (request) => {
       const { q, limit, setId } = request.query;
       return { query: q, ...(await catalogue.search(q, { limit, setId })) };
@@ -23,7 +28,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
 
   app.get('/api/catalogue/cards/:id', {
     config: { access: 'user' },
-    schema: { tags: ['catalogue'], summary: 'One catalogue card', params: z.object({ id: zText().max(40) }), response: { 200: ZCatalogueCard } },
+    schema: {
+      tags: ['catalogue'],
+      summary: 'One catalogue card',
+      params: z.object({ id: zText().max(40) }),
+      response: { 200: ZCatalogueCard },
+    },
     handler: async (request) => {
       const card = await catalogue.getCard(request.params.id);
       if (!card) throw notFound('That card is not in the catalogue.');

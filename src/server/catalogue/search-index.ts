@@ -7,7 +7,12 @@ import type { TCatalogueCard } from '@contract/catalogue';
  * similarity (so "charzard" finds Charizard); a number like "4/102" or "SV107" matches the card number.
  */
 export const normalize = (s: string) =>
-  s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9/ ]+/g, ' ').trim();
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9/ ]+/g, ' ')
+    .trim();
 
 function trigrams(word: string): Set<string> {
   const padded = `  ${word} `;
@@ -58,7 +63,7 @@ export class CardSearchIndex {
     const words = wordsOf(query);
     if (words.length === 0) return { total: 0, cards: [] };
     // "4/102" means number 4 of a set with 102 cards; the number part is what identifies the card.
-    const numberWords = new Set(words.flatMap((w) => (w.includes('/') ? [w.split('/')[0]!] : /\d/.test(w) ? [w] : [])));
+    const numberWords = new Set(words.flatMap((w) => (w.includes('/') ? [w.split('/')[0]] : /\d/.test(w) ? [w] : [])));
     const printedTotals = new Set(words.filter((w) => w.includes('/')).map((w) => Number(w.split('/')[1])));
     const textWords = words.filter((w) => !w.includes('/'));
     const grams = textWords.map(trigrams);
@@ -69,11 +74,11 @@ export class CardSearchIndex {
       let score = 0;
       let matchedWords = 0;
       for (let i = 0; i < textWords.length; i++) {
-        const w = textWords[i]!;
+        const w = textWords[i];
         let best = 0;
         for (let j = 0; j < e.nameWords.length; j++) {
-          const nw = e.nameWords[j]!;
-          const s = nw === w ? 1 : nw.startsWith(w) && w.length >= 2 ? 0.85 : similarity(grams[i]!, e.nameGrams[j]!);
+          const nw = e.nameWords[j];
+          const s = nw === w ? 1 : nw.startsWith(w) && w.length >= 2 ? 0.85 : similarity(grams[i], e.nameGrams[j]);
           if (s > best) best = s;
         }
         for (const sw of e.setWords) {

@@ -55,9 +55,17 @@ export function createCatalogueService(db: Db) {
     async getCard(id: string): Promise<TCatalogueCard | undefined> {
       const rows = await db
         .select({
-          id: cards.id, name: cards.name, number: cards.number, rarity: cards.rarity, setId: cards.setId,
-          setName: cardSets.name, series: cardSets.series, setPrintedTotal: cardSets.printedTotal, releaseDate: cardSets.releaseDate,
-          imageSmall: cards.imageSmall, imageLarge: cards.imageLarge,
+          id: cards.id,
+          name: cards.name,
+          number: cards.number,
+          rarity: cards.rarity,
+          setId: cards.setId,
+          setName: cardSets.name,
+          series: cardSets.series,
+          setPrintedTotal: cardSets.printedTotal,
+          releaseDate: cardSets.releaseDate,
+          imageSmall: cards.imageSmall,
+          imageLarge: cards.imageLarge,
         })
         .from(cards)
         .innerJoin(cardSets, eq(cardSets.id, cards.setId))

@@ -36,6 +36,10 @@ export interface SnapshotPrices {
   source: string;
   pricesDate: string;
   currency: 'USD';
-  cards: Record<string, Record<string, { low?: number | null; mid?: number | null; high?: number | null; market?: number | null; directLow?: number | null }>>;
+  cards: Record<
+    string,
+    Record<string, { low?: number | null; mid?: number | null; high?: number | null; market?: number | null; directLow?: number | null }>
+  >;
 }
-export const loadSnapshotPrices = (): SnapshotPrices => JSON.parse(zlib.gunzipSync(fs.readFileSync(dir + 'prices.json.gz')).toString('utf8')) as SnapshotPrices;
+export const loadSnapshotPrices = (): SnapshotPrices =>
+  JSON.parse(zlib.gunzipSync(fs.readFileSync(dir + 'prices.json.gz')).toString('utf8')) as SnapshotPrices;

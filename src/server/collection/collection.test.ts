@@ -16,7 +16,12 @@ it('totals value, cost, gain/loss and ROI from the latest grading of each card',
   await buildGrading(db, a, { psaEstimatedValue: '50.00', completedAt: new Date('2026-01-10T00:00:00Z') });
   await buildGrading(db, a, { psaEstimatedValue: '150.00', completedAt: new Date('2026-03-05T00:00:00Z') });
   const b = await buildUserCard(db, user.id, { purchasePriceCents: 2_000 });
-  await buildGrading(db, b, { recommendedPlatform: 'BGS', bgsEstimatedValue: '10.00', bgsGrade: 8, completedAt: new Date('2026-02-01T00:00:00Z') });
+  await buildGrading(db, b, {
+    recommendedPlatform: 'BGS',
+    bgsEstimatedValue: '10.00',
+    bgsGrade: 8,
+    completedAt: new Date('2026-02-01T00:00:00Z'),
+  });
   await buildUserCard(db, user.id, { purchasePriceCents: 500 }); // not graded yet: cost counts, no value, not in ROI
   await buildGrading(db, await buildUserCard(db, user.id), { status: 'failed', psaEstimatedValue: '999.00' });
 
@@ -39,6 +44,13 @@ it('totals value, cost, gain/loss and ROI from the latest grading of each card',
 it('is empty but well-formed for a new collector', async () => {
   const { client } = await signedInClient(ctx);
   expect(json<TCollectionSummary>(await client.get('/api/collection/summary'))).toEqual({
-    totalCards: 0, gradedCards: 0, estimatedValue: '0.00', totalCost: '0.00', gainLoss: '0.00', roiPercent: null, averageGrade: null, valueHistory: [],
+    totalCards: 0,
+    gradedCards: 0,
+    estimatedValue: '0.00',
+    totalCost: '0.00',
+    gainLoss: '0.00',
+    roiPercent: null,
+    averageGrade: null,
+    valueHistory: [],
   });
 });

@@ -3,10 +3,17 @@ import { ZCollectionSummary } from '@contract/collection';
 import { requireUser } from '../http/access';
 import type { createCollectionService } from './service';
 
-export const collectionRoutes: FastifyPluginAsyncZod<{ collection: ReturnType<typeof createCollectionService> }> = async (app, { collection }) => {
+export const collectionRoutes: FastifyPluginAsyncZod<{ collection: ReturnType<typeof createCollectionService> }> = async (
+  app,
+  { collection },
+) => {
   app.get('/api/collection/summary', {
     config: { access: 'user' },
-    schema: { tags: ['collection'], summary: 'Collection totals: cards, graded cards and estimated values', response: { 200: ZCollectionSummary } },
+    schema: {
+      tags: ['collection'],
+      summary: 'Collection totals: cards, graded cards and estimated values',
+      response: { 200: ZCollectionSummary },
+    },
     handler: async (request) => collection.summary(requireUser(request).id),
   });
 };

@@ -14,7 +14,14 @@ export function createCollectionService(db: Db) {
     /** Two queries (cards, latest completed gradings); the arithmetic is in integer cents. */
     async summary(userId: string): Promise<TCollectionSummary> {
       const cards = await db
-        .select({ id: userCards.id, purchasePriceCents: userCards.purchasePriceCents, cardId: userCards.cardId, cardName: userCards.cardName, cardSet: userCards.cardSet, cardNumber: userCards.cardNumber })
+        .select({
+          id: userCards.id,
+          purchasePriceCents: userCards.purchasePriceCents,
+          cardId: userCards.cardId,
+          cardName: userCards.cardName,
+          cardSet: userCards.cardSet,
+          cardNumber: userCards.cardNumber,
+        })
         .from(userCards)
         .where(eq(userCards.userId, userId));
       const latest = await db
@@ -34,7 +41,12 @@ export function createCollectionService(db: Db) {
         .orderBy(gradings.userCardId, desc(gradings.completedAt));
       const byCard = new Map(latest.map((g) => [g.userCardId, g]));
 
-      let valueCents = 0, costCents = 0, pairedValue = 0, pairedCost = 0, gradeSum = 0, gradeCount = 0;
+      let valueCents = 0,
+        costCents = 0,
+        pairedValue = 0,
+        pairedCost = 0,
+        gradeSum = 0,
+        gradeCount = 0;
       const valued: ValuedCard[] = [];
       for (const card of cards) {
         const g = byCard.get(card.id);
@@ -50,7 +62,14 @@ export function createCollectionService(db: Db) {
           gradeSum += grade;
           gradeCount++;
         }
-        if (g?.completedAt) valued.push({ cardKey: cardKeyOf(card), platform: displayedPlatform(g), grade: grade ?? null, completedAt: g.completedAt, valueCents: v });
+        if (g?.completedAt)
+          valued.push({
+            cardKey: cardKeyOf(card),
+            platform: displayedPlatform(g),
+            grade: grade ?? null,
+            completedAt: g.completedAt,
+            valueCents: v,
+          });
       }
       return {
         totalCards: cards.length,

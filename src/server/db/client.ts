@@ -25,8 +25,7 @@ export const LOCK_SEED = 727_002;
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type OpenOptions = (
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
 ) & {
   /** Called with every SQL statement Drizzle sends: for query-count tests and benches. */
   onQuery?: (sql: string) => void;
@@ -73,11 +72,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 function takeTurnsWithIo(client: { query: (...args: never[]) => Promise<unknown> }) {
   const query = client.query.bind(client);
   let last: Promise<unknown> = Promise.resolve();
-  client.query = ((...args: never[]) => {
+  client.query = (...args: never[]) => {
     const run = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => query(...args));
     last = run.catch(() => undefined);
     return run;
-  }) as typeof client.query;
+  };
 }
 
 /**

@@ -26,8 +26,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    role: text('role', { enum: ['user', 'admin', 'super_admin'] }).notNull().default('user'),
-    accountType: text('account_type', { enum: ['starter', 'pro'] }).notNull().default('starter'),
+    role: text('role', { enum: ['user', 'admin', 'super_admin'] })
+      .notNull()
+      .default('user'),
+    accountType: text('account_type', { enum: ['starter', 'pro'] })
+      .notNull()
+      .default('starter'),
     credits: integer('credits').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -159,7 +163,10 @@ export const userCards = pgTable(
     cardNumber: text('card_number').notNull(),
     rarity: text('rarity'),
     /** Storage keys of the sanitized photos: front, back, the 8 corners (frontTopLeft…) and extra details. */
-    images: jsonb('images').$type<{ front?: string; back?: string; corners?: Record<string, string>; details?: string[] }>().notNull().default({}),
+    images: jsonb('images')
+      .$type<{ front?: string; back?: string; corners?: Record<string, string>; details?: string[] }>()
+      .notNull()
+      .default({}),
     personalNotes: text('personal_notes'),
     /** What the collector paid, in cents; null when not told. */
     purchasePriceCents: integer('purchase_price_cents'),
@@ -181,7 +188,9 @@ export const gradings = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
     progress: integer('progress').notNull().default(0),
     currentStep: text('current_step'),
     error: text('error'),
@@ -321,7 +330,9 @@ export const orders = pgTable(
     credits: integer('credits').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed', 'expired'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id'),
     providerPaymentId: text('provider_payment_id'),
@@ -330,7 +341,12 @@ export const orders = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), uniqueIndex('orders_session_idx').on(t.providerSessionId), index('orders_status_idx').on(t.status, t.createdAt), index('orders_created_idx').on(t.createdAt)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_session_idx').on(t.providerSessionId),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Ids of provider events already handled: the unique key is what makes a replayed delivery a no-op. */
@@ -400,20 +416,27 @@ export const syncLogs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     type: text('type', { enum: ['sets', 'cards', 'full'] }).notNull(),
-    status: text('status', { enum: ['running', 'completed', 'failed', 'cancelled'] }).notNull().default('running'),
+    status: text('status', { enum: ['running', 'completed', 'failed', 'cancelled'] })
+      .notNull()
+      .default('running'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     totalRecords: integer('total_records').notNull().default(0),
     processedRecords: integer('processed_records').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
     lastError: text('last_error'),
-    metadata: jsonb('metadata').$type<{ currentPage?: number; phase?: 'sets' | 'cards'; source?: string; rowsWritten?: number; warnings?: number }>().notNull().default({}),
+    metadata: jsonb('metadata')
+      .$type<{ currentPage?: number; phase?: 'sets' | 'cards'; source?: string; rowsWritten?: number; warnings?: number }>()
+      .notNull()
+      .default({}),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     claimId: uuid('claim_id'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('sync_logs_one_running_idx').on(sql`(true)`).where(sql`${t.status} = 'running'`),
+    uniqueIndex('sync_logs_one_running_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.status} = 'running'`),
     index('sync_logs_started_idx').on(t.startedAt),
   ],
 );
@@ -424,7 +447,9 @@ export const syncEvents = pgTable(
   {
     // A sequence, not a uuid: the events of one page share a timestamp, and the timeline keeps their order.
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    syncLogId: uuid('sync_log_id').notNull().references(() => syncLogs.id, { onDelete: 'cascade' }),
+    syncLogId: uuid('sync_log_id')
+      .notNull()
+      .references(() => syncLogs.id, { onDelete: 'cascade' }),
     eventType: text('event_type', { enum: ['info', 'success', 'warning', 'error'] }).notNull(),
     message: text('message').notNull(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
@@ -440,7 +465,9 @@ export const syncEvents = pgTable(
 export const cardPrices = pgTable(
   'card_prices',
   {
-    cardId: text('card_id').notNull().references(() => cards.id, { onDelete: 'cascade' }),
+    cardId: text('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['tcgplayer', 'cardmarket'] }).notNull(),
     variant: text('variant').notNull(),
     currency: text('currency').notNull(),
@@ -472,7 +499,9 @@ export const priceUpdateRuns = pgTable(
   'price_update_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    status: text('status', { enum: ['running', 'success', 'failed'] }).notNull().default('running'),
+    status: text('status', { enum: ['running', 'success', 'failed'] })
+      .notNull()
+      .default('running'),
     /** What started it: an administrator (`admin`) or the weekly schedule (`schedule`). */
     trigger: text('trigger', { enum: ['admin', 'schedule'] }).notNull(),
     /** The price model that ran it (estimator, openai:<model>). */
@@ -483,14 +512,18 @@ export const priceUpdateRuns = pgTable(
     /** The last pricing group done (its sort key): a resumed run continues after it. */
     cursor: text('cursor'),
     totalCards: integer('total_cards').notNull().default(0),
-    stats: jsonb('stats').$type<{ processed: number; succeeded: number; failed: number; duplicates: number; apiCalls: number; cardsUpdated: number }>().notNull(),
+    stats: jsonb('stats')
+      .$type<{ processed: number; succeeded: number; failed: number; duplicates: number; apiCalls: number; cardsUpdated: number }>()
+      .notNull(),
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
     message: text('message'),
     claimId: uuid('claim_id'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('price_update_runs_one_running_idx').on(t.status).where(sql`status = 'running'`),
+    uniqueIndex('price_update_runs_one_running_idx')
+      .on(t.status)
+      .where(sql`status = 'running'`),
     index('price_update_runs_started_idx').on(t.startedAt),
   ],
 );

@@ -16,5 +16,5 @@ export async function loadServerSecret(db: Db, fromEnv: string | undefined): Pro
 export async function generatedSetting(db: Db, key: string, make: () => string): Promise<string> {
   await db.insert(appSettings).values({ key, value: make() }).onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
-  return row!.value;
+  return row.value;
 }

@@ -44,7 +44,8 @@ export const detectionRoutes: FastifyPluginAsyncZod<{ uploads: UploadReceiver }>
         try {
           return await detect(face.data, photo);
         } catch (err) {
-          if (err instanceof EngineRefusal) return reply.status(422).send({ code: 'image_rejected', refusal: err.code, message: err.message });
+          if (err instanceof EngineRefusal)
+            return reply.status(422).send({ code: 'image_rejected', refusal: err.code, message: err.message });
           if (err instanceof EngineBusy) throw new HttpError(503, err.message);
           throw err;
         }
@@ -68,7 +69,12 @@ async function detect(face: TTestDetectionResult['face'], photo: string): Promis
     corners: p.corners.map((c) => ({ x: Math.round(c.x * scale * 100) / 100, y: Math.round(c.y * scale * 100) / 100 })),
     checks: p.checks,
     centering: p.centering,
-    images: { outline: dataUrl(p.outlineJpeg), rectified: dataUrl(p.rectifiedJpeg), rectifiedPxPerMm: p.rectifiedPxPerMm, rectifiedMarginMm: p.marginMm },
+    images: {
+      outline: dataUrl(p.outlineJpeg),
+      rectified: dataUrl(p.rectifiedJpeg),
+      rectifiedPxPerMm: p.rectifiedPxPerMm,
+      rectifiedMarginMm: p.marginMm,
+    },
     cardSizeMm: { width: CARD_WIDTH_MM, height: CARD_HEIGHT_MM },
     durationMs: Date.now() - started,
   };

@@ -24,7 +24,7 @@ function form(photo: Buffer | null, fields: Record<string, string> = {}, name = 
   if (photo) f.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), name);
   return f;
 }
-const creditsOf = async (id: string) => (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, id)))[0]!.c;
+const creditsOf = async (id: string) => (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, id)))[0].c;
 
 describe('POST /api/grading/test-detection', () => {
   it('finds the card: outline near the truth, centering as the engine reports it, small images — no credit spent, nothing stored', async () => {
@@ -32,12 +32,12 @@ describe('POST /api/grading/test-detection', () => {
     const res = await client.postForm(URL, form(card.back, { face: 'back' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body.length).toBeLessThan(400_000);
-    const body = ZTestDetectionResult.parse(json(res)) as TTestDetectionResult;
+    const body = ZTestDetectionResult.parse(json(res));
     expect(body.face).toBe('back');
     const size = await sharp(card.back).metadata();
     expect(body.photo).toEqual({ width: size.width, height: size.height });
     body.corners.forEach((c, i) => {
-      const truth = card.truth.back.corners[i]!;
+      const truth = card.truth.back.corners[i];
       expect(Math.hypot(c.x - truth.x, c.y - truth.y)).toBeLessThan(3);
     });
     expect(body.checks.rotationDeg).toBeCloseTo(4, 0);
@@ -57,10 +57,10 @@ describe('POST /api/grading/test-detection', () => {
     }
     for (const img of [body.images.outline, body.images.rectified]) {
       expect(img).toMatch(/^data:image\/jpeg;base64,/);
-      const meta = await sharp(Buffer.from(img.split(',')[1]!, 'base64')).metadata();
+      const meta = await sharp(Buffer.from(img.split(',')[1], 'base64')).metadata();
       expect(meta.format).toBe('jpeg');
     }
-    const rect = await sharp(Buffer.from(body.images.rectified.split(',')[1]!, 'base64')).metadata();
+    const rect = await sharp(Buffer.from(body.images.rectified.split(',')[1], 'base64')).metadata();
     expect(rect.width).toBe(Math.round((63 + 2 * body.images.rectifiedMarginMm) * body.images.rectifiedPxPerMm));
 
     expect(await creditsOf(user.id)).toBe(3);
@@ -72,26 +72,37 @@ describe('POST /api/grading/test-detection', () => {
     const { client } = await signedInClient(ctx);
     // 3.2× is over 4096 px on the long side: the engine measures the cleaned, downscaled copy.
     const meta = await sharp(card.front).metadata();
-    const big = await sharp(card.front).resize(Math.round(meta.width! * 3.2)).jpeg({ quality: 90 }).toBuffer();
+    const big = await sharp(card.front)
+      .resize(Math.round(meta.width * 3.2))
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const res = await client.postForm(URL, form(big));
     expect(res.statusCode, res.body).toBe(200);
     const body = json<TTestDetectionResult>(res);
     expect(body.face).toBe('front');
-    expect(body.photo.width).toBe(Math.round(meta.width! * 3.2));
+    expect(body.photo.width).toBe(Math.round(meta.width * 3.2));
     body.corners.forEach((c, i) => {
-      const truth = card.truth.front.corners[i]!;
+      const truth = card.truth.front.corners[i];
       expect(Math.hypot(c.x / 3.2 - truth.x, c.y / 3.2 - truth.y)).toBeLessThan(3);
     });
   }, 60_000);
 
   it('answers 422 with the refusal code and its sentence when there is no card', async () => {
     const { client } = await signedInClient(ctx);
-    const noise = await sharp(randomBytes(900 * 1200 * 3), { raw: { width: 900, height: 1200, channels: 3 } }).jpeg().toBuffer();
-    const plain = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#3a5a3a' } }).jpeg().toBuffer();
+    const noise = await sharp(randomBytes(900 * 1200 * 3), { raw: { width: 900, height: 1200, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const plain = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#3a5a3a' } })
+      .jpeg()
+      .toBuffer();
     for (const photo of [noise, plain]) {
       const res = await client.postForm(URL, form(photo));
       expect(res.statusCode, res.body).toBe(422);
-      expect(json(res)).toEqual({ code: 'image_rejected', refusal: 'no_card_found', message: `Front photo: ${REFUSAL_CODES.no_card_found}` });
+      expect(json(res)).toEqual({
+        code: 'image_rejected',
+        refusal: 'no_card_found',
+        message: `Front photo: ${REFUSAL_CODES.no_card_found}`,
+      });
     }
   }, 60_000);
 
@@ -132,7 +143,12 @@ describe('POST /api/grading/test-detection', () => {
     expect(REFUSAL_CODE_LIST).toEqual(expect.arrayContaining(Object.keys(REFUSAL_CODES)));
     expect(shareRatio(55.24)).toBe('55.2/44.8');
     expect(shareRatio(50)).toBe('50.0/50.0');
-    const square = [{ x: 0, y: 0 }, { x: 63, y: 0 }, { x: 63, y: 88 }, { x: 0, y: 88 }] as const;
+    const square = [
+      { x: 0, y: 0 },
+      { x: 63, y: 0 },
+      { x: 63, y: 88 },
+      { x: 0, y: 88 },
+    ] as const;
     expect(quadPose([...square] as never)).toEqual({ rotationDeg: 0, perspectivePercent: 0 });
     expect(psaCenteringCap('front', 54.9, 50)).toBe(10);
     expect(psaCenteringCap('front', 50, 38)).toBe(8);

@@ -7,13 +7,19 @@ import { gradings } from '../db/schema';
 
 const rp = gradings.recommendedPlatform;
 export const displayedPlatformSql = sql<string>`case when ${rp} in ('BGS', 'CGC') then ${rp} else 'PSA' end`;
-export const displayedGradeSql = sql<number | null>`case ${rp} when 'BGS' then ${gradings.bgsGrade} when 'CGC' then ${gradings.cgcGrade} else ${gradings.psaGrade} end`;
-export const displayedValueSql = sql<string | null>`case ${rp} when 'BGS' then ${gradings.bgsEstimatedValue} when 'CGC' then ${gradings.cgcEstimatedValue} else ${gradings.psaEstimatedValue} end`;
+export const displayedGradeSql = sql<
+  number | null
+>`case ${rp} when 'BGS' then ${gradings.bgsGrade} when 'CGC' then ${gradings.cgcGrade} else ${gradings.psaGrade} end`;
+export const displayedValueSql = sql<
+  string | null
+>`case ${rp} when 'BGS' then ${gradings.bgsEstimatedValue} when 'CGC' then ${gradings.cgcEstimatedValue} else ${gradings.psaEstimatedValue} end`;
 
 type Platformed = { recommendedPlatform: string | null };
-export const displayedPlatform = (g: Platformed): 'PSA' | 'BGS' | 'CGC' => (g.recommendedPlatform === 'BGS' || g.recommendedPlatform === 'CGC' ? g.recommendedPlatform : 'PSA');
+export const displayedPlatform = (g: Platformed): 'PSA' | 'BGS' | 'CGC' =>
+  g.recommendedPlatform === 'BGS' || g.recommendedPlatform === 'CGC' ? g.recommendedPlatform : 'PSA';
 export const displayedGrade = (g: Platformed & { psaGrade: number | null; bgsGrade: number | null; cgcGrade: number | null }) =>
   g.recommendedPlatform === 'BGS' ? g.bgsGrade : g.recommendedPlatform === 'CGC' ? g.cgcGrade : g.psaGrade;
 /** The value as the numeric column's string ("120.00"), or null. */
-export const displayedValue = (g: Platformed & { psaEstimatedValue: string | null; bgsEstimatedValue: string | null; cgcEstimatedValue: string | null }) =>
-  g.recommendedPlatform === 'BGS' ? g.bgsEstimatedValue : g.recommendedPlatform === 'CGC' ? g.cgcEstimatedValue : g.psaEstimatedValue;
+export const displayedValue = (
+  g: Platformed & { psaEstimatedValue: string | null; bgsEstimatedValue: string | null; cgcEstimatedValue: string | null },
+) => (g.recommendedPlatform === 'BGS' ? g.bgsEstimatedValue : g.recommendedPlatform === 'CGC' ? g.cgcEstimatedValue : g.psaEstimatedValue);

@@ -19,7 +19,9 @@ beforeAll(async () => {
   const card = await generateSyntheticCard(51, { defectRate: 0.5 });
   front = card.front;
   back = card.back;
-  blank = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#3a5a3a' } }).jpeg().toBuffer();
+  blank = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#3a5a3a' } })
+    .jpeg()
+    .toBuffer();
 }, 60_000);
 afterAll(() => ctx.close());
 
@@ -32,7 +34,7 @@ async function addCard(client: TestClient, photos: { front: Buffer; back: Buffer
   return json<TUserCard>(res);
 }
 
-const credits = async (userId: string) => (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0]!.c;
+const credits = async (userId: string) => (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0].c;
 
 describe('starting a grading', () => {
   it('spends exactly one credit when 50 requests race for the last one', async () => {
@@ -45,7 +47,11 @@ describe('starting a grading', () => {
     expect(json(answers.find((a) => a.statusCode === 402)!)).toMatchObject({ message: NO_CREDITS_MESSAGE, field: 'credits' });
     expect(await credits(user.id)).toBe(0);
     expect(await ctx.database.db.select().from(gradings).where(eq(gradings.userId, user.id))).toHaveLength(1);
-    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => `${l.reason} ${l.delta}`).sort()).toEqual(['admin 1', 'grading -1']);
+    expect(
+      (await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id)))
+        .map((l) => `${l.reason} ${l.delta}`)
+        .sort(),
+    ).toEqual(['admin 1', 'grading -1']);
   }, 60_000);
 
   it('costs a pro account nothing, and every grading gets its own id', async () => {
@@ -86,7 +92,9 @@ describe('the grading job', () => {
     expect(done.psaGrade).toBeGreaterThanOrEqual(1);
     expect(['PSA', 'BGS', 'CGC']).toContain(done.recommendedPlatform);
     expect(Number(done.psaEstimatedValue)).toBeGreaterThan(0);
-    const report = json<{ centeringDecisionLog: { front: { measurable: boolean } }; evidenceKeys: Record<string, string> }>(await client.get(`/api/gradings/${started.gradingId}/report`));
+    const report = json<{ centeringDecisionLog: { front: { measurable: boolean } }; evidenceKeys: Record<string, string> }>(
+      await client.get(`/api/gradings/${started.gradingId}/report`),
+    );
     expect(report.centeringDecisionLog.front.measurable).toBe(true);
     // Per face: straightened, normalised and annotated, 4 corners and 4 edges.
     expect(Object.keys(report.evidenceKeys)).toHaveLength(22);
@@ -97,14 +105,16 @@ describe('the grading job', () => {
     expect(messages[0]).toMatchObject({ title: 'Grading complete', relatedCardId: card.id, isRead: false });
     expect(await credits(user.id)).toBe(2);
     const listed = json<TUserCard[]>(await client.get('/api/user-cards'));
-    expect(listed[0]!.latestGrading).toMatchObject({ psaGrade: done.psaGrade });
+    expect(listed[0].latestGrading).toMatchObject({ psaGrade: done.psaGrade });
 
     // Values start from the card's dated market price (Base Set Charizard holofoil), and say so.
     const market = { kind: 'market', provider: 'TCGplayer market', asOf: '2024-08-02', variant: 'holofoil', marketUsd: 352.72 };
-    const basis = json<{ valueBasis: TReportHeadline['valueBasis'] }>(await client.get(`/api/gradings/${started.gradingId}/report`)).valueBasis;
+    const basis = json<{ valueBasis: TReportHeadline['valueBasis'] }>(
+      await client.get(`/api/gradings/${started.gradingId}/report`),
+    ).valueBasis;
     expect(basis).toMatchObject({ rawValueUsd: 352.72, source: market, multipliersVersion: VALUE_MULTIPLIERS_VERSION });
     expect(done.psaEstimatedValue).toBe((352.72 * gradeMultiplier('PSA', done.psaGrade!)).toFixed(2));
-    expect(listed[0]!.latestGrading!.valueSource).toEqual(market);
+    expect(listed[0].latestGrading!.valueSource).toEqual(market);
   }, 60_000);
 
   it('gives the credit back once when the photos cannot be graded', async () => {
@@ -121,9 +131,13 @@ describe('the grading job', () => {
     expect(await credits(user.id)).toBe(2);
     const [message] = json<TUserMessage[]>(await client.get('/api/user-messages'));
     expect(message).toMatchObject({ title: 'Grading failed', relatedCardId: card.id });
-    expect(message!.message).toMatch(/Your credit has been returned\./);
+    expect(message.message).toMatch(/Your credit has been returned\./);
     // The starting grant (the factory's 'admin' line), the spend and its refund.
-    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => `${l.reason} ${l.delta}`).sort()).toEqual(['admin 2', 'grading -1', 'refund 1']);
+    expect(
+      (await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id)))
+        .map((l) => `${l.reason} ${l.delta}`)
+        .sort(),
+    ).toEqual(['admin 2', 'grading -1', 'refund 1']);
   }, 60_000);
 
   it('resumes a job whose worker died, without a second charge', async () => {
@@ -133,14 +147,19 @@ describe('the grading job', () => {
     // A worker claimed it and died: its lease ran out a moment ago, so the job is claimable again.
     await ctx.database.db
       .update(gradings)
-      .set({ status: 'processing', claimId: randomUUID(), startedAt: new Date(Date.now() - 60_000), leaseExpiresAt: new Date(ctx.clock.now().getTime() - 1) })
+      .set({
+        status: 'processing',
+        claimId: randomUUID(),
+        startedAt: new Date(Date.now() - 60_000),
+        leaseExpiresAt: new Date(ctx.clock.now().getTime() - 1),
+      })
       .where(eq(gradings.gradingId, started.gradingId));
     while (await ctx.app.gradingWorker.runOnce()) {
       /* drain */
     }
     const rows = await ctx.database.db.select().from(gradings).where(eq(gradings.userId, user.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.status).toBe('failed');
+    expect(rows[0].status).toBe('failed');
     expect(await credits(user.id)).toBe(1);
   }, 60_000);
 });

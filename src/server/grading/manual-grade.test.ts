@@ -17,26 +17,48 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const credits = async (userId: string) => (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0]!.c;
+const credits = async (userId: string) => (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0].c;
 const rows = (userCardId: string) => ctx.database.db.select().from(gradings).where(eq(gradings.userCardId, userCardId));
 
 describe('POST /api/grading/manual-grade', () => {
   it('applies the engine tables to entered sub-grades', async () => {
     const { client } = await signedInClient(ctx);
-    const perfect = json(await client.post('/api/grading/manual-grade', { corners: 10, edges: 10, surface: 10, frontCentering: 50, backCentering: 50 }));
+    const perfect = json(
+      await client.post('/api/grading/manual-grade', { corners: 10, edges: 10, surface: 10, frontCentering: 50, backCentering: 50 }),
+    );
     expect(perfect).toMatchObject({ psaGrade: 10, bgsGrade: 10, bgsLabel: 'Pristine 10 (Black Label)', cgcLabel: 'Pristine 10' });
-    const offCentre = json(await client.post('/api/grading/manual-grade', { corners: 10, edges: 10, surface: 10, frontCentering: 62, backCentering: 70 }));
+    const offCentre = json(
+      await client.post('/api/grading/manual-grade', { corners: 10, edges: 10, surface: 10, frontCentering: 62, backCentering: 70 }),
+    );
     expect(offCentre).toMatchObject({ psaGrade: 8 });
-    const worn = json(await client.post('/api/grading/manual-grade', { corners: 7, edges: 9, surface: 9.5, frontCentering: null, backCentering: null }));
+    const worn = json(
+      await client.post('/api/grading/manual-grade', { corners: 7, edges: 9, surface: 9.5, frontCentering: null, backCentering: null }),
+    );
     expect(worn).toMatchObject({ psaGrade: 7 });
   });
 
   it('explains bad input and needs a signed-in user', async () => {
     const { client } = await signedInClient(ctx);
-    const res = await client.post('/api/grading/manual-grade', { corners: 9.3, edges: 10, surface: 10, frontCentering: 40, backCentering: null });
+    const res = await client.post('/api/grading/manual-grade', {
+      corners: 9.3,
+      edges: 10,
+      surface: 10,
+      frontCentering: 40,
+      backCentering: null,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(/half steps|larger share/);
-    expect((await new TestClient(ctx.app).post('/api/grading/manual-grade', { corners: 9, edges: 9, surface: 9, frontCentering: 55, backCentering: 60 })).statusCode).toBe(401);
+    expect(
+      (
+        await new TestClient(ctx.app).post('/api/grading/manual-grade', {
+          corners: 9,
+          edges: 9,
+          surface: 9,
+          frontCentering: 55,
+          backCentering: 60,
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -73,9 +95,20 @@ describe('POST /api/user-cards/:id/manual-grading', () => {
 
     // Values: the embedded pricing port and the engine's multipliers, as decimal strings.
     const raw = await createEmbeddedPricing().rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
-    const money = valuesAndRecommendation(raw.usd, { psa: preview.psaGrade, bgs: preview.bgsGrade, cgc: preview.cgcGrade, bgsBlackLabel: false, cgcPristine: false });
+    const money = valuesAndRecommendation(raw.usd, {
+      psa: preview.psaGrade,
+      bgs: preview.bgsGrade,
+      cgc: preview.cgcGrade,
+      bgsBlackLabel: false,
+      cgcPristine: false,
+    });
     for (const v of [saved.psaEstimatedValue, saved.bgsEstimatedValue, saved.cgcEstimatedValue]) expect(v).toMatch(/^\d+\.\d{2}$/);
-    expect(saved).toMatchObject({ psaEstimatedValue: money.values.PSA.toFixed(2), bgsEstimatedValue: money.values.BGS.toFixed(2), cgcEstimatedValue: money.values.CGC.toFixed(2), recommendedPlatform: money.recommended });
+    expect(saved).toMatchObject({
+      psaEstimatedValue: money.values.PSA.toFixed(2),
+      bgsEstimatedValue: money.values.BGS.toFixed(2),
+      cgcEstimatedValue: money.values.CGC.toFixed(2),
+      recommendedPlatform: money.recommended,
+    });
 
     // The card's latest grading is now the manual one, everywhere it is read.
     const got = json<TUserCard>(await client.get(`/api/user-cards/${card.id}`));
@@ -88,7 +121,16 @@ describe('POST /api/user-cards/:id/manual-grading', () => {
     expect(summary).toMatchObject({ gradedCards: 1, estimatedValue: got.latestGrading!.estimatedValue });
 
     const report = json<TManualGradingReport>(await client.get(`/api/gradings/${saved.gradingId}/report`));
-    expect(report).toMatchObject({ source: 'manual', input, basedOnGradingId: engine.gradingId, confidence: null, psaLabel: preview.psaLabel, bgsLabel: preview.bgsLabel, cgcLabel: preview.cgcLabel, gradeTablesVersion: preview.gradeTablesVersion });
+    expect(report).toMatchObject({
+      source: 'manual',
+      input,
+      basedOnGradingId: engine.gradingId,
+      confidence: null,
+      psaLabel: preview.psaLabel,
+      bgsLabel: preview.bgsLabel,
+      cgcLabel: preview.cgcLabel,
+      gradeTablesVersion: preview.gradeTablesVersion,
+    });
     for (const log of [report.centeringDecisionLog, report.cornersDecisionLog, report.edgesDecisionLog, report.surfaceDecisionLog]) {
       expect(log.reasoning).toMatch(/^Entered by hand by the collector, not measured from photos\./);
       expect(log.summary).toMatch(/entered by the collector\.$/);
@@ -101,7 +143,9 @@ describe('POST /api/user-cards/:id/manual-grading', () => {
     // Free: no credit, no ledger line.
     expect(await credits(user.id)).toBe(3);
     // Free: no line beyond the starting grant (the factory's 'admin' line).
-    expect((await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => `${l.reason} ${l.delta}`)).toEqual(['admin 3']);
+    expect(
+      (await ctx.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((l) => `${l.reason} ${l.delta}`),
+    ).toEqual(['admin 3']);
     const [stored] = (await rows(card.id)).filter((r) => r.gradingId === saved.gradingId);
     expect(stored).toMatchObject({ creditsSpent: 0, status: 'completed' });
   });
@@ -109,7 +153,15 @@ describe('POST /api/user-cards/:id/manual-grading', () => {
   it('saves for a card that was never graded, with no grading to start from', async () => {
     const { client, user } = await signedInClient(ctx, { accountType: 'pro', credits: 0 });
     const card = await buildUserCard(ctx.database.db, user.id, { cardId: null, cardName: 'Homemade proxy', rarity: null });
-    const saved = json<TGrading>(await client.post(`/api/user-cards/${card.id}/manual-grading`, { corners: 10, edges: 10, surface: 10, frontCentering: null, backCentering: null }));
+    const saved = json<TGrading>(
+      await client.post(`/api/user-cards/${card.id}/manual-grading`, {
+        corners: 10,
+        edges: 10,
+        surface: 10,
+        frontCentering: null,
+        backCentering: null,
+      }),
+    );
     expect(saved).toMatchObject({ status: 'completed', psaGrade: 10, bgsGrade: 10 });
     const report = json<TManualGradingReport>(await client.get(`/api/gradings/${saved.gradingId}/report`));
     expect(report.source).toBe('manual');

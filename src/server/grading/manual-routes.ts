@@ -19,18 +19,34 @@ export const manualGradeRoutes: FastifyPluginAsyncZod<{ db: Db; pricing: Pricing
     schema: {
       tags: ['gradings'],
       summary: 'Platform grades for sub-grades entered by hand (nothing saved)',
-      body: ZManualGradeRequest, response: { 200: ZManualGradeResult },
+      body: ZManualGradeRequest,
+      response: { 200: ZManualGradeResult },
     },
     handler: async (request) => {
       const { sub, psa, bgs, cgc } = computeManualGrades(request.body);
-      return { centering: sub.centering, psaGrade: psa.grade, psaLabel: psa.label, bgsGrade: bgs.grade, bgsLabel: bgs.label, cgcGrade: cgc.grade, cgcLabel: cgc.label, gradeTablesVersion: GRADE_TABLES_VERSION };
+      return {
+        centering: sub.centering,
+        psaGrade: psa.grade,
+        psaLabel: psa.label,
+        bgsGrade: bgs.grade,
+        bgsLabel: bgs.label,
+        cgcGrade: cgc.grade,
+        cgcLabel: cgc.label,
+        gradeTablesVersion: GRADE_TABLES_VERSION,
+      };
     },
   });
 
   /** Save: a new completed grading of the caller's card, free of charge; 404 for anyone else's card, 409 while it is being graded. */
   app.post('/api/user-cards/:id/manual-grading', {
     config: { access: 'user' },
-    schema: { tags: ['gradings'], summary: 'Save a manual grading of a card', params: ZUserCardParams, body: ZManualGradeRequest, response: { 201: ZGrading } },
+    schema: {
+      tags: ['gradings'],
+      summary: 'Save a manual grading of a card',
+      params: ZUserCardParams,
+      body: ZManualGradeRequest,
+      response: { 201: ZGrading },
+    },
     handler: async (request, reply) => reply.status(201).send(await manual.save(requireUser(request).id, request.params.id, request.body)),
   });
 };

@@ -13,7 +13,16 @@ import { gradings, userCards } from '../db/schema';
 import type { Clock } from '../deps';
 import { conflict, notFound } from '../http/errors';
 import type { PricingPort } from '../pricing/port';
-import { GRADE_TABLES_VERSION, bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, type CenteringShares } from './engine/index';
+import {
+  GRADE_TABLES_VERSION,
+  bgsGrade,
+  cgcGrade,
+  gradeSummary,
+  psaGrade,
+  subGrades,
+  valuesAndRecommendation,
+  type CenteringShares,
+} from './engine/index';
 import { gradingColumns } from './grading-columns';
 import { newGradingId, toGrading } from './service';
 
@@ -24,7 +33,12 @@ export function computeManualGrades(input: TManualGradeRequest) {
     front: input.frontCentering == null ? null : { h: input.frontCentering, v: 50 },
     back: input.backCentering == null ? null : { h: input.backCentering, v: 50 },
   };
-  const sub = { ...subGrades({ centering, cornerScores: [input.corners], edgeScores: [input.edges], surfaceScores: [input.surface] }), corners: input.corners, edges: input.edges, surface: input.surface };
+  const sub = {
+    ...subGrades({ centering, cornerScores: [input.corners], edgeScores: [input.edges], surfaceScores: [input.surface] }),
+    corners: input.corners,
+    edges: input.edges,
+    surface: input.surface,
+  };
   return { centering, sub, psa: psaGrade(sub, centering), bgs: bgsGrade(sub), cgc: cgcGrade(sub, centering) };
 }
 
@@ -42,17 +56,31 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
      * 409 while an engine grading of it is still queued or running.
      */
     async save(userId: string, userCardId: string, input: TManualGradeRequest): Promise<TGrading> {
-      const [card] = await db.select().from(userCards).where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId))).limit(1);
+      const [card] = await db
+        .select()
+        .from(userCards)
+        .where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)))
+        .limit(1);
       if (!card) throw notFound("That card isn't in your collection.");
       // Before the transaction: a remote pricing adapter must not hold it open.
       const raw = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
       const rawValueUsd = raw.usd;
       const { centering, sub, psa, bgs, cgc } = computeManualGrades(input);
-      const money = valuesAndRecommendation(rawValueUsd, { psa: psa.grade, bgs: bgs.grade, cgc: cgc.grade, bgsBlackLabel: bgs.blackLabel, cgcPristine: cgc.pristine });
+      const money = valuesAndRecommendation(rawValueUsd, {
+        psa: psa.grade,
+        bgs: bgs.grade,
+        cgc: cgc.grade,
+        bgsBlackLabel: bgs.blackLabel,
+        cgcPristine: cgc.pristine,
+      });
 
       const row = await db.transaction(async (tx) => {
         // Lock the card so a concurrent delete or a second save waits for this one.
-        const [locked] = await tx.select({ id: userCards.id }).from(userCards).where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId))).for('update');
+        const [locked] = await tx
+          .select({ id: userCards.id })
+          .from(userCards)
+          .where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)))
+          .for('update');
         if (!locked) throw notFound("That card isn't in your collection.");
         const [busy] = await tx
           .select({ id: gradings.id })
@@ -66,11 +94,15 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
           .where(and(eq(gradings.userCardId, userCardId), eq(gradings.status, 'completed')))
           .orderBy(desc(gradings.createdAt))
           .limit(1);
-        const was = (v: number | null | undefined) => (basedOn && v != null ? ` The previous grading, ${basedOn.gradingId}, had ${v}.` : '');
+        const was = (v: number | null | undefined) =>
+          basedOn && v != null ? ` The previous grading, ${basedOn.gradingId}, had ${v}.` : '';
         const byHand = 'Entered by hand by the collector, not measured from photos.';
 
         const now = clock.now();
-        const faces = [centering.front && `front ${ratio(input.frontCentering!)}`, centering.back && `back ${ratio(input.backCentering!)}`].filter(Boolean);
+        const faces = [
+          centering.front && `front ${ratio(input.frontCentering!)}`,
+          centering.back && `back ${ratio(input.backCentering!)}`,
+        ].filter(Boolean);
         const report: TManualGradingReport = {
           schemaVersion: GRADING_REPORT_VERSION,
           source: 'manual',
@@ -82,7 +114,9 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
           centeringDecisionLog: {
             ...decisionLog(
               sub.centering,
-              faces.length ? `Worse axis ${faces.join(', ')}, entered by the collector.` : 'Not measurable on either face, as entered by the collector.',
+              faces.length
+                ? `Worse axis ${faces.join(', ')}, entered by the collector.`
+                : 'Not measurable on either face, as entered by the collector.',
               `${byHand} The centering sub-grade is the highest whose limits both faces meet; PSA caps this card at ${psa.centeringCap}.${was(basedOn?.centeringScore)}`,
             ),
             horizontalRatio: input.frontCentering == null ? null : ratio(input.frontCentering),
@@ -135,11 +169,11 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
             completedAt: now,
             ...gradingColumns(report),
             confidence: null,
-            report: report as unknown as Record<string, unknown>,
+            report: report,
           })
           .returning();
         // Binders keep showing the last measured grading (see binders/follow-latest-grading.ts).
-        return g!;
+        return g;
       });
       return toGrading(row);
     },

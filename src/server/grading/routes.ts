@@ -15,13 +15,23 @@ const ZEvidenceParams = ZGradingIdParam.extend({ name: z.string().regex(/^[a-zA-
 export const gradingRoutes: FastifyPluginAsyncZod<{ gradings: GradingService; images: ImageStore }> = async (app, { gradings, images }) => {
   app.post('/api/user-cards/:id/grade', {
     config: { access: 'user' },
-    schema: { tags: ['gradings'], summary: 'Start grading a card (spends a credit on Starter)', params: ZUserCardParams, response: { 202: ZGrading } },
+    schema: {
+      tags: ['gradings'],
+      summary: 'Start grading a card (spends a credit on Starter)',
+      params: ZUserCardParams,
+      response: { 202: ZGrading },
+    },
     handler: async (request, reply) => reply.status(202).send(await gradings.start(requireUser(request).id, request.params.id)),
   });
 
   app.get('/api/user-cards/:id/gradings', {
     config: { access: 'user' },
-    schema: { tags: ['gradings'], summary: "A card's gradings, newest first", params: ZUserCardParams, response: { 200: ZGradingListResponse } },
+    schema: {
+      tags: ['gradings'],
+      summary: "A card's gradings, newest first",
+      params: ZUserCardParams,
+      response: { 200: ZGradingListResponse },
+    },
     handler: async (request) => gradings.listForCard(requireUser(request).id, request.params.id),
   });
 
@@ -36,13 +46,23 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ gradings: GradingService; im
 
   app.get('/api/gradings/:gradingId/report', {
     config: { access: 'user' },
-    schema: { tags: ['gradings'], summary: "A completed grading's full report", params: ZGradingIdParam, response: { 200: ZGradingReportResponse } },
+    schema: {
+      tags: ['gradings'],
+      summary: "A completed grading's full report",
+      params: ZGradingIdParam,
+      response: { 200: ZGradingReportResponse },
+    },
     handler: async (request) => gradings.report(requireUser(request).id, request.params.gradingId),
   });
 
   app.get('/api/gradings/:gradingId/images/:name', {
     config: { access: 'user' },
-    schema: { tags: ['gradings'], summary: "One of a grading's annotated evidence images", params: ZEvidenceParams, response: { 200: ZImageBytes } },
+    schema: {
+      tags: ['gradings'],
+      summary: "One of a grading's annotated evidence images",
+      params: ZEvidenceParams,
+      response: { 200: ZImageBytes },
+    },
     handler: async (request, reply) => {
       const key = await gradings.evidenceKey(requireUser(request).id, request.params.gradingId, request.params.name);
       const image = key ? await images.get(key) : null;

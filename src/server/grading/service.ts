@@ -48,13 +48,18 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
     async start(userId: string, userCardId: string): Promise<TGrading> {
       const row = await db.transaction(async (tx) => {
         // Locked as the manual save locks it, so a manual grading never slips in beside a queued one.
-        const [card] = await tx.select().from(userCards).where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId))).limit(1).for('update');
+        const [card] = await tx
+          .select()
+          .from(userCards)
+          .where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)))
+          .limit(1)
+          .for('update');
         if (!card) throw notFound('No such card in your collection.');
         if (!card.images.front || !card.images.back) throw badRequest('Add a front and a back photo before grading this card.', 'front');
         const [user] = await tx.select({ accountType: users.accountType }).from(users).where(eq(users.id, userId)).limit(1);
         const gradingId = newGradingId();
         let creditsSpent = 0;
-        if (user!.accountType !== 'pro') {
+        if (user.accountType !== 'pro') {
           // The balance check and the spend are one statement: two requests cannot both see the last credit.
           const spent = await tx
             .update(users)
@@ -64,9 +69,12 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
           if (!spent.length) throw new HttpError(402, NO_CREDITS_MESSAGE, 'credits', 'insufficient_credits');
           creditsSpent = 1;
         }
-        const [g] = await tx.insert(gradings).values({ gradingId, userCardId, userId, creditsSpent, currentStep: 'Waiting in the queue' }).returning();
-        if (creditsSpent) await tx.insert(creditLedger).values({ userId, delta: -1, reason: 'grading', gradingId: g!.id });
-        return g!;
+        const [g] = await tx
+          .insert(gradings)
+          .values({ gradingId, userCardId, userId, creditsSpent, currentStep: 'Waiting in the queue' })
+          .returning();
+        if (creditsSpent) await tx.insert(creditLedger).values({ userId, delta: -1, reason: 'grading', gradingId: g.id });
+        return g;
       });
       if (row.creditsSpent) hooks.creditsChanged(userId);
       hooks.queued();
@@ -83,9 +91,16 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
     /** Gradings of one of the caller's cards, newest first. */
     async listForCard(userId: string, userCardId: string): Promise<TGrading[]> {
       // Someone else's card answers 404 like every other card route, not an empty list.
-      const [card] = await db.select({ id: userCards.id }).from(userCards).where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)));
+      const [card] = await db
+        .select({ id: userCards.id })
+        .from(userCards)
+        .where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)));
       if (!card) throw notFound('No such card in your collection.');
-      const rows = await db.select().from(gradings).where(and(eq(gradings.userCardId, userCardId), eq(gradings.userId, userId))).orderBy(desc(gradings.createdAt));
+      const rows = await db
+        .select()
+        .from(gradings)
+        .where(and(eq(gradings.userCardId, userCardId), eq(gradings.userId, userId)))
+        .orderBy(desc(gradings.createdAt));
       return rows.map(toGrading);
     },
 
@@ -101,7 +116,11 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
 
     /** The full report of a completed grading (owner only), upgraded to the current report version. */
     async report(userId: string, gradingId: string): Promise<TGradingReportResponse> {
-      const [g] = await db.select().from(gradings).where(and(eq(gradings.gradingId, gradingId), eq(gradings.userId, userId))).limit(1);
+      const [g] = await db
+        .select()
+        .from(gradings)
+        .where(and(eq(gradings.gradingId, gradingId), eq(gradings.userId, userId)))
+        .limit(1);
       if (!g) throw notFound('No such grading.');
       if (g.status !== 'completed' || !g.report) throw new HttpError(409, 'This grading has no report yet.');
       return parseStoredReport(g.report);

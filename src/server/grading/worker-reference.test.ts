@@ -34,20 +34,27 @@ async function gradeOnce(fields: Record<string, string>) {
   const { client } = await signedInClient(ctx, { credits: 1 });
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [k, v] of Object.entries({ front: photos.front, back: photos.back })) form.append(k, new Blob([new Uint8Array(v)], { type: 'image/jpeg' }), `${k}.jpg`);
+  for (const [k, v] of Object.entries({ front: photos.front, back: photos.back }))
+    form.append(k, new Blob([new Uint8Array(v)], { type: 'image/jpeg' }), `${k}.jpg`);
   const card = json<TUserCard>(await client.postForm('/api/user-cards', form));
   const grading = json<TGrading>(await client.post(`/api/user-cards/${card.id}/grade`));
-  const worker = createGradingWorker({ db: ctx.database.db, images, pricing: createEmbeddedPricing(), referenceImages: port, clock: ctx.clock });
+  const worker = createGradingWorker({
+    db: ctx.database.db,
+    images,
+    pricing: createEmbeddedPricing(),
+    referenceImages: port,
+    clock: ctx.clock,
+  });
   expect(await worker.runOnce()).toBe(true);
   const [row] = await ctx.database.db.select().from(gradings).where(eq(gradings.gradingId, grading.gradingId));
-  expect(row!.status).toBe('completed');
-  return row!.report as { surfaceDecisionLog: { basis: { referenceGiven: boolean; matched?: boolean } } };
+  expect(row.status).toBe('completed');
+  return row.report as { surfaceDecisionLog: { basis: { referenceGiven: boolean; matched?: boolean } } };
 }
 
 it("passes a catalogue card's image (its images.large) to the engine", async () => {
   const [catalogued] = await ctx.database.db.select({ imageLarge: cards.imageLarge }).from(cards).where(eq(cards.id, 'base1-4'));
   const report = await gradeOnce({ cardId: 'base1-4' });
-  expect(asked).toEqual([{ cardId: 'base1-4', imageUrl: catalogued!.imageLarge }]);
+  expect(asked).toEqual([{ cardId: 'base1-4', imageUrl: catalogued.imageLarge }]);
   expect(report.surfaceDecisionLog.basis).toMatchObject({ referenceGiven: true, matched: true });
 }, 120_000);
 

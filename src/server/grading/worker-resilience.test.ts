@@ -37,7 +37,7 @@ async function queuedGrading(client: TestClient) {
 }
 const worker = (overrides: Partial<Parameters<typeof createGradingWorker>[0]> = {}) =>
   createGradingWorker({ db: ctx.database.db, images, pricing: createEmbeddedPricing(), clock: ctx.clock, ...overrides });
-const credits = async (userId: string) => (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0]!.c;
+const credits = async (userId: string) => (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0].c;
 
 it('a storage error while reading the photos fails the grading and gives the credit back, and the worker goes on', async () => {
   const { client, user } = await signedInClient(ctx, { credits: 1 });
@@ -46,7 +46,11 @@ it('a storage error while reading the photos fails the grading and gives the cre
   const errors: unknown[] = [];
   const w = worker({ images: broken, log: { info() {}, warn() {}, error: (o: unknown) => void errors.push(o) } });
   await expect(w.runOnce()).resolves.toBe(true);
-  expect(json<TGrading>(await client.get(`/api/gradings/${grading.gradingId}`))).toMatchObject({ status: 'failed', creditRefunded: true, error: 'Grading failed on our side. Please try again.' });
+  expect(json<TGrading>(await client.get(`/api/gradings/${grading.gradingId}`))).toMatchObject({
+    status: 'failed',
+    creditRefunded: true,
+    error: 'Grading failed on our side. Please try again.',
+  });
   expect(await credits(user.id)).toBe(1);
   expect(errors).toHaveLength(1);
   await expect(w.runOnce()).resolves.toBe(false);
@@ -70,7 +74,7 @@ it('a worker that stalled past its lease writes nothing once another worker took
     },
   });
   await stalled.runOnce();
-  const row = (await ctx.database.db.select().from(gradings).where(eq(gradings.gradingId, grading.gradingId)))[0]!;
+  const row = (await ctx.database.db.select().from(gradings).where(eq(gradings.gradingId, grading.gradingId)))[0];
   expect(row.status).toBe('completed');
   const messages = json<TUserMessage[]>(await client.get('/api/user-messages')).filter((m) => m.relatedCardId === card.id);
   expect(messages.map((m) => m.title)).toEqual(['Grading complete']);
@@ -99,8 +103,11 @@ it('writes progress while the engine runs, not all at the end', async () => {
       .finally(() => (done = true));
     let last = -1;
     while (!done) {
-      const [row] = await ctx.database.db.select({ progress: gradings.progress }).from(gradings).where(eq(gradings.gradingId, grading.gradingId));
-      if (row!.progress !== last) events.push(`progress ${(last = row!.progress)}`);
+      const [row] = await ctx.database.db
+        .select({ progress: gradings.progress })
+        .from(gradings)
+        .where(eq(gradings.gradingId, grading.gradingId));
+      if (row.progress !== last) events.push(`progress ${(last = row.progress)}`);
       await new Promise((r) => setTimeout(r, 10));
     }
     await run;
@@ -110,12 +117,14 @@ it('writes progress while the engine runs, not all at the end', async () => {
   // An engine step's progress (between 5 and 90) was in the row before the engine returned: written
   // during its run. Flushed after it, every step would come after 'engine returned' in this log.
   const returned = events.indexOf('engine returned');
-  const stepsDuringRun = events.slice(0, returned).filter((e) => /^progress (\d+)$/.test(e) && Number(e.split(' ')[1]) > 5 && Number(e.split(' ')[1]) < 90);
+  const stepsDuringRun = events
+    .slice(0, returned)
+    .filter((e) => /^progress (\d+)$/.test(e) && Number(e.split(' ')[1]) > 5 && Number(e.split(' ')[1]) < 90);
   expect(returned, events.join(', ')).toBeGreaterThan(0);
   expect(stepsDuringRun, events.join(', ')).not.toEqual([]);
 }, 60_000);
 
-const rowOf = async (gradingId: string) => (await ctx.database.db.select().from(gradings).where(eq(gradings.gradingId, gradingId)))[0]!;
+const rowOf = async (gradingId: string) => (await ctx.database.db.select().from(gradings).where(eq(gradings.gradingId, gradingId)))[0];
 /** A pricing port that holds the job at its pricing call until `release()`, running `whileHeld` first. */
 function holdingPricing(whileHeld: () => Promise<void>) {
   let release!: () => void;
@@ -164,25 +173,29 @@ it('a heartbeat keeps the lease of a running job: nobody takes it while it beats
   expect(messages.map((m) => m.title)).toEqual(['Grading complete']);
 }, 90_000);
 
-it.skipIf(!!process.env.DATABASE_URL)('on the embedded database a restarted worker takes back the job it was running at once, without a second charge', async () => {
-  const { client, user } = await signedInClient(ctx, { credits: 1 });
-  const { grading } = await queuedGrading(client);
-  let claimed!: () => void;
-  const isClaimed = new Promise<void>((r) => (claimed = r));
-  // The process that was killed: it holds the job with a live lease and never finishes it.
-  const hold = holdingPricing(async () => claimed());
-  const killed = worker({ pricing: hold.pricing }).runOnce();
-  await isClaimed;
-  expect((await rowOf(grading.gradingId)).leaseExpiresAt!.getTime()).toBeGreaterThan(ctx.clock.now().getTime());
-  // A worker of another process waits for the lease…
-  expect(await worker().runOnce()).toBe(false);
-  // …but the restarted process is the only worker of its embedded database: its interrupted job is its own.
-  const restarted = worker({ soleWorker: true });
-  expect(await restarted.takeBackInterrupted()).toBe(1);
-  expect(await restarted.runOnce()).toBe(true);
-  expect(await rowOf(grading.gradingId)).toMatchObject({ status: 'completed' });
-  hold.release();
-  await killed;
-  expect(await rowOf(grading.gradingId)).toMatchObject({ status: 'completed' });
-  expect(await credits(user.id)).toBe(0);
-}, 90_000);
+it.skipIf(!!process.env.DATABASE_URL)(
+  'on the embedded database a restarted worker takes back the job it was running at once, without a second charge',
+  async () => {
+    const { client, user } = await signedInClient(ctx, { credits: 1 });
+    const { grading } = await queuedGrading(client);
+    let claimed!: () => void;
+    const isClaimed = new Promise<void>((r) => (claimed = r));
+    // The process that was killed: it holds the job with a live lease and never finishes it.
+    const hold = holdingPricing(async () => claimed());
+    const killed = worker({ pricing: hold.pricing }).runOnce();
+    await isClaimed;
+    expect((await rowOf(grading.gradingId)).leaseExpiresAt!.getTime()).toBeGreaterThan(ctx.clock.now().getTime());
+    // A worker of another process waits for the lease…
+    expect(await worker().runOnce()).toBe(false);
+    // …but the restarted process is the only worker of its embedded database: its interrupted job is its own.
+    const restarted = worker({ soleWorker: true });
+    expect(await restarted.takeBackInterrupted()).toBe(1);
+    expect(await restarted.runOnce()).toBe(true);
+    expect(await rowOf(grading.gradingId)).toMatchObject({ status: 'completed' });
+    hold.release();
+    await killed;
+    expect(await rowOf(grading.gradingId)).toMatchObject({ status: 'completed' });
+    expect(await credits(user.id)).toBe(0);
+  },
+  90_000,
+);

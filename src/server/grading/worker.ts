@@ -118,14 +118,23 @@ export function createGradingWorker(deps: {
       // Only the first failure of a job that spent a credit gives it back.
       const [updated] = await tx
         .update(gradings)
-        .set({ status: 'failed', error: reason, completedAt: clock.now(), currentStep: 'Failed', creditRefunded: sql`${gradings.creditsSpent} > 0` })
+        .set({
+          status: 'failed',
+          error: reason,
+          completedAt: clock.now(),
+          currentStep: 'Failed',
+          creditRefunded: sql`${gradings.creditsSpent} > 0`,
+        })
         .where(and(heldBy(job), eq(gradings.creditRefunded, false)))
         .returning();
       // No row: the card (and with it this grading) was removed meanwhile, or another worker holds the job now.
       if (!updated) return;
       const refund = updated.creditsSpent > 0;
       if (refund) {
-        await tx.update(users).set({ credits: sql`${users.credits} + ${updated.creditsSpent}` }).where(eq(users.id, job.userId));
+        await tx
+          .update(users)
+          .set({ credits: sql`${users.credits} + ${updated.creditsSpent}` })
+          .where(eq(users.id, job.userId));
         await tx.insert(creditLedger).values({ userId: job.userId, delta: updated.creditsSpent, reason: 'refund', gradingId: job.id });
       }
       await tx.insert(userMessages).values({
@@ -171,7 +180,13 @@ export function createGradingWorker(deps: {
         if (now - lastWrite < 150 && done < 1) return;
         lastWrite = now;
         // execute(): a Drizzle query is lazy, and this one must run now, not when awaited at the end.
-        pending.push(db.update(gradings).set({ progress: Math.min(95, Math.round(5 + done * 85)), currentStep: step }).where(heldBy(job)).execute());
+        pending.push(
+          db
+            .update(gradings)
+            .set({ progress: Math.min(95, Math.round(5 + done * 85)), currentStep: step })
+            .where(heldBy(job))
+            .execute(),
+        );
       });
       await Promise.all(pending);
       await db.update(gradings).set({ progress: 95, currentStep: SAVING_EVIDENCE_STEP }).where(heldBy(job));
@@ -226,7 +241,10 @@ export function createGradingWorker(deps: {
     const job = await claim();
     if (!job) return false;
     held.set(job.id, job);
-    const heartbeat = setInterval(() => void renewLeases().catch((err: unknown) => log?.warn({ err }, 'could not renew a grading lease')), HEARTBEAT_MS);
+    const heartbeat = setInterval(
+      () => void renewLeases().catch((err: unknown) => log?.warn({ err }, 'could not renew a grading lease')),
+      HEARTBEAT_MS,
+    );
     try {
       await runJob(job);
     } catch (err) {

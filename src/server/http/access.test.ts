@@ -123,7 +123,9 @@ async function send(method: string, rawPath: string, caller: Caller) {
   if (caller === 'user without token') delete headers[CSRF_HEADER];
   if (caller === 'user from another site') headers.origin = 'https://evil.example';
   if (caller === 'user, cross-site fetch') headers['sec-fetch-site'] = 'cross-site';
-  headers.cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  headers.cookie = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
   const body = method === 'GET' ? undefined : '{}';
   if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
   const res = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
@@ -180,7 +182,11 @@ it('walks every route and every spelling: no handler runs without the right role
         if (res.reachedHandler && (!allowed || writeRefused)) failures.push(`handler ran: ${where}`);
         // A refused caller learns nothing about the route's input: 401 or 403, never a validation 400.
         if ((!allowed || writeRefused) && ![401, 403].includes(res.status)) failures.push(`not refused: ${where}`);
-        if (writeRefused && res.status === 403 && !(caller === 'user without token' ? CSRF_MESSAGE : new RegExp(CROSS_SITE_MESSAGE.slice(0, 30))).test(res.body))
+        if (
+          writeRefused &&
+          res.status === 403 &&
+          !(caller === 'user without token' ? CSRF_MESSAGE : new RegExp(CROSS_SITE_MESSAGE.slice(0, 30))).test(res.body)
+        )
           failures.push(`wrong refusal: ${where}`);
         if (res.matchedAccess !== 'asset' && res.type.includes('text/html')) failures.push(`web app served for an API route: ${where}`);
         if (spelling === 'plain' && !allowed && res.status !== (caller === 'anonymous' ? 401 : 403)) failures.push(`plain URL: ${where}`);
@@ -193,7 +199,14 @@ it('walks every route and every spelling: no handler runs without the right role
   expect(requests).toBeGreaterThan(2000);
   expect(handlersRun).toBeGreaterThan(100);
   // Each access level was walked both ways: admitted callers reached a handler, the others were refused.
-  const branches = ['admin admin reached', 'admin user refused', 'admin anonymous refused', 'user user reached', 'user anonymous refused', 'public anonymous reached'];
+  const branches = [
+    'admin admin reached',
+    'admin user refused',
+    'admin anonymous refused',
+    'user user reached',
+    'user anonymous refused',
+    'public anonymous reached',
+  ];
   expect(branches.filter((key) => !outcomes.get(key))).toEqual([]);
   // Every administrator route of the app itself (not only the test's) was part of the walk.
   const adminRoutes = table.filter((r) => r.access === 'admin').length;
@@ -218,7 +231,9 @@ it('answers an unmatched API spelling with 404 JSON and other unknown pages with
 it('keeps the plain answers: 401 signed out, 403 for a user on an admin route, and admins reach it', async () => {
   expect((await new TestClient(app).get('/api/user-cards')).statusCode).toBe(401);
   // The app's own admin list route once there is one; the test-only route until then.
-  const adminGet = app.routeAccess.find((r) => r.access === 'admin' && r.method === 'GET' && r.url.startsWith('/api/admin') && !r.url.includes(':'));
+  const adminGet = app.routeAccess.find(
+    (r) => r.access === 'admin' && r.method === 'GET' && r.url.startsWith('/api/admin') && !r.url.includes(':'),
+  );
   const url = adminGet?.url ?? '/api/test/admin-only';
   expect((await send('GET', url, 'anonymous')).status).toBe(401);
   expect((await send('GET', url, 'user')).status).toBe(403);

@@ -86,7 +86,9 @@ export function installAccessControl(app: FastifyInstance, sessions: SessionStor
       if (!access || !ACCESS.includes(access)) {
         throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} does not declare its access (deny by default)`);
       }
-      for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access, csrf: route.config?.csrf, schema: route.schema as RouteAccess['schema'] });
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD')
+          table.push({ method, url: route.url, access, csrf: route.config?.csrf, schema: route.schema as RouteAccess['schema'] });
     }
   });
 

@@ -23,7 +23,7 @@ it('declares on the server exactly the schemas the contract gives the web client
       continue;
     }
     const success = Object.entries(route.schema?.response ?? {}).filter(([status]) => /^2\d\d$/.test(status));
-    if (success.length !== 1 || success[0]![1] !== spec.response) problems.push(`${name}: success response differs`);
+    if (success.length !== 1 || success[0][1] !== spec.response) problems.push(`${name}: success response differs`);
     if (route.schema?.body !== spec.body) problems.push(`${name}: body differs`);
     if (route.schema?.querystring !== spec.query) problems.push(`${name}: query differs`);
   }

@@ -22,18 +22,42 @@ afterAll(() => ctx.close());
 
 const NUL = '\u0000';
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
-const register = { username: 'nul_probe', email: 'nul.probe@example.test', password: 'a good password', firstName: 'Ada', lastName: 'Byron' };
+const register = {
+  username: 'nul_probe',
+  email: 'nul.probe@example.test',
+  password: 'a good password',
+  firstName: 'Ada',
+  lastName: 'Byron',
+};
 
 /** One request per text field of the contract, each with a control character in that field only. */
 const CASES: Array<[string, 'GET' | 'POST' | 'PUT' | 'PATCH', string, unknown?]> = [
-  ...Object.keys(register).map((field) => [`register ${field}`, 'POST', '/api/auth/register', { ...register, [field]: `ab${NUL}cdefghij` }] as [string, 'POST', string, unknown]),
+  ...Object.keys(register).map(
+    (field) =>
+      [`register ${field}`, 'POST', '/api/auth/register', { ...register, [field]: `ab${NUL}cdefghij` }] as [
+        string,
+        'POST',
+        string,
+        unknown,
+      ],
+  ),
   ['login username', 'POST', '/api/auth/login', { username: `ad${NUL}min`, password: 'whatever' }],
   ['login password', 'POST', '/api/auth/login', { username: 'admin', password: `pass${NUL}word` }],
   ['forgot email', 'POST', '/api/auth/forgot-password', { email: `a${NUL}@example.test` }],
-  ['reset new password', 'POST', '/api/auth/reset-password', { email: 'a@example.test', resetCode: '123456', newPassword: `new ${NUL}password`, confirmPassword: `new ${NUL}password` }],
+  [
+    'reset new password',
+    'POST',
+    '/api/auth/reset-password',
+    { email: 'a@example.test', resetCode: '123456', newPassword: `new ${NUL}password`, confirmPassword: `new ${NUL}password` },
+  ],
   ['profile first name', 'PUT', '/api/auth/profile', { firstName: `A${NUL}`, lastName: null, email: 'x@example.test' }],
   ['profile last name (escape)', 'PUT', '/api/auth/profile', { firstName: null, lastName: 'B\u001b[31m', email: 'x@example.test' }],
-  ['change current password', 'POST', '/api/auth/change-password', { currentPassword: `x${NUL}`, newPassword: 'a new password', confirmPassword: 'a new password' }],
+  [
+    'change current password',
+    'POST',
+    '/api/auth/change-password',
+    { currentPassword: `x${NUL}`, newPassword: 'a new password', confirmPassword: 'a new password' },
+  ],
   ['binder name', 'POST', '/api/binders', { name: `Holos${NUL}` }],
   ['binder name (tab)', 'POST', '/api/binders', { name: 'Holos\tand more' }],
   ['binder description', 'PATCH', `/api/binders/${ZERO_ID}`, { description: `All${NUL}` }],
@@ -77,7 +101,13 @@ describe('logs', () => {
     database = await openTestDatabase();
     const config = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '.tmp/test-data', RATE_LIMIT: 'false' });
     app = await buildApp(
-      { config, database, clock: new TestClock(), mail: { transport: 'outbox', send: async () => undefined }, secret: 'test-secret-test-secret-test-secret!' },
+      {
+        config,
+        database,
+        clock: new TestClock(),
+        mail: { transport: 'outbox', send: async () => undefined },
+        secret: 'test-secret-test-secret-test-secret!',
+      },
       { logStream: { write: (line) => void lines.push(line) } },
     );
     // A statement that fails in the database with a secret among its parameters, like the NUL
@@ -95,7 +125,13 @@ describe('logs', () => {
 
   it('a NUL registration answers 400 and logs neither the password nor a hash', async () => {
     const client = new TestClient(app);
-    const res = await client.post('/api/auth/register', { ...register, username: 'nul_log', email: 'nul.log@example.test', lastName: `By${NUL}ron`, password: TEST_PASSWORD });
+    const res = await client.post('/api/auth/register', {
+      ...register,
+      username: 'nul_log',
+      email: 'nul.log@example.test',
+      lastName: `By${NUL}ron`,
+      password: TEST_PASSWORD,
+    });
     expect(res.statusCode).toBe(400);
     const log = lines.join('');
     expect(log).toContain('/api/auth/register');
@@ -105,12 +141,20 @@ describe('logs', () => {
 
   it('a failed SQL statement is logged with its SQL and code, never its parameters or secrets', async () => {
     const client = new TestClient(app);
-    const res = await client.request('POST', '/api/test/failing-insert', {}, { cookie: 'sid=secret-session-token', authorization: 'Bearer secret-bearer' });
+    const res = await client.request(
+      'POST',
+      '/api/test/failing-insert',
+      {},
+      { cookie: 'sid=secret-session-token', authorization: 'Bearer secret-bearer' },
+    );
     expect(res.statusCode).toBe(500);
-    const entry = lines.map((l) => JSON.parse(l) as { msg?: string; err?: Record<string, unknown> }).find((l) => l.msg === 'request failed');
+    const entry = lines
+      .map((l) => JSON.parse(l) as { msg?: string; err?: Record<string, unknown> })
+      .find((l) => l.msg === 'request failed');
     expect(entry?.err).toMatchObject({ message: expect.stringContaining('insert into "users"') });
     expect(String(entry?.err?.stack)).toMatch(/params: \[redacted\]/);
     const log = lines.join('');
-    for (const secret of [SECRET_HASH, 'leak@example.test', 'secret-session-token', 'secret-bearer', 'c2VjcmV0']) expect(log).not.toContain(secret);
+    for (const secret of [SECRET_HASH, 'leak@example.test', 'secret-session-token', 'secret-bearer', 'c2VjcmV0'])
+      expect(log).not.toContain(secret);
   });
 });

@@ -35,7 +35,12 @@ it('answers every failure with a known, stable code', async () => {
     ['invalid id', () => client.get('/api/binders/not-a-uuid'), 400, 'validation'],
     ['someone else’s binder', () => client.get('/api/binders/00000000-0000-4000-8000-000000000000'), 404, 'not_found'],
     ['malformed JSON', () => client.request('POST', '/api/binders', '{"name":', { 'content-type': 'application/json' }), 400, 'validation'],
-    ['unsupported media type', () => client.request('POST', '/api/binders', '<binder/>', { 'content-type': 'text/xml' }), 415, 'unsupported_media_type'],
+    [
+      'unsupported media type',
+      () => client.request('POST', '/api/binders', '<binder/>', { 'content-type': 'text/xml' }),
+      415,
+      'unsupported_media_type',
+    ],
     ['a text file as a photo', () => client.postForm('/api/user-cards', textFiles()), 415, 'image_rejected'],
     ['no credits left', () => client.post(`/api/user-cards/${card.id}/grade`), 402, 'insufficient_credits'],
   ];

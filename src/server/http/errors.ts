@@ -24,7 +24,8 @@ const IMAGE_REJECTED_STATUS: Record<ImageRejectedReason, number> = { too_large: 
 
 /** Domain errors as HTTP answers: only this layer knows statuses. */
 function domainErrorAsHttp(error: unknown): HttpError | null {
-  if (error instanceof ImageRejected) return new HttpError(IMAGE_REJECTED_STATUS[error.reason], error.message, error.field, 'image_rejected');
+  if (error instanceof ImageRejected)
+    return new HttpError(IMAGE_REJECTED_STATUS[error.reason], error.message, error.field, 'image_rejected');
   return null;
 }
 
@@ -41,14 +42,21 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => {
         const issue = v.params.issue as { path?: PropertyKey[]; message?: string } | undefined;
-        const fromPath = String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+        const fromPath = String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.');
         return {
           field: fromPath || (issue?.path ?? []).map(String).join('.'),
           message: issue?.message ?? v.message ?? 'Invalid value',
         };
       });
       const first = errors[0];
-      const body: TApiError = { code: 'validation', message: first?.message ?? 'Invalid request', field: first?.field || undefined, errors };
+      const body: TApiError = {
+        code: 'validation',
+        message: first?.message ?? 'Invalid request',
+        field: first?.field || undefined,
+        errors,
+      };
       return reply.status(400).send(body);
     }
     const known = error instanceof HttpError ? error : (domainErrorAsHttp(error) ?? multipartErrorAsHttp(error));
@@ -71,5 +79,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type) carry usable messages.
     return reply.status(status).send({ code: codeForStatus(status), message: error.message } satisfies TApiError);
   });
-
 }

@@ -47,8 +47,16 @@ export function safeError(err: unknown, depth = 0): { type: string; message: str
   const header = `${err.name}: ${err.message}`;
   const frames = (err.stack ?? '').startsWith(header)
     ? (err.stack ?? '').slice(header.length)
-    : '\n' + (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
-  const out: { type: string; message: string; stack: string; [key: string]: unknown } = { type: err.constructor?.name ?? err.name, message, stack: `${err.name}: ${message}${frames}` };
+    : '\n' +
+      (err.stack ?? '')
+        .split('\n')
+        .filter((line) => /^\s+at /.test(line))
+        .join('\n');
+  const out: { type: string; message: string; stack: string; [key: string]: unknown } = {
+    type: err.constructor?.name ?? err.name,
+    message,
+    stack: `${err.name}: ${message}${frames}`,
+  };
   const record = err as unknown as Record<string, unknown>;
   for (const key of SAFE_ERROR_FIELDS) {
     const value = record[key];

@@ -41,22 +41,42 @@ function photoForm(field: string, photo: Buffer) {
   return form;
 }
 
-type Ids = { card: string; binder: string; entry: string; submission: string; gradingId: string; message: string; order: string; checkoutSession: string };
+type Ids = {
+  card: string;
+  binder: string;
+  entry: string;
+  submission: string;
+  gradingId: string;
+  message: string;
+  order: string;
+  checkoutSession: string;
+};
 
 /** Puts A's object ids into a route's path; which id a `:param` wants depends on the segment before it. */
 function fill(url: string, ids: Ids): string {
   return url.replace(/\/([\w-]+)\/:(\w+)/g, (_m, segment: string, param: string) => {
     const value =
-      param === 'gradingId' ? ids.gradingId
-      : param === 'cardId' ? ids.entry
-      : param === 'submissionId' ? ids.submission
-      : param === 'name' ? (url.startsWith('/api/gradings') ? 'frontAnnotated' : 'front')
-      : segment === 'binders' ? ids.binder
-      : segment === 'user-cards' ? ids.card
-      : segment === 'user-messages' ? ids.message
-      : segment === 'orders' ? ids.order
-      : segment === 'sessions' ? ids.checkoutSession
-      : undefined;
+      param === 'gradingId'
+        ? ids.gradingId
+        : param === 'cardId'
+          ? ids.entry
+          : param === 'submissionId'
+            ? ids.submission
+            : param === 'name'
+              ? url.startsWith('/api/gradings')
+                ? 'frontAnnotated'
+                : 'front'
+              : segment === 'binders'
+                ? ids.binder
+                : segment === 'user-cards'
+                  ? ids.card
+                  : segment === 'user-messages'
+                    ? ids.message
+                    : segment === 'orders'
+                      ? ids.order
+                      : segment === 'sessions'
+                        ? ids.checkoutSession
+                        : undefined;
     if (!value) throw new Error(`ownership.test.ts: say which of A's ids ${url} takes for :${param}`);
     return `/${segment}/${value}`;
   });
@@ -78,17 +98,17 @@ async function aliceWithEverything(): Promise<{ client: TestClient; userId: stri
   const binder = json<TBinder>(await alice.client.post('/api/binders', { name: 'Private holos' }));
   await alice.client.post(`/api/binders/${binder.id}/cards`, { userCardId: card.id });
   const detail = json<TBinderDetail>(await alice.client.get(`/api/binders/${binder.id}`));
-  await alice.client.put(`/api/binders/${binder.id}/cards/${detail.cards[0]!.id}`, { personalNotes: 'Mine', actualPurchasePrice: 40 });
+  await alice.client.put(`/api/binders/${binder.id}/cards/${detail.cards[0].id}`, { personalNotes: 'Mine', actualPurchasePrice: 40 });
   const [message] = json<TUserMessage[]>(await alice.client.get('/api/user-messages'));
   // An unpaid credit order on the embedded provider, its hosted checkout session still open.
   const checkout = json<TCheckoutResponse>(await alice.client.post('/api/payments/checkout/credits', { package: 'small' }));
   const ids: Ids = {
     card: card.id,
     binder: binder.id,
-    entry: detail.cards[0]!.id,
-    submission: detail.cards[0]!.submissionId,
+    entry: detail.cards[0].id,
+    submission: detail.cards[0].submissionId,
     gradingId: grading.gradingId,
-    message: message!.id,
+    message: message.id,
     order: checkout.orderId!,
     checkoutSession: checkout.url.split('/').pop()!,
   };
@@ -127,7 +147,8 @@ it("user B reaches none of user A's objects through any route, and A's data is u
     if (route.method === 'GET') expect([key, (await alice.client.get(url)).statusCode]).toEqual([key, 200]);
     const body = BODIES[key];
     const payload = typeof body === 'function' ? body(alice.ids) : body;
-    const res = payload instanceof FormData ? await bob.client.postForm(url, payload) : await bob.client.request(route.method as 'GET', url, payload);
+    const res =
+      payload instanceof FormData ? await bob.client.postForm(url, payload) : await bob.client.request(route.method as 'GET', url, payload);
     // Someone else's object answers exactly like a missing one.
     expect([key, res.statusCode, res.statusCode === 404 ? '' : res.body]).toEqual([key, 404, '']);
     walked.push(key);
@@ -143,6 +164,6 @@ it("user B reaches none of user A's objects through any route, and A's data is u
   const after = await aliceView(alice.client, alice.ids);
   expect(after).toEqual(before);
   const [bobNow] = await ctx.database.db.select({ credits: users.credits }).from(users).where(eq(users.id, bob.user.id));
-  expect(bobNow!.credits).toBe(3);
+  expect(bobNow.credits).toBe(3);
   expect(walked.length).toBeGreaterThan(20);
 }, 90_000);

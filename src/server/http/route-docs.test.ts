@@ -7,7 +7,12 @@ import { expect, it } from 'vitest';
 import { API_TAGS } from '@contract/common';
 import { generateOpenApi } from '../../../scripts/openapi';
 
-type Operation = { summary?: string; tags?: string[]; requestBody?: unknown; responses?: Record<string, { content?: Record<string, { schema?: unknown }>; description?: string }> };
+type Operation = {
+  summary?: string;
+  tags?: string[];
+  requestBody?: unknown;
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }>; description?: string }>;
+};
 
 it('documents every operation: summary, one known tag, its success and error bodies', async () => {
   const doc = JSON.parse(await generateOpenApi()) as { paths: Record<string, Record<string, Operation>> };
@@ -19,11 +24,13 @@ it('documents every operation: summary, one known tag, its success and error bod
       count++;
       const name = `${method.toUpperCase()} ${path}`;
       if (!op.summary) problems.push(`${name}: no summary`);
-      if (op.tags?.length !== 1 || !(API_TAGS as readonly string[]).includes(op.tags[0]!)) problems.push(`${name}: tags ${JSON.stringify(op.tags)}`);
+      if (op.tags?.length !== 1 || !(API_TAGS as readonly string[]).includes(op.tags[0]))
+        problems.push(`${name}: tags ${JSON.stringify(op.tags)}`);
       const responses = op.responses ?? {};
       const success = Object.keys(responses).filter((s) => /^[23]/.test(s));
       if (!success.length) problems.push(`${name}: no success response`);
-      for (const s of ['4XX', '5XX']) if (!responses[s]?.content?.['application/json']?.schema) problems.push(`${name}: no ${s} error body`);
+      for (const s of ['4XX', '5XX'])
+        if (!responses[s]?.content?.['application/json']?.schema) problems.push(`${name}: no ${s} error body`);
     }
   }
   expect(count).toBeGreaterThan(50);
@@ -32,7 +39,11 @@ it('documents every operation: summary, one known tag, its success and error bod
 
 it('documents the request body of the two photo uploads', async () => {
   const doc = JSON.parse(await generateOpenApi()) as { paths: Record<string, Record<string, Operation>> };
-  for (const [path, method] of [['/api/user-cards', 'post'], ['/api/user-cards/{id}/photos', 'post'], ['/api/grading/test-detection', 'post']] as const) {
+  for (const [path, method] of [
+    ['/api/user-cards', 'post'],
+    ['/api/user-cards/{id}/photos', 'post'],
+    ['/api/grading/test-detection', 'post'],
+  ] as const) {
     const body = doc.paths[path]?.[method]?.requestBody as { content?: Record<string, unknown> } | undefined;
     expect(body?.content?.['multipart/form-data'], `${method} ${path}`).toBeDefined();
   }

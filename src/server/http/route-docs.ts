@@ -34,7 +34,8 @@ declare module 'fastify' {
 function multipartBody(form: UploadForm) {
   const file = { type: 'string', format: 'binary' };
   const properties: Record<string, unknown> = {};
-  for (const [name, count] of Object.entries(form.files)) properties[name] = count > 1 ? { type: 'array', items: file, maxItems: count } : file;
+  for (const [name, count] of Object.entries(form.files))
+    properties[name] = count > 1 ? { type: 'array', items: file, maxItems: count } : file;
   for (const name of form.fields) properties[name] = { type: 'string' };
   return { type: 'object', properties };
 }
@@ -44,7 +45,7 @@ type TransformArgs = Parameters<typeof jsonSchemaTransform>[0];
 /** The zod provider's transform, plus the multipart request bodies of upload routes. */
 export function openApiTransform(args: TransformArgs): ReturnType<typeof jsonSchemaTransform> {
   const out = jsonSchemaTransform(args);
-  const form = (args.route.config as { uploadForm?: UploadForm } | undefined)?.uploadForm;
+  const form = args.route.config?.uploadForm;
   if (!form) return out;
   return { ...out, schema: { ...out.schema, consumes: ['multipart/form-data'], body: multipartBody(form) } };
 }

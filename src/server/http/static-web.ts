@@ -14,18 +14,22 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return null;
   // The files are public assets: they declare so through their scope (every route declares its access).
-  await app.register(withRouteConfig({ access: 'asset' }, (scope) => scope.register(fastifyStatic, {
-    root: distDir,
-    preCompressed: true,
-    wildcard: false,
-    index: false,
-    setHeaders(reply, filePath) {
-      reply.header(
-        'Cache-Control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  })));
+  await app.register(
+    withRouteConfig({ access: 'asset' }, (scope) =>
+      scope.register(fastifyStatic, {
+        root: distDir,
+        preCompressed: true,
+        wildcard: false,
+        index: false,
+        setHeaders(reply, filePath) {
+          reply.header(
+            'Cache-Control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      }),
+    ),
+  );
   return (reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
 }
 
@@ -45,6 +49,9 @@ export function isApiPath(url: string): boolean {
       break;
     }
   }
-  p = path.posix.normalize(p.replace(/\\/g, '/')).replace(/\/{2,}/g, '/').toLowerCase();
+  p = path.posix
+    .normalize(p.replace(/\\/g, '/'))
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
   return p === '/api' || p.startsWith('/api/');
 }

@@ -22,15 +22,15 @@ it('lists only my messages, newest first, and marks my own read', async () => {
   expect(list).toHaveLength(1);
   expect(list[0]).toMatchObject({ title: 'Grading complete', isRead: false, relatedCardId: cardId });
 
-  expect((await me.client.post(`/api/user-messages/${list[0]!.id}/mark-read`)).statusCode).toBe(200);
+  expect((await me.client.post(`/api/user-messages/${list[0].id}/mark-read`)).statusCode).toBe(200);
   const after = json<Array<{ isRead: boolean }>>(await me.client.get('/api/user-messages'));
-  expect(after[0]!.isRead).toBe(true);
+  expect(after[0].isRead).toBe(true);
 
-  const theirs = json<Array<{ id: string }>>(await other.client.get('/api/user-messages'))[0]!;
+  const theirs = json<Array<{ id: string }>>(await other.client.get('/api/user-messages'))[0];
   const probe = await me.client.post(`/api/user-messages/${theirs.id}/mark-read`);
   expect(probe.statusCode).toBe(404);
   const stillUnread = json<Array<{ isRead: boolean }>>(await other.client.get('/api/user-messages'));
-  expect(stillUnread[0]!.isRead).toBe(false);
+  expect(stillUnread[0].isRead).toBe(false);
 });
 
 it('answers 401 signed out and 400 for a malformed id', async () => {

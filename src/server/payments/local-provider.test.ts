@@ -45,10 +45,20 @@ describe('credit packs on the embedded provider', () => {
 
     const after = await billing(client);
     expect(after.credits).toBe(22);
-    expect(after.orders[0]).toMatchObject({ id: checkout.orderId, package: 'standard', credits: 20, amount: 2999, currency: 'usd', status: 'completed' });
+    expect(after.orders[0]).toMatchObject({
+      id: checkout.orderId,
+      package: 'standard',
+      credits: 20,
+      amount: 2999,
+      currency: 'usd',
+      status: 'completed',
+    });
     expect(after.ledger[0]).toMatchObject({ delta: 20, reason: 'purchase', package: 'standard' });
     // The user's starting credits have a ledger line of their own (reason 'admin'); one purchase line.
-    const ledger = await ctx.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, user.id), eq(creditLedger.reason, 'purchase')));
+    const ledger = await ctx.database.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, user.id), eq(creditLedger.reason, 'purchase')));
     expect(ledger).toHaveLength(1);
 
     // Paying the same session again is refused; nothing more is granted.
@@ -82,7 +92,14 @@ describe('credit packs on the embedded provider', () => {
   it('an event the webhook did not accept is delivered again on the next tick, and granted once', async () => {
     const local = ctx.app.localPayments!;
     const realDelivery = async (payload: string, signature: string) =>
-      (await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })).statusCode;
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook',
+          payload,
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        })
+      ).statusCode;
     const { client } = await signedInClient(ctx, { credits: 0 });
     const checkout = json<TCheckoutResponse>(await client.post('/api/payments/checkout/credits', { package: 'large' }));
     local.setDeliver(async () => 503); // the app is briefly down
@@ -97,7 +114,7 @@ describe('credit packs on the embedded provider', () => {
     await local.tick();
     const b = await billing(client);
     expect(b.credits).toBe(60);
-    expect(b.orders[0]!.status).toBe('completed');
+    expect(b.orders[0].status).toBe('completed');
   });
 
   it('an unknown package is refused with a sentence, and no order is made', async () => {
@@ -137,7 +154,7 @@ describe('Pro on the embedded provider', () => {
     const titles = json<TUserMessage[]>(await client.get('/api/user-messages')).map((m) => m.title);
     expect(titles).toEqual(['Pro has ended', 'Pro will end', 'Pro resumed', 'Pro will end', 'Welcome to Pro']);
     const [row] = await ctx.database.db.select({ accountType: users.accountType }).from(users).where(eq(users.id, user.id));
-    expect(row!.accountType).toBe('starter');
+    expect(row.accountType).toBe('starter');
   });
 
   it('renews a due subscription once when two workers tick at the same time', async () => {
@@ -153,14 +170,19 @@ describe('Pro on the embedded provider', () => {
         await ctx.database.db
           .select({ id: localProviderEvents.id })
           .from(localProviderEvents)
-          .where(and(sql`${localProviderEvents.payload}::jsonb->>'type' = 'invoice.paid'`, sql`${localProviderEvents.payload}::jsonb->'data'->'object'->>'customer' = ${customer!.id}`))
+          .where(
+            and(
+              sql`${localProviderEvents.payload}::jsonb->>'type' = 'invoice.paid'`,
+              sql`${localProviderEvents.payload}::jsonb->'data'->'object'->>'customer' = ${customer.id}`,
+            ),
+          )
       ).length;
     const before = await invoicesPaid();
     // The customer's clock moves past the period end without a renewal yet; then two ticks race.
     await ctx.database.db
       .update(localProviderObjects)
       .set({ data: sql`jsonb_set(${localProviderObjects.data}, '{test_clock_ms}', to_jsonb(${32 * DAY}::bigint))` })
-      .where(eq(localProviderObjects.id, customer!.id));
+      .where(eq(localProviderObjects.id, customer.id));
     await Promise.all([ctx.app.localPayments!.tick(), ctx.app.localPayments!.tick()]);
     await settle();
     expect(await invoicesPaid()).toBe(before + 1);
@@ -187,13 +209,16 @@ describe('Pro on the embedded provider', () => {
     const b = await billing(client);
     expect(b.subscription).toMatchObject({ status: 'past_due' });
     expect(b.accountType).toBe('pro');
-    expect(json<TUserMessage[]>(await client.get('/api/user-messages'))[0]!.title).toBe('Payment for Pro failed');
+    expect(json<TUserMessage[]>(await client.get('/api/user-messages'))[0].title).toBe('Payment for Pro failed');
 
     // The app's own clock passes the grace period (the provider is still retrying).
     ctx.clock.advance(110 * DAY);
     expect(await ctx.app.paymentsJob.demotePastGrace()).toBeGreaterThanOrEqual(1);
     // (The session itself has expired by now: read the account directly.)
-    const [row] = await ctx.database.db.select({ accountType: users.accountType, credits: users.credits }).from(users).where(eq(users.id, user.id));
+    const [row] = await ctx.database.db
+      .select({ accountType: users.accountType, credits: users.credits })
+      .from(users)
+      .where(eq(users.id, user.id));
     expect(row).toEqual({ accountType: 'starter', credits: 1 });
   });
 });

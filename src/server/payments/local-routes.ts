@@ -24,7 +24,12 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
 
   app.get('/api/payments/local/sessions/:id', {
     config: { access: 'user' },
-    schema: { tags: ['payments'], summary: "The embedded provider's checkout session", params: ZSessionParam, response: { 200: ZLocalSession } },
+    schema: {
+      tags: ['payments'],
+      summary: "The embedded provider's checkout session",
+      params: ZSessionParam,
+      response: { 200: ZLocalSession },
+    },
     handler: async (request) => local.session(request.params.id, requireUser(request).id),
   });
 
@@ -33,14 +38,21 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
     schema: {
       tags: ['payments'],
       summary: "Pay an embedded provider's checkout session with a test card",
-      params: ZSessionParam, body: ZLocalPayRequest, response: { 200: ZLocalRedirectResponse },
+      params: ZSessionParam,
+      body: ZLocalPayRequest,
+      response: { 200: ZLocalRedirectResponse },
     },
     handler: async (request) => local.pay(request.params.id, requireUser(request).id, request.body.cardNumber),
   });
 
   app.post('/api/payments/local/sessions/:id/cancel', {
     config: { access: 'user' },
-    schema: { tags: ['payments'], summary: "Cancel an embedded provider's checkout session", params: ZSessionParam, response: { 200: ZLocalRedirectResponse } },
+    schema: {
+      tags: ['payments'],
+      summary: "Cancel an embedded provider's checkout session",
+      params: ZSessionParam,
+      response: { 200: ZLocalRedirectResponse },
+    },
     handler: async (request) => local.cancel(request.params.id, requireUser(request).id),
   });
 
@@ -49,7 +61,8 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
     schema: {
       tags: ['payments'],
       summary: "Change the card on file in the embedded provider's portal",
-      body: ZLocalPortalCardRequest, response: { 200: ZLocalCardResponse },
+      body: ZLocalPortalCardRequest,
+      response: { 200: ZLocalCardResponse },
     },
     handler: async (request) => {
       // The session already holds the signed-in user's row: its email binds the customer to them.
@@ -65,7 +78,8 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
       schema: {
         tags: ['payments'],
         summary: "Advance the embedded provider's test clock",
-        body: ZLocalClockAdvanceRequest, response: { 200: ZLocalClockResponse },
+        body: ZLocalClockAdvanceRequest,
+        response: { 200: ZLocalClockResponse },
       },
       handler: async (request) => {
         const eventsDelivered = await local.advance(request.body.days * DAY, requireUser(request).email);

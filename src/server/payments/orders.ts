@@ -21,7 +21,12 @@ export const toOrder = (o: OrderRow): TOrder => ({
  * ledger row happen together or not at all, and only for an order not completed yet, so a replayed
  * or concurrent delivery finds nothing to do. Answers the user credited, or null.
  */
-export async function completeOrderAndGrant(tx: DbOrTx, orderId: string, ids: { paymentId: string | null; customerId: string | null }, now: Date): Promise<string | null> {
+export async function completeOrderAndGrant(
+  tx: DbOrTx,
+  orderId: string,
+  ids: { paymentId: string | null; customerId: string | null },
+  now: Date,
+): Promise<string | null> {
   const result = await tx.execute<{ user_id: string }>(sql`
     with done as (
       update ${orders}
@@ -38,13 +43,16 @@ export async function completeOrderAndGrant(tx: DbOrTx, orderId: string, ids: { 
     insert into credit_ledger (user_id, delta, reason, order_id)
     select done.user_id, done.credits, 'purchase', done.id from done join credited on credited.id = done.user_id
     returning user_id`);
-  const rows = (result as unknown as { rows: { user_id: string }[] }).rows;
+  const rows = (result as { rows: { user_id: string }[] }).rows;
   return rows[0]?.user_id ?? null;
 }
 
 /** Moves an unfinished order to another state (processing, failed, expired); a completed order never moves back. */
 export async function setOrderStatus(tx: DbOrTx, orderId: string, status: 'processing' | 'failed' | 'expired') {
-  await tx.update(orders).set({ status }).where(and(eq(orders.id, orderId), sql`${orders.status} <> 'completed'`));
+  await tx
+    .update(orders)
+    .set({ status })
+    .where(and(eq(orders.id, orderId), sql`${orders.status} <> 'completed'`));
 }
 
 export async function ordersOf(db: DbOrTx, userId: string, limit = 50): Promise<TOrder[]> {

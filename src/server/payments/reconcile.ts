@@ -54,7 +54,14 @@ export function createPaymentsJob(deps: PaymentsJobDeps) {
     const stale = await db
       .select()
       .from(orders)
-      .where(and(inArray(orders.status, ['pending', 'processing']), isNotNull(orders.providerSessionId), eq(orders.provider, provider.kind), lt(orders.createdAt, new Date(ctx.now.getTime() - ORDER_SETTLE_MS))));
+      .where(
+        and(
+          inArray(orders.status, ['pending', 'processing']),
+          isNotNull(orders.providerSessionId),
+          eq(orders.provider, provider.kind),
+          lt(orders.createdAt, new Date(ctx.now.getTime() - ORDER_SETTLE_MS)),
+        ),
+      );
     let repaired = 0;
     for (const order of stale) {
       let session;
@@ -62,11 +69,13 @@ export function createPaymentsJob(deps: PaymentsJobDeps) {
         session = await provider.retrieveCheckout(order.providerSessionId!);
       } catch (err) {
         // One unreadable checkout (deleted, another account's) must not stop the repair of the others.
-        log.warn({ err, orderId: order.id }, 'payments: reconcile could not read this order\'s checkout; skipped');
+        log.warn({ err, orderId: order.id }, "payments: reconcile could not read this order's checkout; skipped");
         continue;
       }
       if (session.status === 'complete' && session.paymentStatus === 'paid') {
-        const userId = await db.transaction((tx) => completeOrderAndGrant(tx, order.id, { paymentId: session.paymentId, customerId: session.customerId }, ctx.now));
+        const userId = await db.transaction((tx) =>
+          completeOrderAndGrant(tx, order.id, { paymentId: session.paymentId, customerId: session.customerId }, ctx.now),
+        );
         if (userId) {
           deps.changed(userId);
           repaired += 1;
@@ -86,7 +95,11 @@ export function createPaymentsJob(deps: PaymentsJobDeps) {
     for (const userId of await usersPastGrace(db, ctx)) {
       const changed = await db.transaction(async (tx) => {
         if (!(await refreshAccountType(tx, userId, ctx))) return false;
-        await createNotificationService(tx).notify(userId, { title: 'Pro has ended', message: 'We could not collect the Pro payment before the grace period ended. Your account is back on Starter with the credits you had.' });
+        await createNotificationService(tx).notify(userId, {
+          title: 'Pro has ended',
+          message:
+            'We could not collect the Pro payment before the grace period ended. Your account is back on Starter with the credits you had.',
+        });
         return true;
       });
       if (changed) {
@@ -128,4 +141,3 @@ export function createPaymentsJob(deps: PaymentsJobDeps) {
   };
 }
 export type PaymentsJob = ReturnType<typeof createPaymentsJob>;
-

@@ -1,19 +1,32 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParam } from '@contract/common';
-import { ZBillingResponse, ZCheckoutResponse, ZCreditCheckoutRequest, ZOrder, ZOrderListResponse, ZPortalResponse } from '@contract/payments';
+import {
+  ZBillingResponse,
+  ZCheckoutResponse,
+  ZCreditCheckoutRequest,
+  ZOrder,
+  ZOrderListResponse,
+  ZPortalResponse,
+} from '@contract/payments';
 import { requireUser } from '../http/access';
 import type { PaymentService } from './service';
 
 /** Where the provider sends the buyer back: PUBLIC_URL when set (behind a proxy), else the request's own origin. */
-export const originOf = (request: FastifyRequest, publicUrl: string | undefined) => publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+export const originOf = (request: FastifyRequest, publicUrl: string | undefined) =>
+  publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; publicUrl: string | undefined }> = async (app, opts) => {
   const { payments, publicUrl } = opts;
 
   app.post('/api/payments/checkout/credits', {
     config: { access: 'user' },
-    schema: { tags: ['payments'], summary: 'Start a checkout for a credit pack', body: ZCreditCheckoutRequest, response: { 200: ZCheckoutResponse } },
+    schema: {
+      tags: ['payments'],
+      summary: 'Start a checkout for a credit pack',
+      body: ZCreditCheckoutRequest,
+      response: { 200: ZCheckoutResponse },
+    },
     handler: async (request) => payments.checkoutCredits(requireUser(request).id, request.body.package, originOf(request, publicUrl)),
   });
 

@@ -72,15 +72,18 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           currency: 'usd',
           customerEmail: u.email,
           customerId: await customerIdOf(db, userId),
-          successUrl: `${origin}/checkout/success?order=${order!.id}`,
+          successUrl: `${origin}/checkout/success?order=${order.id}`,
           cancelUrl: `${origin}/account/checkout/credits?package=${pkg.id}&canceled=1`,
-          metadata: { orderId: order!.id, userId, kind: 'credits' },
+          metadata: { orderId: order.id, userId, kind: 'credits' },
         });
-        await db.update(orders).set({ providerSessionId: session.id, checkoutUrl: session.url, providerCustomerId: session.customerId }).where(eq(orders.id, order!.id));
-        return { url: session.url, orderId: order!.id };
+        await db
+          .update(orders)
+          .set({ providerSessionId: session.id, checkoutUrl: session.url, providerCustomerId: session.customerId })
+          .where(eq(orders.id, order.id));
+        return { url: session.url, orderId: order.id };
       } catch (err) {
-        await db.delete(orders).where(eq(orders.id, order!.id));
-        deps.log.error({ err, orderId: order!.id }, 'payments: creating a checkout failed');
+        await db.delete(orders).where(eq(orders.id, order.id));
+        deps.log.error({ err, orderId: order.id }, 'payments: creating a checkout failed');
         throw new HttpError(502, PROVIDER_DOWN);
       }
     },
@@ -111,16 +114,25 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     listOrders: (userId: string) => ordersOf(db, userId),
 
     async order(userId: string, orderId: string): Promise<TOrder> {
-      const [o] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).limit(1);
+      const [o] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+        .limit(1);
       if (!o) throw notFound('No such order.');
       return toOrder(o);
     },
 
     /** The checkout page of one of the caller's unpaid orders, to finish paying it. */
     async resumeOrder(userId: string, orderId: string): Promise<TCheckoutResponse> {
-      const [o] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).limit(1);
+      const [o] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+        .limit(1);
       if (!o) throw notFound('No such order.');
-      if (o.status !== 'pending' || !o.providerSessionId || !o.checkoutUrl) throw new HttpError(409, 'This order cannot be paid any more. Start a new purchase.');
+      if (o.status !== 'pending' || !o.providerSessionId || !o.checkoutUrl)
+        throw new HttpError(409, 'This order cannot be paid any more. Start a new purchase.');
       const session = await provider.retrieveCheckout(o.providerSessionId);
       if (session.status !== 'open') throw new HttpError(409, 'This checkout has ended. Start a new purchase.');
       return { url: o.checkoutUrl, orderId: o.id };
@@ -130,7 +142,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const u = await user(userId);
       const sub = await currentSubscription(db, userId);
       const ledger = await db
-        .select({ id: creditLedger.id, delta: creditLedger.delta, reason: creditLedger.reason, createdAt: creditLedger.createdAt, package: orders.package })
+        .select({
+          id: creditLedger.id,
+          delta: creditLedger.delta,
+          reason: creditLedger.reason,
+          createdAt: creditLedger.createdAt,
+          package: orders.package,
+        })
         .from(creditLedger)
         .leftJoin(orders, eq(orders.id, creditLedger.orderId))
         .where(eq(creditLedger.userId, userId))

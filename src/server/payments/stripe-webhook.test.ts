@@ -34,8 +34,15 @@ async function buyStandard() {
   const session = [...peer.sessions.values()].find((s) => (s.metadata as Record<string, string>).orderId === checkout.orderId)!;
   return { client, user, checkout, session };
 }
-const completed = (session: Record<string, unknown>) => ({ ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_test_1', customer: 'cus_test_buyer' });
-const creditsOf = async (userId: string) => (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0]!.c;
+const completed = (session: Record<string, unknown>) => ({
+  ...session,
+  status: 'complete',
+  payment_status: 'paid',
+  payment_intent: 'pi_test_1',
+  customer: 'cus_test_buyer',
+});
+const creditsOf = async (userId: string) =>
+  (await ctx.database.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0].c;
 
 describe('checkout through the SDK', () => {
   it('sends the server-side price and binds the order and user in metadata', async () => {
@@ -55,7 +62,12 @@ describe('checkout through the SDK', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(await creditsOf(user.id)).toBe(21);
-    expect(await ctx.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, user.id), eq(creditLedger.reason, 'purchase')))).toHaveLength(1);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, user.id), eq(creditLedger.reason, 'purchase'))),
+    ).toHaveLength(1);
     const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, checkout.orderId!));
     expect(order).toMatchObject({ status: 'completed', providerPaymentId: 'pi_test_1', providerCustomerId: 'cus_test_buyer' });
     // A later replay with a new event id (Stripe resends as a new event only by mistake) still finds the order complete.
@@ -70,7 +82,16 @@ describe('Pro through the SDK', () => {
     const checkout = json<TCheckoutResponse>(await client.post('/api/payments/checkout/subscription'));
     expect(checkout.orderId).toBeNull();
     const call = peer.calls.filter((c) => c.path === '/v1/checkout/sessions').at(-1)!;
-    expect(Object.fromEntries(['mode', 'line_items[0][price_data][unit_amount]', 'line_items[0][price_data][recurring][interval]', 'subscription_data[metadata][userId]'].map((k) => [k, call.form.get(k)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          'mode',
+          'line_items[0][price_data][unit_amount]',
+          'line_items[0][price_data][recurring][interval]',
+          'subscription_data[metadata][userId]',
+        ].map((k) => [k, call.form.get(k)]),
+      ),
+    ).toEqual({
       mode: 'subscription',
       'line_items[0][price_data][unit_amount]': '1999',
       'line_items[0][price_data][recurring][interval]': 'month',
@@ -81,7 +102,13 @@ describe('Pro through the SDK', () => {
     const sub = stripeSubscription({ userId: user.id });
     peer.subscriptions.set(String(sub.id), sub);
     const session = [...peer.sessions.values()].at(-1)!;
-    expect((await deliver(peer.signedEvent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid', subscription: sub.id }))).statusCode).toBe(200);
+    expect(
+      (
+        await deliver(
+          peer.signedEvent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid', subscription: sub.id }),
+        )
+      ).statusCode,
+    ).toBe(200);
     const billing = async () => json<TBillingResponse>(await client.get('/api/payments/billing'));
     expect(await billing()).toMatchObject({ accountType: 'pro', subscription: { id: sub.id, status: 'active', cancelAtPeriodEnd: false } });
 
@@ -97,7 +124,17 @@ describe('Pro through the SDK', () => {
 
     // The provider ends it: whatever event says so, the account returns to starter with its credits.
     sub.status = 'canceled';
-    expect((await deliver(peer.signedEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', parent: { subscription_details: { subscription: sub.id } } }))).statusCode).toBe(200);
+    expect(
+      (
+        await deliver(
+          peer.signedEvent('invoice.payment_failed', {
+            id: 'in_x',
+            object: 'invoice',
+            parent: { subscription_details: { subscription: sub.id } },
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await billing()).toMatchObject({ accountType: 'starter', credits: 2, subscription: { status: 'canceled' } });
   });
 
@@ -119,7 +156,13 @@ describe('the webhook route', () => {
   it('needs no session and no CSRF token (its route config says so), and ignores a cookie it is sent', async () => {
     const { session, user } = await buyStandard();
     const e = peer.signedEvent('checkout.session.completed', completed(session));
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook', payload: e.payload, headers: e.headers, cookies: { sid: 'not-a-session', csrf_token: 'x' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload: e.payload,
+      headers: e.headers,
+      cookies: { sid: 'not-a-session', csrf_token: 'x' },
+    });
     expect(res.statusCode).toBe(200);
     expect(await creditsOf(user.id)).toBe(21);
     const route = ctx.app.routeAccess.find((r) => r.url === '/api/payments/webhook');
@@ -130,7 +173,7 @@ describe('the webhook route', () => {
 describe('refusals change nothing and say why in the log', () => {
   type Session = Record<string, unknown>;
   async function unchanged(run: (session: Session) => Promise<{ statusCode: number }>, status: number, logLine: RegExp) {
-    const count = async () => (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(paymentEvents))[0]!.n;
+    const count = async () => (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(paymentEvents))[0].n;
     const before = await count();
     const { session, user, checkout } = await buyStandard();
     logs.length = 0;
@@ -140,36 +183,77 @@ describe('refusals change nothing and say why in the log', () => {
     expect(await count()).toBe(before);
     expect(await creditsOf(user.id)).toBe(1);
     const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, checkout.orderId!));
-    expect(order!.status).toBe('pending');
+    expect(order.status).toBe('pending');
   }
   const metadataOf = (s: Session) => s.metadata as Record<string, string>;
 
   it('a bad signature → 400', () =>
-    unchanged((s) => deliver(peer.signedEvent('checkout.session.completed', completed(s), { secret: 'whsec_someone_else' })), 400, /signature check failed/));
+    unchanged(
+      (s) => deliver(peer.signedEvent('checkout.session.completed', completed(s), { secret: 'whsec_someone_else' })),
+      400,
+      /signature check failed/,
+    ));
 
   it('a stale timestamp (older than 5 minutes) → 400', () =>
-    unchanged((s) => deliver(peer.signedEvent('checkout.session.completed', completed(s), { timestamp: Math.floor(Date.now() / 1000) - 301 })), 400, /Timestamp outside the tolerance zone/));
+    unchanged(
+      (s) => deliver(peer.signedEvent('checkout.session.completed', completed(s), { timestamp: Math.floor(Date.now() / 1000) - 301 })),
+      400,
+      /Timestamp outside the tolerance zone/,
+    ));
 
   it('a missing signature header → 400', () =>
-    unchanged((s) => {
-      const e = peer.signedEvent('checkout.session.completed', completed(s));
-      return ctx.app.inject({ method: 'POST', url: '/api/payments/webhook', payload: e.payload, headers: { 'content-type': 'application/json' } });
-    }, 400, /missing Stripe-Signature header/));
+    unchanged(
+      (s) => {
+        const e = peer.signedEvent('checkout.session.completed', completed(s));
+        return ctx.app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook',
+          payload: e.payload,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+      400,
+      /missing Stripe-Signature header/,
+    ));
 
   it('a body changed after signing → 400', () =>
-    unchanged((s) => {
-      const e = peer.signedEvent('checkout.session.completed', completed(s));
-      return deliver({ ...e, payload: e.payload.replace('"paid"', '"paid" ') });
-    }, 400, /signature check failed/));
+    unchanged(
+      (s) => {
+        const e = peer.signedEvent('checkout.session.completed', completed(s));
+        return deliver({ ...e, payload: e.payload.replace('"paid"', '"paid" ') });
+      },
+      400,
+      /signature check failed/,
+    ));
 
   it('an unknown event type → 200, ignored', () =>
     unchanged(() => deliver(peer.signedEvent('charge.refund.updated', { id: 're_1', object: 'refund' })), 200, /event type not handled/));
 
   it('an unknown order → 200, nothing changed', () =>
-    unchanged((s) => deliver(peer.signedEvent('checkout.session.completed', { ...completed(s), metadata: { orderId: '00000000-0000-4000-8000-000000000000', userId: metadataOf(s).userId } })), 200, /no order matches this checkout session/));
+    unchanged(
+      (s) =>
+        deliver(
+          peer.signedEvent('checkout.session.completed', {
+            ...completed(s),
+            metadata: { orderId: '00000000-0000-4000-8000-000000000000', userId: metadataOf(s).userId },
+          }),
+        ),
+      200,
+      /no order matches this checkout session/,
+    ));
 
   it('an order bound to another user in the metadata → 200, nothing changed', () =>
-    unchanged((s) => deliver(peer.signedEvent('checkout.session.completed', { ...completed(s), metadata: { ...metadataOf(s), userId: '00000000-0000-4000-8000-000000000000' } })), 200, /no order matches this checkout session/));
+    unchanged(
+      (s) =>
+        deliver(
+          peer.signedEvent('checkout.session.completed', {
+            ...completed(s),
+            metadata: { ...metadataOf(s), userId: '00000000-0000-4000-8000-000000000000' },
+          }),
+        ),
+      200,
+      /no order matches this checkout session/,
+    ));
 });
 
 function permutations<T>(items: T[]): T[][] {
@@ -191,13 +275,26 @@ describe('order independence', () => {
       const payloads: Record<string, () => ReturnType<StripePeer['signedEvent']>> = {
         created: () => peer.signedEvent('customer.subscription.created', { ...sub, status: 'active' }),
         updated: () => peer.signedEvent('customer.subscription.updated', { ...sub, status: 'active', cancel_at_period_end: true }),
-        'invoice.paid': () => peer.signedEvent('invoice.paid', { id: 'in_test', object: 'invoice', parent: { subscription_details: { subscription: sub.id } } }),
+        'invoice.paid': () =>
+          peer.signedEvent('invoice.paid', {
+            id: 'in_test',
+            object: 'invoice',
+            parent: { subscription_details: { subscription: sub.id } },
+          }),
         deleted: () => peer.signedEvent('customer.subscription.deleted', { ...sub, status: 'canceled' }),
       };
-      for (const step of ordering) expect((await deliver(payloads[step]!())).statusCode).toBe(200);
-      const [mirror] = await ctx.database.db.select().from(providerSubscriptions).where(eq(providerSubscriptions.id, String(sub.id)));
-      const [u] = await ctx.database.db.select({ accountType: users.accountType, credits: users.credits }).from(users).where(eq(users.id, user.id));
-      finals.add(JSON.stringify({ status: mirror!.status, linked: mirror!.userId === user.id, accountType: u!.accountType, credits: u!.credits }));
+      for (const step of ordering) expect((await deliver(payloads[step]())).statusCode).toBe(200);
+      const [mirror] = await ctx.database.db
+        .select()
+        .from(providerSubscriptions)
+        .where(eq(providerSubscriptions.id, String(sub.id)));
+      const [u] = await ctx.database.db
+        .select({ accountType: users.accountType, credits: users.credits })
+        .from(users)
+        .where(eq(users.id, user.id));
+      finals.add(
+        JSON.stringify({ status: mirror.status, linked: mirror.userId === user.id, accountType: u.accountType, credits: u.credits }),
+      );
     }
     expect([...finals]).toEqual([JSON.stringify({ status: 'canceled', linked: true, accountType: 'starter', credits: 5 })]);
   });
@@ -222,16 +319,25 @@ describe('the reconcile job', () => {
     expect(report.subscriptions).toBe(peer.subscriptions.size);
     const listCalls = peer.calls.filter((c) => c.path.startsWith('/v1/subscriptions?')).slice(listCallsBefore);
     expect(listCalls.length).toBeGreaterThanOrEqual(2);
-    expect(listCalls[1]!.path).toMatch(/starting_after=sub_test_/);
+    expect(listCalls[1].path).toMatch(/starting_after=sub_test_/);
 
-    for (const [u, s] of [[user, missed], [byEmail, matchedByEmail]] as const) {
-      const [row] = await ctx.database.db.select().from(providerSubscriptions).where(eq(providerSubscriptions.id, String(s.id)));
+    for (const [u, s] of [
+      [user, missed],
+      [byEmail, matchedByEmail],
+    ] as const) {
+      const [row] = await ctx.database.db
+        .select()
+        .from(providerSubscriptions)
+        .where(eq(providerSubscriptions.id, String(s.id)));
       expect(row).toMatchObject({ status: 'active', userId: u.id, amount: 1999, currency: 'usd' });
       const [acc] = await ctx.database.db.select({ accountType: users.accountType }).from(users).where(eq(users.id, u.id));
-      expect(acc!.accountType).toBe('pro');
+      expect(acc.accountType).toBe('pro');
     }
-    const orphans = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(providerSubscriptions).where(sql`${providerSubscriptions.userId} is null and ${providerSubscriptions.customerEmail} like ${`orphan-${tag}-%`}`);
-    expect(orphans[0]!.n).toBe(140);
+    const orphans = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(providerSubscriptions)
+      .where(sql`${providerSubscriptions.userId} is null and ${providerSubscriptions.customerEmail} like ${`orphan-${tag}-%`}`);
+    expect(orphans[0].n).toBe(140);
   });
 
   it('completes an order whose webhook never came', async () => {
@@ -242,6 +348,6 @@ describe('the reconcile job', () => {
     expect(report.orders).toBeGreaterThanOrEqual(1);
     expect(await creditsOf(user.id)).toBe(21);
     const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, checkout.orderId!));
-    expect(order!.status).toBe('completed');
+    expect(order.status).toBe('completed');
   });
 });

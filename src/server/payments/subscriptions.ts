@@ -30,7 +30,11 @@ async function linkedUserId(tx: DbOrTx, sub: ProviderSubscription, existing: str
   }
   if (existing) return existing;
   if (sub.customerEmail) {
-    const [u] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${sub.customerEmail.toLowerCase()}`).limit(1);
+    const [u] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${sub.customerEmail.toLowerCase()}`)
+      .limit(1);
     if (u) return u.id;
   }
   return null;
@@ -76,7 +80,10 @@ export async function syncSubscription(tx: DbOrTx, sub: ProviderSubscription, ct
   if (!userId) return null;
   await refreshAccountType(tx, userId, ctx);
   const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-  const notice = subscriptionNotice(before ?? null, sub, { graceEnd: graceEndsAt({ ...sub, updatedAt: ctx.now }, ctx.graceDays), credits: user?.credits ?? 0 });
+  const notice = subscriptionNotice(before ?? null, sub, {
+    graceEnd: graceEndsAt({ ...sub, updatedAt: ctx.now }, ctx.graceDays),
+    credits: user?.credits ?? 0,
+  });
   if (notice) await createNotificationService(tx).notify(userId, notice);
   return userId;
 }
@@ -90,6 +97,9 @@ export async function currentSubscription(db: DbOrTx, userId: string) {
 
 /** Users on past_due subscriptions whose grace is over: the job returns them to starter. */
 export async function usersPastGrace(db: DbOrTx, ctx: SyncContext): Promise<string[]> {
-  const rows = await db.select().from(providerSubscriptions).where(inArray(providerSubscriptions.status, ['past_due']));
+  const rows = await db
+    .select()
+    .from(providerSubscriptions)
+    .where(inArray(providerSubscriptions.status, ['past_due']));
   return [...new Set(rows.filter((s) => s.userId && !givesPro(s, ctx.now, ctx.graceDays)).map((s) => s.userId!))];
 }

@@ -72,13 +72,22 @@ export async function handleEvent(deps: WebhookDeps, event: ProviderEvent): Prom
   const ctx = deps.context();
   const touched: string[] = [];
   const outcome = await db.transaction(async (tx) => {
-    const fresh = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    const fresh = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
     if (!fresh.length) return 'duplicate' as const;
     if (order && session) {
       if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
         if (session.paymentStatus === 'unpaid') await setOrderStatus(tx, order.id, 'processing');
         else {
-          const credited = await completeOrderAndGrant(tx, order.id, { paymentId: session.paymentId, customerId: session.customerId }, ctx.now);
+          const credited = await completeOrderAndGrant(
+            tx,
+            order.id,
+            { paymentId: session.paymentId, customerId: session.customerId },
+            ctx.now,
+          );
           if (credited) touched.push(credited);
         }
       } else if (event.type === 'checkout.session.async_payment_failed') await setOrderStatus(tx, order.id, 'failed');

@@ -161,9 +161,7 @@ export async function applyBatch(
         UPDATE gradings g SET psa_estimated_value = v.psa, bgs_estimated_value = v.bgs, cgc_estimated_value = v.cgc, priced_at = ${run.startedAt.toISOString()}::timestamptz
         FROM json_to_recordset(${JSON.stringify(updates)}::json) AS v(id uuid, psa numeric, bgs numeric, cgc numeric)
         WHERE g.id = v.id`);
-      const notices = priced.flatMap(({ group }, i) =>
-        group.holders.map((h) => moveNotice(group, h, values[i])).filter((n) => n !== null),
-      );
+      const notices = priced.flatMap(({ group }, i) => group.holders.map((h) => moveNotice(group, h, values[i])).filter((n) => n !== null));
       if (notices.length) await tx.insert(userMessages).values(notices);
     }
     const [row] = await tx

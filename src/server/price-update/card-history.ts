@@ -55,7 +55,12 @@ export async function cardPriceHistory(db: Db, userId: string, userCardId: strin
 export const cardPriceHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/user-cards/:id/price-history', {
     config: { access: 'user' },
-    schema: { tags: ['cards'], summary: "A card's value history from the weekly price updates (owner only)", params: ZUserCardParams, response: { 200: ZCardPriceHistory } },
+    schema: {
+      tags: ['cards'],
+      summary: "A card's value history from the weekly price updates (owner only)",
+      params: ZUserCardParams,
+      response: { 200: ZCardPriceHistory },
+    },
     handler: async (request) => cardPriceHistory(db, requireUser(request).id, request.params.id),
   });
 };

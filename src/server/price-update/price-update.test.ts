@@ -163,7 +163,10 @@ describe('weekly price update routes', () => {
       .returning();
     const res = await client.post(BASE);
     expect(res.statusCode).toBe(409);
-    expect(json(res)).toEqual({ code: 'conflict', message: 'A weekly price update is already running (started 2026-11-23 03:00 UTC, 1,200 of 1,500 cards done). Wait for it to finish.' });
+    expect(json(res)).toEqual({
+      code: 'conflict',
+      message: 'A weekly price update is already running (started 2026-11-23 03:00 UTC, 1,200 of 1,500 cards done). Wait for it to finish.',
+    });
     expect(json<TPriceUpdateLastRun>(await client.get(`${BASE}/last-run`))).toMatchObject({ status: 'running', totalCardsUpdated: 0 });
     await db.delete(priceUpdateRuns).where(eq(priceUpdateRuns.id, other.id));
   });

@@ -16,19 +16,23 @@ export const priceUpdateRoutes: FastifyPluginAsyncZod<{ runner: PriceUpdateRunne
 ) => {
   app.get('/weekly-price-update/last-run', {
     config: { access: 'admin' },
-    schema: { tags: ['price-update'], summary: "The last weekly price update", response: { 200: ZPriceUpdateLastRun } },
+    schema: { tags: ['price-update'], summary: 'The last weekly price update', response: { 200: ZPriceUpdateLastRun } },
     handler: async () => runner.lastRun(),
   });
 
   app.get('/weekly-price-update/preview', {
     config: { access: 'admin' },
-    schema: { tags: ['price-update'], summary: "What a weekly price update would cover now", response: { 200: ZPriceUpdatePreview } },
+    schema: { tags: ['price-update'], summary: 'What a weekly price update would cover now', response: { 200: ZPriceUpdatePreview } },
     handler: async () => runner.preview(),
   });
 
   app.post('/weekly-price-update', {
     config: { access: 'admin' },
-    schema: { tags: ['price-update'], summary: "Run the weekly price update", response: { 200: ZPriceUpdateResult, 202: ZPriceUpdateResult, 409: ZApiError } },
+    schema: {
+      tags: ['price-update'],
+      summary: 'Run the weekly price update',
+      response: { 200: ZPriceUpdateResult, 202: ZPriceUpdateResult, 409: ZApiError },
+    },
     handler: async (_request, reply) => {
       // The run is a background job: it goes on if this request is dropped; the admin screen waits for it.
       const { run, done } = await runner.start('admin');

@@ -21,17 +21,15 @@ afterAll(() => database.close());
 
 async function proUser() {
   const user = await buildUser(database.db, { accountType: 'pro' });
-  await database.db
-    .insert(providerSubscriptions)
-    .values({
-      id: `sub_${randomBytes(6).toString('hex')}`,
-      userId: user.id,
-      provider: 'local',
-      status: 'active',
-      plan: 'pro',
-      amount: 999,
-      currency: 'usd',
-    });
+  await database.db.insert(providerSubscriptions).values({
+    id: `sub_${randomBytes(6).toString('hex')}`,
+    userId: user.id,
+    provider: 'local',
+    status: 'active',
+    plan: 'pro',
+    amount: 999,
+    currency: 'usd',
+  });
   return user;
 }
 const starterUser = () => buildUser(database.db);
@@ -115,17 +113,15 @@ describe('coverage rules at their edges (spec §6)', () => {
 
   it('a Pro subscription that lapsed (canceled) no longer covers old cards', async () => {
     const u = await buildUser(database.db);
-    await database.db
-      .insert(providerSubscriptions)
-      .values({
-        id: `sub_${randomBytes(6).toString('hex')}`,
-        userId: u.id,
-        provider: 'local',
-        status: 'canceled',
-        plan: 'pro',
-        amount: 999,
-        currency: 'usd',
-      });
+    await database.db.insert(providerSubscriptions).values({
+      id: `sub_${randomBytes(6).toString('hex')}`,
+      userId: u.id,
+      provider: 'local',
+      status: 'canceled',
+      plan: 'pro',
+      amount: 999,
+      currency: 'usd',
+    });
     const c = await gradedCard(u.id, { completedAt: new Date(NOW.getTime() - 800 * DAY) });
     expect((await classify(c.id)).to_update).toBe(false);
   });
@@ -150,17 +146,15 @@ describe('preview counts and pricing groups', () => {
     const db = db2.db;
     const s = await buildUser(db);
     const p = await buildUser(db, { accountType: 'pro' });
-    await db
-      .insert(providerSubscriptions)
-      .values({
-        id: `sub_${randomBytes(6).toString('hex')}`,
-        userId: p.id,
-        provider: 'local',
-        status: 'trialing',
-        plan: 'pro',
-        amount: 999,
-        currency: 'usd',
-      });
+    await db.insert(providerSubscriptions).values({
+      id: `sub_${randomBytes(6).toString('hex')}`,
+      userId: p.id,
+      provider: 'local',
+      status: 'trialing',
+      plan: 'pro',
+      amount: 999,
+      currency: 'usd',
+    });
     const mk = async (userId: string, cardId: string, days: number, psa = 9) => {
       const uc = await buildUserCard(db, userId, { cardId });
       await buildGrading(db, uc, { completedAt: new Date(NOW.getTime() - days * DAY), psaGrade: psa });

@@ -33,7 +33,11 @@ export function createEmbeddedPricing(prices: MarketPriceSource = createSnapshot
     kind: 'embedded',
     async rawValueUsd(card: PricedCard): Promise<RawValue> {
       const market = card.cardId ? await prices.marketPrice({ cardId: card.cardId, rarity: card.rarity }) : null;
-      if (market) return { usd: market.usd, source: { kind: 'market', provider: market.provider, asOf: market.asOf, variant: market.variant, marketUsd: market.usd } };
+      if (market)
+        return {
+          usd: market.usd,
+          source: { kind: 'market', provider: market.provider, asOf: market.asOf, variant: market.variant, marketUsd: market.usd },
+        };
       return { usd: rarityEstimateUsd(card), source: { kind: 'estimate', method: 'rarity' } };
     },
   };

@@ -19,9 +19,46 @@ export const VALUE_MULTIPLIERS_VERSION = 'multipliers-2026.11';
 
 type Platform = 'PSA' | 'BGS' | 'CGC';
 export const VALUE_MULTIPLIERS: Record<Platform, ReadonlyArray<readonly [grade: number, multiplier: number]>> = {
-  PSA: [[10, 6.5], [9, 2.2], [8, 1.4], [7, 1.1], [6, 0.9], [5, 0.8], [4, 0.7], [3, 0.6], [2, 0.5], [1, 0.4]],
-  BGS: [[10, 9], [9.5, 3.5], [9, 1.8], [8.5, 1.3], [8, 1.1], [7, 0.95], [6, 0.85], [5, 0.75], [4, 0.65], [3, 0.55], [2, 0.45], [1, 0.35]],
-  CGC: [[10, 4.5], [9.5, 2.2], [9, 1.6], [8.5, 1.2], [8, 1.0], [7, 0.9], [6, 0.8], [5, 0.7], [4, 0.6], [3, 0.5], [2, 0.4], [1, 0.3]],
+  PSA: [
+    [10, 6.5],
+    [9, 2.2],
+    [8, 1.4],
+    [7, 1.1],
+    [6, 0.9],
+    [5, 0.8],
+    [4, 0.7],
+    [3, 0.6],
+    [2, 0.5],
+    [1, 0.4],
+  ],
+  BGS: [
+    [10, 9],
+    [9.5, 3.5],
+    [9, 1.8],
+    [8.5, 1.3],
+    [8, 1.1],
+    [7, 0.95],
+    [6, 0.85],
+    [5, 0.75],
+    [4, 0.65],
+    [3, 0.55],
+    [2, 0.45],
+    [1, 0.35],
+  ],
+  CGC: [
+    [10, 4.5],
+    [9.5, 2.2],
+    [9, 1.6],
+    [8.5, 1.2],
+    [8, 1.0],
+    [7, 0.9],
+    [6, 0.8],
+    [5, 0.7],
+    [4, 0.6],
+    [3, 0.5],
+    [2, 0.4],
+    [1, 0.3],
+  ],
 };
 /**
  * The same table for MODERN cards (sets released from MODERN_FROM on), used by the weekly price update
@@ -34,13 +71,51 @@ export const VALUE_MULTIPLIERS: Record<Platform, ReadonlyArray<readonly [grade: 
  */
 export const MODERN_FROM = '2017/02/03'; // Sun & Moon: the start of the pack-fresh modern era.
 export const MODERN_VALUE_MULTIPLIERS: Record<Platform, ReadonlyArray<readonly [grade: number, multiplier: number]>> = {
-  PSA: [[10, 3.3], [9, 1.1], [8, 0.84], [7, 0.65], [6, 0.58], [5, 0.52], [4, 0.46], [3, 0.4], [2, 0.34], [1, 0.28]],
-  BGS: [[10, 3.63], [9.5, 1.37], [9, 1.0], [8.5, 0.88], [8, 0.78], [7, 0.6], [6, 0.53], [5, 0.47], [4, 0.41], [3, 0.35], [2, 0.3], [1, 0.24]],
-  CGC: [[10, 2.31], [9.5, 1.3], [9, 0.95], [8.5, 0.85], [8, 0.75], [7, 0.58], [6, 0.51], [5, 0.45], [4, 0.39], [3, 0.33], [2, 0.28], [1, 0.22]],
+  PSA: [
+    [10, 3.3],
+    [9, 1.1],
+    [8, 0.84],
+    [7, 0.65],
+    [6, 0.58],
+    [5, 0.52],
+    [4, 0.46],
+    [3, 0.4],
+    [2, 0.34],
+    [1, 0.28],
+  ],
+  BGS: [
+    [10, 3.63],
+    [9.5, 1.37],
+    [9, 1.0],
+    [8.5, 0.88],
+    [8, 0.78],
+    [7, 0.6],
+    [6, 0.53],
+    [5, 0.47],
+    [4, 0.41],
+    [3, 0.35],
+    [2, 0.3],
+    [1, 0.24],
+  ],
+  CGC: [
+    [10, 2.31],
+    [9.5, 1.3],
+    [9, 0.95],
+    [8.5, 0.85],
+    [8, 0.75],
+    [7, 0.58],
+    [6, 0.51],
+    [5, 0.45],
+    [4, 0.39],
+    [3, 0.33],
+    [2, 0.28],
+    [1, 0.22],
+  ],
 };
 export type CardEra = 'vintage' | 'modern';
 /** A set's era from its release date (the catalogue's 'YYYY/MM/DD'); unknown (cards entered by hand): vintage rows. */
-export const eraOf = (releaseDate: string | null | undefined): CardEra => (releaseDate && releaseDate.replace(/-/g, '/') >= MODERN_FROM ? 'modern' : 'vintage');
+export const eraOf = (releaseDate: string | null | undefined): CardEra =>
+  releaseDate && releaseDate.replace(/-/g, '/') >= MODERN_FROM ? 'modern' : 'vintage';
 
 /** A BGS Black Label (every sub-grade 10) or a CGC Pristine 10 on top of its platform's 10. */
 export const SPECIAL_TEN_PREMIUM = 1.6;
@@ -48,6 +123,6 @@ export const SPECIAL_TEN_PREMIUM = 1.6;
 /** The multiplier for a platform's grade (a special ten: Black Label or Pristine). */
 export function gradeMultiplier(platform: Platform, grade: number, specialTen = false, era: CardEra = 'vintage'): number {
   const rows = (era === 'modern' ? MODERN_VALUE_MULTIPLIERS : VALUE_MULTIPLIERS)[platform];
-  const m = rows.find(([from]) => grade >= from)?.[1] ?? rows[rows.length - 1]![1];
+  const m = rows.find(([from]) => grade >= from)?.[1] ?? rows[rows.length - 1][1];
   return specialTen ? m * SPECIAL_TEN_PREMIUM : m;
 }

@@ -13,7 +13,12 @@ const pricing = createEmbeddedPricing(snapshot);
 describe('the bundled price snapshot', () => {
   it('holds the dated TCGplayer market prices of the spot checks', async () => {
     expect(snapshot.asOf()).toBe('2024-08-02');
-    expect(await snapshot.marketPrice({ cardId: 'base1-4', rarity: 'Rare Holo' })).toEqual({ usd: 352.72, provider: 'TCGplayer market', asOf: '2024-08-02', variant: 'holofoil' });
+    expect(await snapshot.marketPrice({ cardId: 'base1-4', rarity: 'Rare Holo' })).toEqual({
+      usd: 352.72,
+      provider: 'TCGplayer market',
+      asOf: '2024-08-02',
+      variant: 'holofoil',
+    });
     expect(await snapshot.marketPrice({ cardId: 'base1-2', rarity: 'Rare Holo' })).toMatchObject({ usd: 134.1, variant: 'holofoil' });
     expect(await snapshot.marketPrice({ cardId: 'swsh7-215', rarity: 'Rare Secret' })).toMatchObject({ usd: 841.98, variant: 'holofoil' });
     expect(await snapshot.marketPrice({ cardId: 'base1-58', rarity: 'Common' })).toMatchObject({ usd: 2.72, variant: 'normal' });
@@ -27,7 +32,10 @@ describe('the bundled price snapshot', () => {
   });
 
   it('picks the unlimited print where the collector did not say 1st edition', async () => {
-    expect(await snapshot.marketPrice({ cardId: 'base2-1', rarity: 'Rare Holo' })).toMatchObject({ usd: 17.66, variant: 'unlimitedHolofoil' });
+    expect(await snapshot.marketPrice({ cardId: 'base2-1', rarity: 'Rare Holo' })).toMatchObject({
+      usd: 17.66,
+      variant: 'unlimitedHolofoil',
+    });
     expect(await snapshot.marketPrice({ cardId: 'base2-17', rarity: 'Rare' })).toMatchObject({ usd: 2.73, variant: 'unlimited' });
   });
 });
@@ -48,12 +56,18 @@ describe('choosing the variant', () => {
 describe('the embedded pricing', () => {
   it('starts from the market price and says so', async () => {
     const raw = await pricing.rawValueUsd({ cardId: 'base1-4', cardName: 'Charizard', rarity: 'Rare Holo' });
-    expect(raw).toEqual({ usd: 352.72, source: { kind: 'market', provider: 'TCGplayer market', asOf: '2024-08-02', variant: 'holofoil', marketUsd: 352.72 } });
+    expect(raw).toEqual({
+      usd: 352.72,
+      source: { kind: 'market', provider: 'TCGplayer market', asOf: '2024-08-02', variant: 'holofoil', marketUsd: 352.72 },
+    });
     expect(valueSourceLabel(raw.source)).toBe('TCGplayer market, 2024-08-02, holofoil');
   });
 
   it('falls back to the rarity guess without a price, and says so', async () => {
-    for (const card of [{ cardId: 'base1-8', cardName: 'Machamp', rarity: 'Rare Holo' }, { cardId: null, cardName: 'Promo Pikachu', rarity: null }]) {
+    for (const card of [
+      { cardId: 'base1-8', cardName: 'Machamp', rarity: 'Rare Holo' },
+      { cardId: null, cardName: 'Promo Pikachu', rarity: null },
+    ]) {
       const raw = await pricing.rawValueUsd(card);
       expect(raw).toEqual({ usd: rarityEstimateUsd(card), source: { kind: 'estimate', method: 'rarity' } });
       expect(valueSourceLabel(raw.source)).toBe('estimate from rarity');
@@ -62,7 +76,9 @@ describe('the embedded pricing', () => {
   });
 
   it('takes its prices from any MarketPriceSource', async () => {
-    const synced: MarketPriceSource = { marketPrice: async (c) => (c.cardId === 'x-1' ? { usd: 10, provider: 'Synced', asOf: '2026-11-01', variant: 'normal' } : null) };
+    const synced: MarketPriceSource = {
+      marketPrice: async (c) => (c.cardId === 'x-1' ? { usd: 10, provider: 'Synced', asOf: '2026-11-01', variant: 'normal' } : null),
+    };
     expect((await createEmbeddedPricing(synced).rawValueUsd({ cardId: 'x-1', cardName: 'X', rarity: 'Rare' })).usd).toBe(10);
   });
 

@@ -31,7 +31,7 @@ export function createSnapshotMarketPrices(load = loadSnapshotPrices): MarketPri
       const prices = cards.get(card.cardId);
       if (!prices) return null;
       const variant = chooseVariant(card.rarity, Object.keys(prices));
-      return variant ? { usd: prices[variant]!, provider: SNAPSHOT_PROVIDER, asOf, variant } : null;
+      return variant ? { usd: prices[variant], provider: SNAPSHOT_PROVIDER, asOf, variant } : null;
     },
   };
 }

@@ -17,11 +17,19 @@ export function createSyncedMarketPrices(db: Db): MarketPriceSource {
         .select({ variant: cardPrices.variant, market: cardPrices.market, updatedAt: cardPrices.updatedAt, syncedAt: cardPrices.syncedAt })
         .from(cardPrices)
         .where(and(eq(cardPrices.cardId, card.cardId), eq(cardPrices.source, 'tcgplayer'), gt(cardPrices.market, 0)));
-      const variant = chooseVariant(card.rarity, rows.map((r) => r.variant));
+      const variant = chooseVariant(
+        card.rarity,
+        rows.map((r) => r.variant),
+      );
       const row = rows.find((r) => r.variant === variant);
       if (!row || row.market == null) return null;
       // The source's own date when it gave one, else the day it was synced.
-      return { usd: row.market, provider: SYNCED_PROVIDER, asOf: row.updatedAt ?? row.syncedAt.toISOString().slice(0, 10), variant: row.variant };
+      return {
+        usd: row.market,
+        provider: SYNCED_PROVIDER,
+        asOf: row.updatedAt ?? row.syncedAt.toISOString().slice(0, 10),
+        variant: row.variant,
+      };
     },
   };
 }

@@ -18,5 +18,5 @@ export function chooseVariant(rarity: string | null, available: readonly string[
   const preferred = rarity && HOLO_RARITY.test(rarity) ? HOLO_ORDER : PLAIN_ORDER;
   const hit = preferred.find((v) => available.includes(v));
   if (hit) return hit;
-  return available.find((v) => v !== 'reverseHolofoil') ?? available[0]!;
+  return available.find((v) => v !== 'reverseHolofoil') ?? available[0];
 }

@@ -26,8 +26,7 @@ function same(a: string, b: string): boolean {
  * SameSite=Lax cookies are a third wall. A route may opt out with `config.csrf: false` only when it
  * is authenticated by other means (payment webhooks).
  */
-export const CROSS_SITE_MESSAGE =
-  'This request came from another website, so it was refused. Open GradeVault itself and try again.';
+export const CROSS_SITE_MESSAGE = 'This request came from another website, so it was refused. Open GradeVault itself and try again.';
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -69,10 +68,7 @@ function isCrossSite(request: FastifyRequest, publicUrl: URL | undefined): boole
   return !sameHost(origin, request.host);
 }
 
-export function installCsrf(
-  app: FastifyInstance,
-  opts: { secureCookies: (req: { protocol: string }) => boolean; publicUrl?: string },
-) {
+export function installCsrf(app: FastifyInstance, opts: { secureCookies: (req: { protocol: string }) => boolean; publicUrl?: string }) {
   const publicUrl = opts.publicUrl ? new URL(opts.publicUrl) : undefined;
   app.addHook('onRequest', async (request, reply) => {
     let token = request.cookies[CSRF_COOKIE];
@@ -90,8 +86,13 @@ export function installCsrf(
     if (request.routeOptions.config?.csrf === false) return;
     if (isCrossSite(request, publicUrl)) throw new HttpError(403, CROSS_SITE_MESSAGE, undefined, 'csrf_rejected');
     const sent = header(request, CSRF_HEADER);
-    if (!sent || !request.cookies[CSRF_COOKIE] || !same(sent, request.cookies[CSRF_COOKIE]!)) {
-      throw new HttpError(403, 'Your session security token is missing or out of date. Reload the page and try again.', undefined, 'csrf_rejected');
+    if (!sent || !request.cookies[CSRF_COOKIE] || !same(sent, request.cookies[CSRF_COOKIE])) {
+      throw new HttpError(
+        403,
+        'Your session security token is missing or out of date. Reload the page and try again.',
+        undefined,
+        'csrf_rejected',
+      );
     }
   });
 }

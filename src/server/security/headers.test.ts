@@ -16,7 +16,9 @@ afterAll(() => ctx.close());
 it('sends Cache-Control: private, no-store on every API answer whose route did not choose its own', async () => {
   const { client } = await signedInClient(ctx);
   const routes = ctx.app.routeAccess.filter((r) => r.method === 'GET' && r.access !== 'asset' && !r.url.includes(':'));
-  expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/auth/user', '/api/user-cards', '/api/auth/sessions', '/api/user-messages', '/api/collection/summary']));
+  expect(routes.map((r) => r.url)).toEqual(
+    expect.arrayContaining(['/api/auth/user', '/api/user-cards', '/api/auth/sessions', '/api/user-messages', '/api/collection/summary']),
+  );
   const answers = [];
   for (const route of routes) answers.push([route.url, (await client.get(route.url)).headers['cache-control']]);
   expect(answers).toEqual(routes.map((r) => [r.url, PRIVATE_CACHE_CONTROL]));
@@ -60,7 +62,13 @@ it('refuses a cookie-authenticated write from another site by Origin or Sec-Fetc
   ];
   for (const headers of allowed) expect([headers, (await create(headers)).statusCode]).toEqual([headers, 201]);
   // The token is still required with a same-origin header.
-  const noToken = await ctx.app.inject({ method: 'POST', url: '/api/binders', payload: { name: 'x' }, headers: { 'sec-fetch-site': 'same-origin' }, cookies: client.cookies });
+  const noToken = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/binders',
+    payload: { name: 'x' },
+    headers: { 'sec-fetch-site': 'same-origin' },
+    cookies: client.cookies,
+  });
   expect(noToken.statusCode).toBe(403);
   expect(json(noToken).message).toMatch(/security token/);
 });

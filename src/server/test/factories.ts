@@ -23,21 +23,34 @@ export async function buildUser(db: Db, overrides: UserOverrides = {}) {
     })
     .returning();
   // Credits a test gives are granted like real ones: with their ledger line (see db/credit-ledger.ts).
-  if (user!.credits !== 0) await db.insert(creditLedger).values({ userId: user!.id, delta: user!.credits, reason: 'admin' });
-  return user!;
+  if (user.credits !== 0) await db.insert(creditLedger).values({ userId: user.id, delta: user.credits, reason: 'admin' });
+  return user;
 }
 
 /** A card in a user's collection (a catalogue card by default). */
 export async function buildUserCard(db: Db, userId: string, overrides: Partial<typeof userCards.$inferInsert> = {}) {
   const [card] = await db
     .insert(userCards)
-    .values({ userId, cardId: 'base1-4', cardName: 'Charizard', cardSet: 'Base', cardNumber: '4', rarity: 'Rare Holo', images: { front: `${randomBytes(8).toString('hex')}/front.jpg` }, ...overrides })
+    .values({
+      userId,
+      cardId: 'base1-4',
+      cardName: 'Charizard',
+      cardSet: 'Base',
+      cardNumber: '4',
+      rarity: 'Rare Holo',
+      images: { front: `${randomBytes(8).toString('hex')}/front.jpg` },
+      ...overrides,
+    })
     .returning();
-  return card!;
+  return card;
 }
 
 /** A completed grading of a user card with plausible grades and values. */
-export async function buildGrading(db: Db, userCard: { id: string; userId: string }, overrides: Partial<typeof gradings.$inferInsert> = {}) {
+export async function buildGrading(
+  db: Db,
+  userCard: { id: string; userId: string },
+  overrides: Partial<typeof gradings.$inferInsert> = {},
+) {
   const [g] = await db
     .insert(gradings)
     .values({
@@ -62,5 +75,5 @@ export async function buildGrading(db: Db, userCard: { id: string; userId: strin
       ...overrides,
     })
     .returning();
-  return g!;
+  return g;
 }

@@ -5,6 +5,9 @@ import { usersOffLedger } from '../db/credit-ledger';
 export async function assertBalancesMatchLedger(db: Db): Promise<void> {
   const off = await usersOffLedger(db);
   if (off.length === 0) return;
-  const list = off.slice(0, 10).map((u) => `${u.username}: balance ${u.credits}, ledger ${u.ledger}`).join('; ');
+  const list = off
+    .slice(0, 10)
+    .map((u) => `${u.username}: balance ${u.credits}, ledger ${u.ledger}`)
+    .join('; ');
   throw new Error(`Credit balances differ from the credit ledger for ${off.length} user(s): ${list}`);
 }

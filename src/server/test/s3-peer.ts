@@ -20,10 +20,16 @@ export type S3Peer = {
 export async function startS3Peer(bucket = 'gradevault-test'): Promise<S3Peer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'gv-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
-  const { port } = (await server.run()) as AddressInfo;
+  const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
-    options: { bucket, endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, forcePathStyle: true },
+    options: {
+      bucket,
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+    },
     env: { STORAGE: 's3', S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
     async close() {
       await server.close();

@@ -25,7 +25,17 @@ function nested(form: Map<string, string>, prefix: string): Record<string, strin
 const id = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
-export function stripeSubscription(over: { id?: string; status?: string; cancelAtPeriodEnd?: boolean; userId?: string; email?: string; amount?: number; start?: number } = {}): Obj {
+export function stripeSubscription(
+  over: {
+    id?: string;
+    status?: string;
+    cancelAtPeriodEnd?: boolean;
+    userId?: string;
+    email?: string;
+    amount?: number;
+    start?: number;
+  } = {},
+): Obj {
   const start = over.start ?? now();
   return {
     id: over.id ?? id('sub'),
@@ -34,7 +44,24 @@ export function stripeSubscription(over: { id?: string; status?: string; cancelA
     cancel_at_period_end: over.cancelAtPeriodEnd ?? false,
     customer: { id: id('cus'), object: 'customer', email: over.email ?? null },
     metadata: over.userId ? { userId: over.userId, plan: 'Pro' } : { plan: 'Pro' },
-    items: { object: 'list', data: [{ id: id('si'), quantity: 1, current_period_start: start, current_period_end: start + 30 * 86_400, price: { id: id('price'), currency: 'usd', unit_amount: over.amount ?? 1999, recurring: { interval: 'month' }, product: 'prod_test_pro' } }] },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: id('si'),
+          quantity: 1,
+          current_period_start: start,
+          current_period_end: start + 30 * 86_400,
+          price: {
+            id: id('price'),
+            currency: 'usd',
+            unit_amount: over.amount ?? 1999,
+            recurring: { interval: 'month' },
+            product: 'prod_test_pro',
+          },
+        },
+      ],
+    },
   };
 }
 
@@ -45,7 +72,11 @@ export interface StripePeer {
   sessions: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
   /** A signed delivery, as Stripe would POST it (timestamp in seconds; defaults to now). */
-  signedEvent(type: string, object: Obj, opts?: { timestamp?: number; eventId?: string; secret?: string }): { payload: string; headers: Record<string, string>; eventId: string };
+  signedEvent(
+    type: string,
+    object: Obj,
+    opts?: { timestamp?: number; eventId?: string; secret?: string },
+  ): { payload: string; headers: Record<string, string>; eventId: string };
   close(): Promise<void>;
 }
 
@@ -65,8 +96,10 @@ export async function startStripePeer(): Promise<StripePeer> {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(obj));
       };
-      const missing = () => send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: ${url.pathname}` } });
-      if (req.headers.authorization !== `Bearer ${PEER_SECRET_KEY}`) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      const missing = () =>
+        send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: ${url.pathname}` } });
+      if (req.headers.authorization !== `Bearer ${PEER_SECRET_KEY}`)
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
 
       const parts = url.pathname.split('/').filter(Boolean); // v1, resource, id?, …
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
@@ -110,7 +143,13 @@ export async function startStripePeer(): Promise<StripePeer> {
         return send(200, { object: 'list', url: '/v1/subscriptions', has_more: from + limit < all.length, data });
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-        return send(200, { id: id('bps'), object: 'billing_portal.session', customer: form.get('customer'), return_url: form.get('return_url'), url: `https://billing.stripe.test/p/session/${id('x')}` });
+        return send(200, {
+          id: id('bps'),
+          object: 'billing_portal.session',
+          customer: form.get('customer'),
+          return_url: form.get('return_url'),
+          url: `https://billing.stripe.test/p/session/${id('x')}`,
+        });
       }
       return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
@@ -126,7 +165,11 @@ export async function startStripePeer(): Promise<StripePeer> {
     signedEvent(type, object, opts = {}) {
       const eventId = opts.eventId ?? id('evt');
       const payload = JSON.stringify({ id: eventId, object: 'event', type, created: now(), livemode: false, data: { object } });
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? PEER_WEBHOOK_SECRET, timestamp: opts.timestamp });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: opts.secret ?? PEER_WEBHOOK_SECRET,
+        timestamp: opts.timestamp,
+      });
       return { payload, eventId, headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -20,10 +20,18 @@ const dataDir = `.tmp/test-data-uploads-${process.pid}`;
 const B = 'gvtestboundary';
 
 beforeAll(async () => {
-  ctx = await createTestApp({ RATE_LIMIT: 'false', DATA_DIR: dataDir, UPLOAD_DIR: uploadDir, UPLOAD_CONCURRENCY: '2', UPLOADS_PER_USER: '1' });
+  ctx = await createTestApp({
+    RATE_LIMIT: 'false',
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: uploadDir,
+    UPLOAD_CONCURRENCY: '2',
+    UPLOADS_PER_USER: '1',
+  });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as AddressInfo).port;
-  photo = await sharp({ create: { width: 320, height: 440, channels: 3, background: { r: 240, g: 200, b: 40 } } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 320, height: 440, channels: 3, background: { r: 240, g: 200, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(async () => {
   await ctx.close();
@@ -33,8 +41,13 @@ afterAll(async () => {
 
 const leftovers = () => fs.readdirSync(uploadDir);
 const filePart = (name: string, data: Buffer | string) =>
-  Buffer.concat([Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
-const fieldPart = (name: string, value: string) => Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  Buffer.concat([
+    Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(data),
+    Buffer.from('\r\n'),
+  ]);
+const fieldPart = (name: string, value: string) =>
+  Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
 const end = Buffer.from(`--${B}--\r\n`);
 const send = (client: TestClient, body: Buffer, contentType = `multipart/form-data; boundary=${B}`) =>
   client.request('POST', '/api/user-cards', body, { 'content-type': contentType });
@@ -44,21 +57,66 @@ describe('malformed forms', () => {
     const { client } = await signedInClient(ctx);
     const cases: Array<[string, Buffer, number, RegExp, string?]> = [
       ['no boundary', Buffer.concat([fieldPart('cardId', 'base1-4'), end]), 400, /not a valid form/, 'multipart/form-data'],
-      ['cut off mid-file', Buffer.concat([fieldPart('cardId', 'base1-4'), filePart('front', photo).subarray(0, 400)]), 400, /cut off before it finished/],
+      [
+        'cut off mid-file',
+        Buffer.concat([fieldPart('cardId', 'base1-4'), filePart('front', photo).subarray(0, 400)]),
+        400,
+        /cut off before it finished/,
+      ],
       // The parser lets one field beyond the form's through, so an extra field is named, not just counted.
-      ['too many fields', Buffer.concat([...['cardId', 'cardName', 'cardSet', 'cardNumber', 'rarity', 'notes'].map((f) => fieldPart(f, 'x')), end]), 400, /Unexpected field "notes"/],
+      [
+        'too many fields',
+        Buffer.concat([...['cardId', 'cardName', 'cardSet', 'cardNumber', 'rarity', 'notes'].map((f) => fieldPart(f, 'x')), end]),
+        400,
+        /Unexpected field "notes"/,
+      ],
       [
         'too many files',
-        Buffer.concat([...['front', 'back', 'frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight', 'backTopLeft', 'backTopRight', 'backBottomLeft', 'backBottomRight'].map((f) => filePart(f, 'x')), ...Array.from({ length: 9 }, () => filePart('details', 'x')), end]),
+        Buffer.concat([
+          ...[
+            'front',
+            'back',
+            'frontTopLeft',
+            'frontTopRight',
+            'frontBottomLeft',
+            'frontBottomRight',
+            'backTopLeft',
+            'backTopRight',
+            'backBottomLeft',
+            'backBottomRight',
+          ].map((f) => filePart(f, 'x')),
+          ...Array.from({ length: 9 }, () => filePart('details', 'x')),
+          end,
+        ]),
         413,
         /Too many photos/,
       ],
-      ['nine detail photos', Buffer.concat([...Array.from({ length: 9 }, () => filePart('details', 'x')), end]), 400, /at most 8 file\(s\) in "details"/],
-      ['an unknown text field', Buffer.concat([fieldPart('cardId', 'base1-4'), fieldPart('colour', 'red'), end]), 400, /Unexpected field "colour"/],
-      ['an unknown file field', Buffer.concat([fieldPart('cardId', 'base1-4'), filePart('selfie', photo), end]), 400, /Unexpected file field "selfie"/],
+      [
+        'nine detail photos',
+        Buffer.concat([...Array.from({ length: 9 }, () => filePart('details', 'x')), end]),
+        400,
+        /at most 8 file\(s\) in "details"/,
+      ],
+      [
+        'an unknown text field',
+        Buffer.concat([fieldPart('cardId', 'base1-4'), fieldPart('colour', 'red'), end]),
+        400,
+        /Unexpected field "colour"/,
+      ],
+      [
+        'an unknown file field',
+        Buffer.concat([fieldPart('cardId', 'base1-4'), filePart('selfie', photo), end]),
+        400,
+        /Unexpected file field "selfie"/,
+      ],
       ['a prototype field name', Buffer.concat([fieldPart('constructor', 'x'), end]), 400, /field name that is not allowed/],
       ['a field sent twice', Buffer.concat([fieldPart('cardId', 'base1-4'), fieldPart('cardId', 'base1-5'), end]), 400, /once/],
-      ['a photo over 25 MB', Buffer.concat([fieldPart('cardId', 'base1-4'), filePart('front', Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0xff)), end]), 413, /larger than 25 MB/],
+      [
+        'a photo over 25 MB',
+        Buffer.concat([fieldPart('cardId', 'base1-4'), filePart('front', Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0xff)), end]),
+        413,
+        /larger than 25 MB/,
+      ],
     ];
     for (const [name, body, status, message, contentType] of cases) {
       const res = await send(client, body, contentType);
@@ -71,7 +129,10 @@ describe('malformed forms', () => {
 
   it('a good form still adds the card and leaves no temp file', async () => {
     const { client } = await signedInClient(ctx);
-    const res = await send(client, Buffer.concat([fieldPart('cardId', 'base1-4'), filePart('front', photo), filePart('back', photo), filePart('details', ''), end]));
+    const res = await send(
+      client,
+      Buffer.concat([fieldPart('cardId', 'base1-4'), filePart('front', photo), filePart('back', photo), filePart('details', ''), end]),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(leftovers()).toEqual([]);
   });
@@ -86,8 +147,10 @@ function openUpload(cookies: Record<string, string>) {
     path: '/api/user-cards',
     headers: {
       'content-type': `multipart/form-data; boundary=${B}`,
-      cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; '),
-      [CSRF_HEADER]: cookies[CSRF_COOKIE]!,
+      cookie: Object.entries(cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+      [CSRF_HEADER]: cookies[CSRF_COOKIE],
     },
   });
   const answered = new Promise<{ status: number; body: string } | 'aborted'>((resolve) => {
@@ -106,7 +169,8 @@ const until = async (what: () => boolean, label: string) => {
   for (let i = 0; i < 500 && !what(); i++) await new Promise((r) => setTimeout(r, 10));
   expect(what(), label).toBe(true);
 };
-const writtenBytes = () => leftovers().flatMap((d) => fs.readdirSync(path.join(uploadDir, d)).map((f) => fs.statSync(path.join(uploadDir, d, f)).size));
+const writtenBytes = () =>
+  leftovers().flatMap((d) => fs.readdirSync(path.join(uploadDir, d)).map((f) => fs.statSync(path.join(uploadDir, d, f)).size));
 
 describe('slots and temp files', () => {
   it('streams a photo to a temp file as it arrives, caps uploads per user (429) and per process (503), and cleans up after a client that goes away', async () => {
@@ -145,12 +209,15 @@ describe('slots and temp files', () => {
     expect((answer as { status: number }).status).toBe(400);
     await until(() => ctx.app.uploads.active() === 0 && leftovers().length === 0, 'every slot and temp folder is gone');
 
-    const ok = await carol.client.postForm('/api/user-cards', (() => {
-      const form = new FormData();
-      form.append('cardId', 'base1-4');
-      for (const k of ['front', 'back']) form.append(k, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${k}.jpg`);
-      return form;
-    })());
+    const ok = await carol.client.postForm(
+      '/api/user-cards',
+      (() => {
+        const form = new FormData();
+        form.append('cardId', 'base1-4');
+        for (const k of ['front', 'back']) form.append(k, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${k}.jpg`);
+        return form;
+      })(),
+    );
     expect(ok.statusCode, ok.body).toBe(201);
   });
 });
@@ -172,4 +239,3 @@ describe('rate limit', () => {
     }
   });
 });
-

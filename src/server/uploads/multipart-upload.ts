@@ -101,17 +101,24 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
     const fileCount = Object.values(form.files).reduce((a, b) => a + b, 0);
     const parts = request.parts({
       // One text field more than the form takes, so an unexpected one reaches the check below and is named.
-      limits: { fileSize: maxFileBytes, files: fileCount, fields: form.fields.length + 1, parts: fileCount + form.fields.length + 1, fieldSize: form.maxFieldBytes ?? 2000 },
+      limits: {
+        fileSize: maxFileBytes,
+        files: fileCount,
+        fields: form.fields.length + 1,
+        parts: fileCount + form.fields.length + 1,
+        fieldSize: form.maxFieldBytes ?? 2000,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (!form.fields.includes(part.fieldname)) throw badRequest(form.unexpectedFieldMessage ?? `Unexpected field "${part.fieldname}".`, part.fieldname);
+        if (!form.fields.includes(part.fieldname))
+          throw badRequest(form.unexpectedFieldMessage ?? `Unexpected field "${part.fieldname}".`, part.fieldname);
         if (Object.hasOwn(fields, part.fieldname)) throw badRequest(`Send the field "${part.fieldname}" once.`, part.fieldname);
         if (part.valueTruncated) throw new HttpError(413, `The field "${part.fieldname}" is too long.`, part.fieldname);
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      const file = part as MultipartFile;
+      const file = part;
       // Own properties only: a field named `toString` or `constructor` is not a photo slot.
       const allowed = Object.hasOwn(form.files, file.fieldname) ? form.files[file.fieldname] : undefined;
       if (allowed === undefined) throw badRequest(`Unexpected file field "${file.fieldname}".`, file.fieldname);
@@ -123,7 +130,8 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           bytes += chunk.length;
-          if (bytes > maxFileBytes) done(new HttpError(413, 'A photo is larger than 25 MB. Export it at a smaller size and try again.', file.fieldname));
+          if (bytes > maxFileBytes)
+            done(new HttpError(413, 'A photo is larger than 25 MB. Export it at a smaller size and try again.', file.fieldname));
           else done(null, chunk);
         },
       });
@@ -132,7 +140,8 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
       if (file.file.destroyed) throw new HttpError(400, UPLOAD_CUT_OFF_MESSAGE);
       await pipeline(file.file, counter, fs.createWriteStream(target, { flags: 'wx' }));
       // busboy stops a part at the cap and marks it truncated: the part is over the cap.
-      if (file.file.truncated) throw new HttpError(413, 'A photo is larger than 25 MB. Export it at a smaller size and try again.', file.fieldname);
+      if (file.file.truncated)
+        throw new HttpError(413, 'A photo is larger than 25 MB. Export it at a smaller size and try again.', file.fieldname);
       if (bytes === 0) {
         await fsp.rm(target, { force: true });
         continue;

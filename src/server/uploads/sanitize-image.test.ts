@@ -4,7 +4,9 @@ import { MAX_UPLOAD_BYTES, sanitizeImage, sniffImageType } from './sanitize-imag
 import { ImageRejected } from './image-rejected';
 
 const photo = (format: 'jpeg' | 'png' | 'webp', w = 64, h = 48) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 40 } } })[format]().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    [format]()
+    .toBuffer();
 
 async function rejection(p: Promise<unknown>): Promise<ImageRejected> {
   try {
@@ -53,7 +55,9 @@ describe('sanitizeImage', () => {
 
   it('refuses images over 40 megapixels before decoding them', async () => {
     // A PNG header claiming 8000 × 6000 pixels: refused from the header, the pixels never decoded.
-    const big = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ compressionLevel: 9 }).toBuffer();
+    const big = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const err = await rejection(sanitizeImage(big));
     expect(err.reason).toBe('too_large');
     expect(err.message).toMatch(/40 megapixels/);

@@ -15,7 +15,8 @@ export function sniffImageType(b: Buffer): Sniffed | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp' && /^(heic|heix|hevc|mif1|msf1|avif)$/.test(b.toString('latin1', 8, 12))) return 'heif';
+  if (b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp' && /^(heic|heix|hevc|mif1|msf1|avif)$/.test(b.toString('latin1', 8, 12)))
+    return 'heif';
   return null;
 }
 
@@ -90,7 +91,10 @@ async function sanitize(input: Buffer | string, label: string): Promise<Sanitize
       .toBuffer({ resolveWithObject: true });
     // EXIF orientations 5–8 turn the picture a quarter: width and height swap.
     const turned = (meta.orientation ?? 1) >= 5;
-    const original = { width: (turned ? meta.height : meta.width) ?? info.width, height: (turned ? meta.width : meta.height) ?? info.height };
+    const original = {
+      width: (turned ? meta.height : meta.width) ?? info.width,
+      height: (turned ? meta.width : meta.height) ?? info.height,
+    };
     return { data, width: info.width, height: info.height, original, contentType: 'image/jpeg' };
   } catch (err) {
     if (err instanceof ImageRejected) throw err;

@@ -16,4 +16,5 @@ function NavigateKeepingQuery({ to }: { to: string }) {
   return <Navigate to={`${to}${search}`} replace />;
 }
 
-export const redirectElement = (to: string, keepQuery = false) => (keepQuery ? <NavigateKeepingQuery to={to} /> : <Navigate to={to} replace />);
+export const redirectElement = (to: string, keepQuery = false) =>
+  keepQuery ? <NavigateKeepingQuery to={to} /> : <Navigate to={to} replace />;

@@ -31,7 +31,13 @@ export function useApiQuery<R extends GetRoute>(
   route: R,
   options: ApiCallOptions<R> & { queryKey: QueryKey } & Omit<UseQueryOptions<TApiResponse<R>>, 'queryKey' | 'queryFn'>,
 ) {
-  const { params, query, body: _body, queryKey, ...rest } = options as ApiCallOptions<R> & { params?: unknown; query?: unknown; body?: unknown; queryKey: QueryKey };
+  const {
+    params,
+    query,
+    body: _body,
+    queryKey,
+    ...rest
+  } = options as ApiCallOptions<R> & { params?: unknown; query?: unknown; body?: unknown; queryKey: QueryKey };
   const call = { params, query } as unknown as ApiCallOptions<R>;
   return useQuery<TApiResponse<R>>({ ...(rest as object), queryKey, queryFn: () => api(route, ...([call] as OptionsArg<R>)) });
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT, formatCompactDollars, formatCount, formatDollars, formatMonth, formatSignedDollars, formatSignedPercent, pluralNoun } from './format';
+import {
+  CREDIT,
+  formatCompactDollars,
+  formatCount,
+  formatDollars,
+  formatMonth,
+  formatSignedDollars,
+  formatSignedPercent,
+  pluralNoun,
+} from './format';
 
 describe('format', () => {
   it('puts a count with its noun in the right form', () => {

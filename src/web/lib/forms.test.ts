@@ -3,7 +3,10 @@ import { ZChangePasswordRequest } from '@contract/auth';
 import { FILL_IN_ALL_FIELDS, requireAllFirst } from './forms';
 
 const resolve = (values: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-  requireAllFirst(ZChangePasswordRequest, ['currentPassword', 'newPassword', 'confirmPassword'])(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+  requireAllFirst(ZChangePasswordRequest, ['currentPassword', 'newPassword', 'confirmPassword'])(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
 
 describe('requireAllFirst', () => {
   it('says the spec’s one sentence while a field is blank, and keeps the rules of the fields already filled', async () => {
@@ -18,6 +21,9 @@ describe('requireAllFirst', () => {
     const bad = await resolve({ currentPassword: 'old', newPassword: 'a new password', confirmPassword: 'another one' });
     expect(bad.errors).toEqual({ confirmPassword: expect.objectContaining({ message: "Passwords don't match" }) });
     const good = await resolve({ currentPassword: 'old', newPassword: 'a new password', confirmPassword: 'a new password' });
-    expect(good).toEqual({ values: { currentPassword: 'old', newPassword: 'a new password', confirmPassword: 'a new password' }, errors: {} });
+    expect(good).toEqual({
+      values: { currentPassword: 'old', newPassword: 'a new password', confirmPassword: 'a new password' },
+      errors: {},
+    });
   });
 });

@@ -30,9 +30,7 @@ describe('query client', () => {
   it('treats a 401 on the current-user lookup as signed out, not as an error to announce', async () => {
     const error = vi.spyOn(toast, 'error').mockReturnValue(1);
     const client = createQueryClient();
-    await client
-      .fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: () => Promise.reject(new ApiError(401, 'x', 'x')) })
-      .catch(() => {});
+    await client.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: () => Promise.reject(new ApiError(401, 'x', 'x')) }).catch(() => {});
     expect(error).not.toHaveBeenCalled();
   });
 

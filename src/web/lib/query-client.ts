@@ -56,7 +56,8 @@ export function createQueryClient(): QueryClient {
 const NOT_RETRIED = new Set<TErrorCode>(['unauthorized', 'forbidden', 'csrf_rejected', 'not_found']);
 
 /** Spec §4/§9: binder-area queries retry up to 3 times, except the answers above (by code; a body without one gets its status's). */
-export const retryUpToThree = (failureCount: number, error: unknown): boolean => failureCount < 3 && !(error instanceof ApiError && NOT_RETRIED.has(error.code));
+export const retryUpToThree = (failureCount: number, error: unknown): boolean =>
+  failureCount < 3 && !(error instanceof ApiError && NOT_RETRIED.has(error.code));
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -29,7 +29,10 @@ function LocationProbe() {
  * Renders inside a fresh query client and a memory router at `route`. `user` seeds the current-user
  * query (null: signed out) so components don't fetch it.
  */
-export function renderWithApp(ui: ReactElement, { route = '/', path = '*', user = null }: { route?: string; path?: string; user?: TCurrentUser | null } = {}) {
+export function renderWithApp(
+  ui: ReactElement,
+  { route = '/', path = '*', user = null }: { route?: string; path?: string; user?: TCurrentUser | null } = {},
+) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(CURRENT_USER_KEY, user);
   // Seeded data must not be refetched by the test's first render.

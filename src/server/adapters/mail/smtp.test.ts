@@ -49,7 +49,7 @@ it('delivers through SMTP and records the delivery in the outbox', async () => {
   expect(received.at(-1)!.data).toContain('Code 123456');
   const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   expect(row).toMatchObject({ transport: 'smtp', error: null });
-  expect(row!.sentAt).toBeInstanceOf(Date);
+  expect(row.sentAt).toBeInstanceOf(Date);
 });
 
 it('reports a failed delivery and keeps it in the outbox with the error', async () => {
@@ -57,8 +57,8 @@ it('reports a failed delivery and keeps it in the outbox with the error', async 
   const to = `fail_${Date.now()}@example.test`;
   await expect(mail.send({ to, subject: 's', text: 't' })).rejects.toThrow(/SMTP delivery failed/);
   const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-  expect(row!.sentAt).toBeNull();
-  expect(row!.error).toBeTruthy();
+  expect(row.sentAt).toBeNull();
+  expect(row.error).toBeTruthy();
 });
 
 it('the embedded outbox keeps the message for an administrator to read', async () => {

@@ -18,9 +18,7 @@ export function createSmtpMail(db: Db, smtpUrl: string, from: string): MailPort 
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
       }
-      await db
-        .insert(mailOutbox)
-        .values({ ...message, transport: 'smtp', sentAt: error ? null : new Date(), error });
+      await db.insert(mailOutbox).values({ ...message, transport: 'smtp', sentAt: error ? null : new Date(), error });
       if (error) throw new Error(`SMTP delivery failed: ${error}`);
     },
     close: () => transporter.close(),

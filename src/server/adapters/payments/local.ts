@@ -51,8 +51,16 @@ export function createLocalProvider(opts: LocalProviderOptions) {
   const now = () => new Date(opts.clock.now().getTime() + offsetMs);
   let deliver = opts.deliver;
 
-  async function load(id: string, kind: 'checkout_session' | 'subscription' | 'customer', tx: Pick<Db, 'select'> = db): Promise<Obj | null> {
-    const [row] = await tx.select().from(localProviderObjects).where(and(eq(localProviderObjects.id, id), eq(localProviderObjects.kind, kind))).limit(1);
+  async function load(
+    id: string,
+    kind: 'checkout_session' | 'subscription' | 'customer',
+    tx: Pick<Db, 'select'> = db,
+  ): Promise<Obj | null> {
+    const [row] = await tx
+      .select()
+      .from(localProviderObjects)
+      .where(and(eq(localProviderObjects.id, id), eq(localProviderObjects.kind, kind)))
+      .limit(1);
     return row?.data ?? null;
   }
   async function save(tx: Pick<Db, 'insert'>, kind: 'checkout_session' | 'subscription' | 'customer', data: Obj) {
@@ -63,7 +71,15 @@ export function createLocalProvider(opts: LocalProviderOptions) {
   }
   async function emit(tx: Pick<Db, 'insert'>, type: string, object: Obj) {
     const id = newId('evt');
-    const payload = JSON.stringify({ id, object: 'event', type, created: seconds(now()), livemode: false, api_version: 'local', data: { object } });
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      created: seconds(now()),
+      livemode: false,
+      api_version: 'local',
+      data: { object },
+    });
     await tx.insert(localProviderEvents).values({ id, payload });
   }
   async function withCustomer(sub: Obj, tx: Pick<Db, 'select'> = db): Promise<Obj> {
@@ -87,16 +103,27 @@ export function createLocalProvider(opts: LocalProviderOptions) {
         // Bounded: a failing event is retried by the next tick, not spun on here.
         for (let round = 0; more && round < 5; round++) {
           more = false;
-          const pending = await db.select().from(localProviderEvents).where(isNull(localProviderEvents.deliveredAt)).orderBy(asc(localProviderEvents.createdAt), asc(localProviderEvents.id)).limit(500);
+          const pending = await db
+            .select()
+            .from(localProviderEvents)
+            .where(isNull(localProviderEvents.deliveredAt))
+            .orderBy(asc(localProviderEvents.createdAt), asc(localProviderEvents.id))
+            .limit(500);
           for (const event of pending) {
             if (!deliver) break;
             // Signed at delivery time, as Stripe signs each attempt: a retried event is never stale.
             const status = await deliver(event.payload, signPayload(event.payload, opts.webhookSecret, seconds(new Date())));
             if (status >= 200 && status < 300) {
-              await db.update(localProviderEvents).set({ deliveredAt: new Date(), attempts: sql`${localProviderEvents.attempts} + 1` }).where(eq(localProviderEvents.id, event.id));
+              await db
+                .update(localProviderEvents)
+                .set({ deliveredAt: new Date(), attempts: sql`${localProviderEvents.attempts} + 1` })
+                .where(eq(localProviderEvents.id, event.id));
               sent += 1;
             } else {
-              await db.update(localProviderEvents).set({ attempts: sql`${localProviderEvents.attempts} + 1` }).where(eq(localProviderEvents.id, event.id));
+              await db
+                .update(localProviderEvents)
+                .set({ attempts: sql`${localProviderEvents.attempts} + 1` })
+                .where(eq(localProviderEvents.id, event.id));
               // Like Stripe, one failing event does not hold the others back (the handler does not rely on order).
               opts.log?.warn({ eventId: event.id, status }, 'local payment provider: webhook delivery failed, will retry');
             }
@@ -124,7 +151,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     let changed = false;
     for (const row of subs) {
       const sub = row.data;
-      const item = ((sub.items as Obj).data as Obj[])[0]!;
+      const item = ((sub.items as Obj).data as Obj[])[0];
       const status = String(sub.status);
       if (!['active', 'trialing', 'past_due'].includes(status)) continue;
       // A customer may carry its own test clock (as Stripe's test clocks attach to customers).
@@ -146,7 +173,14 @@ export function createLocalProvider(opts: LocalProviderOptions) {
         if (!locked || JSON.stringify(locked.data) !== JSON.stringify(row.data)) return;
         const customer = (await load(String(sub.customer), 'customer', tx)) ?? {};
         const declines = Boolean((customer.card as Obj | undefined)?.declines);
-        const invoice = { id: newId('in'), object: 'invoice', customer: sub.customer, amount_due: Number((item.price as Obj).unit_amount), currency: (item.price as Obj).currency, parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } } };
+        const invoice = {
+          id: newId('in'),
+          object: 'invoice',
+          customer: sub.customer,
+          amount_due: Number((item.price as Obj).unit_amount),
+          currency: (item.price as Obj).currency,
+          parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+        };
         if (status !== 'past_due' && sub.cancel_at_period_end) {
           Object.assign(sub, { status: 'canceled', canceled_at: t, ended_at: periodEnd });
           await save(tx, 'subscription', sub);
@@ -263,7 +297,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
           .limit(PAGE_SIZE);
         for (const row of page) yield normaliseSubscription(await withCustomer(row.data));
         if (page.length < PAGE_SIZE) return;
-        after = page[page.length - 1]!.id;
+        after = page[page.length - 1].id;
       }
     },
 
@@ -301,10 +335,15 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     async pay(id: string, userId: string, cardNumber: string): Promise<{ redirectUrl: string }> {
       const card = digits(cardNumber);
       if (card === LOCAL_CARD_DECLINED) throw new HttpError(402, DECLINED_MESSAGE, 'cardNumber');
-      if (card !== LOCAL_CARD_OK) throw badRequest('This is the test provider: use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.', 'cardNumber');
+      if (card !== LOCAL_CARD_OK)
+        throw badRequest(
+          'This is the test provider: use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.',
+          'cardNumber',
+        );
       const redirectUrl = await db.transaction(async (tx) => {
         const s = await ownSession(id, userId, tx);
-        if (s.status !== 'open' || Number(s.expires_at) <= seconds(now())) throw new HttpError(409, 'This checkout has already ended. Start again from Billing.');
+        if (s.status !== 'open' || Number(s.expires_at) <= seconds(now()))
+          throw new HttpError(409, 'This checkout has already ended. Start again from Billing.');
         const customer = (await load(String(s.customer), 'customer', tx))!;
         customer.card = { last4: card.slice(-4), declines: false };
         await save(tx, 'customer', customer);
@@ -320,12 +359,37 @@ export function createLocalProvider(opts: LocalProviderOptions) {
             created: t,
             start_date: t,
             metadata: { ...(s.metadata as Obj), plan: line.name },
-            items: { object: 'list', data: [{ id: newId('si'), quantity: 1, current_period_start: t, current_period_end: addMonth(t), price: { id: newId('price'), currency: line.currency, unit_amount: line.amount, recurring: { interval: line.interval }, product: { name: line.name } } }] },
+            items: {
+              object: 'list',
+              data: [
+                {
+                  id: newId('si'),
+                  quantity: 1,
+                  current_period_start: t,
+                  current_period_end: addMonth(t),
+                  price: {
+                    id: newId('price'),
+                    currency: line.currency,
+                    unit_amount: line.amount,
+                    recurring: { interval: line.interval },
+                    product: { name: line.name },
+                  },
+                },
+              ],
+            },
           };
           await save(tx, 'subscription', sub);
           s.subscription = sub.id;
           await emit(tx, 'customer.subscription.created', await withCustomer(sub, tx));
-          await emit(tx, 'invoice.paid', { id: newId('in'), object: 'invoice', customer: customer.id, status: 'paid', amount_paid: line.amount, currency: line.currency, parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } } });
+          await emit(tx, 'invoice.paid', {
+            id: newId('in'),
+            object: 'invoice',
+            customer: customer.id,
+            status: 'paid',
+            amount_paid: line.amount,
+            currency: line.currency,
+            parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+          });
         } else {
           s.payment_intent = newId('pi');
         }
@@ -355,7 +419,11 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     /** The portal's card change: 4000 0000 0000 0002 makes the next renewal fail (to walk past_due offline). */
     async updateCard(customerId: string, email: string, cardNumber: string): Promise<{ last4: string }> {
       const card = digits(cardNumber);
-      if (card !== LOCAL_CARD_OK && card !== LOCAL_CARD_DECLINED) throw badRequest('This is the test provider: use 4242 4242 4242 4242, or 4000 0000 0000 0002 for a card whose renewals fail.', 'cardNumber');
+      if (card !== LOCAL_CARD_OK && card !== LOCAL_CARD_DECLINED)
+        throw badRequest(
+          'This is the test provider: use 4242 4242 4242 4242, or 4000 0000 0000 0002 for a card whose renewals fail.',
+          'cardNumber',
+        );
       const customer = await load(customerId, 'customer');
       if (!customer || customer.email !== email) throw notFound('No such customer.');
       customer.card = { last4: card.slice(-4), declines: card === LOCAL_CARD_DECLINED };
@@ -377,8 +445,12 @@ export function createLocalProvider(opts: LocalProviderOptions) {
      */
     async advance(ms: number, customerEmail?: string): Promise<number> {
       if (customerEmail) {
-        const customers = await db.select().from(localProviderObjects).where(and(eq(localProviderObjects.kind, 'customer'), sql`${localProviderObjects.data}->>'email' = ${customerEmail}`));
-        for (const c of customers) await db.transaction((tx) => save(tx, 'customer', { ...c.data, test_clock_ms: Number(c.data.test_clock_ms ?? 0) + ms }));
+        const customers = await db
+          .select()
+          .from(localProviderObjects)
+          .where(and(eq(localProviderObjects.kind, 'customer'), sql`${localProviderObjects.data}->>'email' = ${customerEmail}`));
+        for (const c of customers)
+          await db.transaction((tx) => save(tx, 'customer', { ...c.data, test_clock_ms: Number(c.data.test_clock_ms ?? 0) + ms }));
       } else offsetMs += ms;
       let delivered = 0;
       while (await renewDue()) {

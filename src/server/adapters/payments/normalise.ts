@@ -6,7 +6,8 @@ import { SignatureError } from './port';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 type Obj = Record<string, unknown>;
-const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Obj).id === 'string' ? ((v as Obj).id as string) : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Obj).id === 'string' ? ((v as Obj).id as string) : null;
 const date = (s: unknown): Date | null => (typeof s === 'number' ? new Date(s * 1000) : null);
 
 /** Reads a Stripe subscription, old shape (period on the subscription) or new (period on its item). */
@@ -19,7 +20,10 @@ export function normaliseSubscription(s: Obj): ProviderSubscription {
     id: String(s.id),
     status: String(s.status),
     cancelAtPeriodEnd: Boolean(s.cancel_at_period_end) || typeof s.cancel_at === 'number',
-    plan: (product && typeof product === 'object' ? String((product as Obj).name ?? '') : '') || String(price.nickname ?? '') || String((s.metadata as Obj | undefined)?.plan ?? 'Pro'),
+    plan:
+      (product && typeof product === 'object' ? String((product as Obj).name ?? '') : '') ||
+      String(price.nickname ?? '') ||
+      String((s.metadata as Obj | undefined)?.plan ?? 'Pro'),
     amount: Number(price.unit_amount ?? 0) * Number(item.quantity ?? 1),
     currency: String(price.currency ?? s.currency ?? 'usd'),
     customerId: idOf(customer),

@@ -16,10 +16,17 @@ export interface OpenedPayments {
  * The embedded provider's webhook signing secret, derived from the server secret: every process of a
  * deployment agrees on it without storing another secret, and it changes when SECRET_KEY does.
  */
-export const localWebhookSecret = (serverSecret: string) => `whsec_${createHmac('sha256', serverSecret).update('gradevault local payments webhook v1').digest('base64url')}`;
+export const localWebhookSecret = (serverSecret: string) =>
+  `whsec_${createHmac('sha256', serverSecret).update('gradevault local payments webhook v1').digest('base64url')}`;
 
 /** Stripe when configured; otherwise the embedded provider. */
-export async function openPaymentProvider(config: PaymentsConfig, db: Db, clock: Clock, serverSecret: string, log?: { warn(obj: object, msg: string): void }): Promise<OpenedPayments> {
+export async function openPaymentProvider(
+  config: PaymentsConfig,
+  db: Db,
+  clock: Clock,
+  serverSecret: string,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<OpenedPayments> {
   if (config.provider.kind === 'stripe') {
     const { secretKey, webhookSecret, apiBase } = config.provider;
     return { provider: createStripeProvider({ secretKey, webhookSecret, apiBase, now: () => clock.now() }), local: null };

@@ -37,13 +37,17 @@ export function createStripeProvider(opts: StripeAdapterOptions): PaymentProvide
       const recurring = r.mode === 'subscription' ? { recurring: { interval: r.interval ?? 'month' } } : {};
       const session = await stripe.checkout.sessions.create({
         mode: r.mode,
-        line_items: [{ quantity: 1, price_data: { currency: r.currency, unit_amount: r.amount, product_data: { name: r.productName }, ...recurring } }],
+        line_items: [
+          { quantity: 1, price_data: { currency: r.currency, unit_amount: r.amount, product_data: { name: r.productName }, ...recurring } },
+        ],
         success_url: r.successUrl,
         cancel_url: r.cancelUrl,
         metadata: r.metadata,
         client_reference_id: r.metadata.userId,
         ...(r.customerId ? { customer: r.customerId } : { customer_email: r.customerEmail }),
-        ...(r.mode === 'payment' ? { payment_intent_data: { metadata: r.metadata }, ...(r.customerId ? {} : { customer_creation: 'always' as const }) } : {}),
+        ...(r.mode === 'payment'
+          ? { payment_intent_data: { metadata: r.metadata }, ...(r.customerId ? {} : { customer_creation: 'always' as const }) }
+          : {}),
         ...(r.mode === 'subscription' ? { subscription_data: { metadata: { ...r.metadata, plan: r.productName } } } : {}),
       });
       return normaliseCheckout(session as unknown as Obj);

@@ -31,7 +31,11 @@ export function createHttpReferenceImages(options: HttpReferenceOptions): Refere
   async function download(card: ReferenceCard): Promise<Buffer | null> {
     const url = new URL(card.imageUrl);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow', headers: { accept: 'image/png,image/jpeg,image/webp' } });
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'follow',
+      headers: { accept: 'image/png,image/jpeg,image/webp' },
+    });
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       throw new Error(`HTTP ${response.status}`);
@@ -55,7 +59,8 @@ export function createHttpReferenceImages(options: HttpReferenceOptions): Refere
     const data = Buffer.concat(chunks);
     // What the bytes are, not what the server says they are.
     const meta = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
-    if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw new Error(`not a JPEG, PNG or WebP image (${meta.format ?? 'unknown'})`);
+    if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height)
+      throw new Error(`not a JPEG, PNG or WebP image (${meta.format ?? 'unknown'})`);
     return sharp(data, { limitInputPixels: MAX_PIXELS }).png().toBuffer();
   }
 
@@ -66,7 +71,10 @@ export function createHttpReferenceImages(options: HttpReferenceOptions): Refere
     try {
       const png = await download(card);
       // A cache that cannot be written costs a download next time, not this grading.
-      if (png) await images.put(key, png, 'image/png').catch((err: unknown) => log?.warn({ err, cardId: card.cardId }, 'reference image not cached'));
+      if (png)
+        await images
+          .put(key, png, 'image/png')
+          .catch((err: unknown) => log?.warn({ err, cardId: card.cardId }, 'reference image not cached'));
       return png;
     } catch (err) {
       log?.warn({ err: String(err), cardId: card.cardId, url: card.imageUrl }, 'reference image not fetched; grading without it');
@@ -79,7 +87,9 @@ export function createHttpReferenceImages(options: HttpReferenceOptions): Refere
     get(card) {
       const running = inFlight.get(card.imageUrl);
       if (running) return running;
-      const job = load(card).catch(() => null).finally(() => inFlight.delete(card.imageUrl));
+      const job = load(card)
+        .catch(() => null)
+        .finally(() => inFlight.delete(card.imageUrl));
       inFlight.set(card.imageUrl, job);
       return job;
     },

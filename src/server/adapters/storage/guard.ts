@@ -26,13 +26,17 @@ export interface GuardedImageStore extends ImageStore {
   health(): Promise<StoreHealth>;
 }
 
-export function guardImageStore(store: ImageStore, opts: { checkTimeoutMs?: number; healthTtlMs?: number; now?: () => number } = {}): GuardedImageStore {
+export function guardImageStore(
+  store: ImageStore,
+  opts: { checkTimeoutMs?: number; healthTtlMs?: number; now?: () => number } = {},
+): GuardedImageStore {
   const timeoutMs = opts.checkTimeoutMs ?? 2000;
   const ttlMs = opts.healthTtlMs ?? 5000;
   const now = opts.now ?? Date.now;
   let cached: { at: number; health: Promise<StoreHealth> } | null = null;
 
-  const guarded = <A extends unknown[], R>(op: (...args: A) => Promise<R>, key: (...args: A) => string) =>
+  const guarded =
+    <A extends unknown[], R>(op: (...args: A) => Promise<R>, key: (...args: A) => string) =>
     async (...args: A): Promise<R> => {
       // A key we did not make is our bug, not an outage: let it surface as such.
       if (!SAFE_KEY.test(key(...args))) return op(...args);
@@ -55,9 +59,18 @@ export function guardImageStore(store: ImageStore, opts: { checkTimeoutMs?: numb
 
   return {
     kind: store.kind,
-    put: guarded((key: string, data: Buffer, type: string) => store.put(key, data, type), (key) => key),
-    get: guarded((key: string) => store.get(key), (key) => key),
-    delete: guarded((key: string) => store.delete(key), (key) => key),
+    put: guarded(
+      (key: string, data: Buffer, type: string) => store.put(key, data, type),
+      (key) => key,
+    ),
+    get: guarded(
+      (key: string) => store.get(key),
+      (key) => key,
+    ),
+    delete: guarded(
+      (key: string) => store.delete(key),
+      (key) => key,
+    ),
     check: (signal) => store.check(signal),
     health() {
       if (!cached || now() - cached.at >= ttlMs) cached = { at: now(), health: check() };

@@ -109,7 +109,9 @@ describe('storage configuration', () => {
 
   it('stops the start with the variable named when S3 settings are incomplete', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow('S3_BUCKET: S3_BUCKET is required when STORAGE=s3');
-    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow('S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together');
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      'S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    );
     expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow('STORAGE');
     expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toThrow('S3_ENDPOINT');
   });

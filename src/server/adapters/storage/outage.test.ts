@@ -14,7 +14,9 @@ import type { ImageStore } from './port';
 /** A storage outage answers 503 with a sentence (never 500), and the health check says so. */
 let photo: Buffer;
 beforeAll(async () => {
-  photo = await sharp({ create: { width: 320, height: 440, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 320, height: 440, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 });
 
 function cardForm() {

@@ -5,7 +5,15 @@
  * one run may make (the API allows 1,000 a day without a key), so a sick API cannot eat the day's quota.
  */
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry';
-import { ORDER_BY, SourceAborted, SourcePageError, type CatalogueSource, type FetchPageOptions, type Listing, type SourcePage } from './port';
+import {
+  ORDER_BY,
+  SourceAborted,
+  SourcePageError,
+  type CatalogueSource,
+  type FetchPageOptions,
+  type Listing,
+  type SourcePage,
+} from './port';
 
 export interface PokemonTcgOptions {
   baseUrl: string;
@@ -42,14 +50,18 @@ export function createPokemonTcgSource(options: PokemonTcgOptions): CatalogueSou
     try {
       const res = await doFetch(url, { headers, signal: combined });
       const text = await res.text();
-      if (res.status === 429) return { ok: false, reason: 'HTTP 429 Too Many Requests', retryable: true, waitMs: retryAfterMs(res.headers.get('retry-after')) };
-      if (res.status >= 500) return { ok: false, reason: `HTTP ${res.status}`, retryable: true, waitMs: retryAfterMs(res.headers.get('retry-after')) };
+      if (res.status === 429)
+        return { ok: false, reason: 'HTTP 429 Too Many Requests', retryable: true, waitMs: retryAfterMs(res.headers.get('retry-after')) };
+      if (res.status >= 500)
+        return { ok: false, reason: `HTTP ${res.status}`, retryable: true, waitMs: retryAfterMs(res.headers.get('retry-after')) };
       if (!res.ok) {
         // 400/402/403/404: asking again gives the same answer (a bad key, a bad query).
         let message = text.slice(0, 200);
         try {
           message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? message;
-        } catch { /* not JSON */ }
+        } catch {
+          /* not JSON */
+        }
         return { ok: false, reason: `HTTP ${res.status}: ${message}`, retryable: false };
       }
       let body: unknown;
@@ -59,7 +71,16 @@ export function createPokemonTcgSource(options: PokemonTcgOptions): CatalogueSou
         return { ok: false, reason: 'Malformed page: the body is not JSON', retryable: true };
       }
       if (!isEnvelope(body)) return { ok: false, reason: 'Malformed page: no data/page/totalCount envelope', retryable: true };
-      return { ok: true, page: { data: body.data, page: body.page, pageSize: body.pageSize ?? pageSize, count: body.count ?? body.data.length, totalCount: body.totalCount } };
+      return {
+        ok: true,
+        page: {
+          data: body.data,
+          page: body.page,
+          pageSize: body.pageSize ?? pageSize,
+          count: body.count ?? body.data.length,
+          totalCount: body.totalCount,
+        },
+      };
     } catch (err) {
       if (signal?.aborted) throw new SourceAborted();
       if (timeout.aborted) return { ok: false, reason: `Timed out after ${options.timeoutMs} ms`, retryable: true };
@@ -74,7 +95,10 @@ export function createPokemonTcgSource(options: PokemonTcgOptions): CatalogueSou
       let last = '';
       for (let n = 1; n <= policy.attempts; n++) {
         if (requests >= options.requestBudget) {
-          throw new SourcePageError(`Request budget of ${options.requestBudget} requests used up on ${listing} page ${page}${last ? ` (last error: ${last})` : ''}`, { listing, page, budget: options.requestBudget });
+          throw new SourcePageError(
+            `Request budget of ${options.requestBudget} requests used up on ${listing} page ${page}${last ? ` (last error: ${last})` : ''}`,
+            { listing, page, budget: options.requestBudget },
+          );
         }
         const result = await attempt(listing, page, pageSize, opts.signal);
         if (result.ok) return result.page;

@@ -37,7 +37,10 @@ export interface CatalogueSource {
 
 /** A page that could not be had after every retry (or the request budget ran out): the run fails on it. */
 export class SourcePageError extends Error {
-  constructor(message: string, readonly details: Record<string, unknown> = {}) {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'SourcePageError';
   }

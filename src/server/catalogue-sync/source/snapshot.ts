@@ -4,7 +4,14 @@
  * the API shapes them: the whole set object under `set`, and the bundled TCGplayer prices (dated
  * 2024-08-02) under `tcgplayer.prices` with their date in `tcgplayer.updatedAt`.
  */
-import { loadSnapshotCards, loadSnapshotPrices, loadSnapshotSets, type SnapshotCard, type SnapshotPrices, type SnapshotSet } from '../../catalogue/snapshot';
+import {
+  loadSnapshotCards,
+  loadSnapshotPrices,
+  loadSnapshotSets,
+  type SnapshotCard,
+  type SnapshotPrices,
+  type SnapshotSet,
+} from '../../catalogue/snapshot';
 import type { CatalogueSource, Listing, SourcePage } from './port';
 
 export interface ApiShapedCatalogue {
@@ -14,7 +21,15 @@ export interface ApiShapedCatalogue {
 
 /** The API's set object for a snapshot set. */
 export function apiSet(s: SnapshotSet): Record<string, unknown> {
-  return { id: s.id, name: s.name, series: s.series, printedTotal: s.printedTotal, total: s.total, releaseDate: s.releaseDate, images: s.images ?? {} };
+  return {
+    id: s.id,
+    name: s.name,
+    series: s.series,
+    printedTotal: s.printedTotal,
+    total: s.total,
+    releaseDate: s.releaseDate,
+    images: s.images ?? {},
+  };
 }
 
 /** The API's card object: set embedded, prices where the API puts them (absent when the dump has none). */
@@ -23,12 +38,17 @@ export function apiCard(c: SnapshotCard, set: Record<string, unknown> | undefine
   const card: Record<string, unknown> = { ...rest, set: set ?? { id: setId } };
   const variants = prices.cards[c.id];
   if (variants) {
-    card.tcgplayer = { url: `https://prices.pokemontcg.io/tcgplayer/${c.id}`, updatedAt: prices.pricesDate.replaceAll('-', '/'), prices: variants };
+    card.tcgplayer = {
+      url: `https://prices.pokemontcg.io/tcgplayer/${c.id}`,
+      updatedAt: prices.pricesDate.replaceAll('-', '/'),
+      prices: variants,
+    };
   }
   return card;
 }
 
-const byId = (a: Record<string, unknown>, b: Record<string, unknown>) => (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0);
+const byId = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0;
 
 /** The whole bundled catalogue in API shape, ordered by id (the order both adapters page in). */
 export function loadApiShapedSnapshot(): ApiShapedCatalogue {

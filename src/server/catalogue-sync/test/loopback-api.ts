@@ -59,17 +59,19 @@ export async function startLoopbackApi(catalogue: ApiShapedCatalogue): Promise<L
       const pageSize = Math.min(250, Number(url.searchParams.get('pageSize') ?? '250'));
       const orderBy = url.searchParams.get('orderBy');
       requests.push({ listing, page, pageSize, orderBy, at: Date.now(), apiKey: req.headers['x-api-key'] as string | undefined });
-      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) return send(400, { error: { message: 'Bad page', code: 400 } });
+      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1)
+        return send(400, { error: { message: 'Bad page', code: 400 } });
       if (delay) await wait(delay);
       const key = `${orderBy ?? ''}`;
       let all = catalogue[listing];
       if (orderBy) {
         const cacheKey = `${listing}:${key}`;
-        if (!sorted.has(cacheKey)) sorted.set(cacheKey, [...all].sort(compareBy(orderBy.split(',')[0]!)));
+        if (!sorted.has(cacheKey)) sorted.set(cacheKey, [...all].sort(compareBy(orderBy.split(',')[0])));
         all = sorted.get(cacheKey)!;
       }
       const fault = faults.get(`${listing}:${page}`)?.shift();
-      if (fault?.kind === '429') return send(429, { error: { message: 'Rate limit exceeded', code: 429 } }, { 'retry-after': fault.retryAfter });
+      if (fault?.kind === '429')
+        return send(429, { error: { message: 'Rate limit exceeded', code: 429 } }, { 'retry-after': fault.retryAfter });
       if (fault?.kind === '500') return send(500, { error: { message: 'Internal server error', code: 500 } });
       if (fault?.kind === 'timeout' || fault?.kind === 'delay') await wait(fault.delayMs);
       if (fault?.kind === 'malformed') return send(200, '{"data": [{"id": "base1-1", "na');

@@ -31,7 +31,12 @@ export type EnginePoolOptions = {
   maxQueue?: number;
 };
 
-type Pending = { request: TaskRequest; resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: (step: string, done: number) => void };
+type Pending = {
+  request: TaskRequest;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  onProgress?: (step: string, done: number) => void;
+};
 type Slot = { worker: Worker; task: Pending | null };
 
 export const defaultPoolSize = () => Math.max(1, os.availableParallelism() - 1);
@@ -62,7 +67,10 @@ export function createEnginePool(options: EnginePoolOptions = {}) {
       if (reply.kind === 'progress') return task.onProgress?.(reply.step, reply.done);
       slot.task = null;
       if (reply.kind === 'done') task.resolve(reviveBuffers(reply.result));
-      else if (reply.refusal) task.reject(Object.assign(new EngineRefusal(reply.refusal.code as RefusalCode, reply.refusal.face), { message: reply.refusal.message }));
+      else if (reply.refusal)
+        task.reject(
+          Object.assign(new EngineRefusal(reply.refusal.code as RefusalCode, reply.refusal.face), { message: reply.refusal.message }),
+        );
       else task.reject(Object.assign(new Error(reply.message), { stack: reply.stack }));
       dispatch();
     });
@@ -109,7 +117,8 @@ export function createEnginePool(options: EnginePoolOptions = {}) {
   return {
     size,
     /** Grades a card in a thread; the report and the evidence images come back. */
-    grade: (input: GradeTaskInput, onProgress?: (step: string, done: number) => void) => submit<GradeTaskResult>({ kind: 'grade', input }, onProgress),
+    grade: (input: GradeTaskInput, onProgress?: (step: string, done: number) => void) =>
+      submit<GradeTaskResult>({ kind: 'grade', input }, onProgress),
     /** Test detection of one photo in a thread. */
     preview: (input: PreviewTaskInput) => submit<DetectionPreview>({ kind: 'preview', input }),
     /** Tasks running and waiting, for tests and metrics. */

@@ -29,7 +29,8 @@ export const runPreview = (input: PreviewTaskInput): Promise<DetectionPreview> =
  * (no copy: a view over the same memory).
  */
 export function reviveBuffers<T>(value: T): T {
-  if (value instanceof Uint8Array) return (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)) as T;
+  if (value instanceof Uint8Array)
+    return (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)) as T;
   if (Array.isArray(value)) return value.map(reviveBuffers) as T;
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reviveBuffers(v)])) as T;

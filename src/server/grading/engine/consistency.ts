@@ -48,12 +48,28 @@ export function checkFaceConsistency(front: OutlineFace, back: OutlineFace): Con
   const sizeDifference = front.scan && back.scan ? Math.abs(Math.log(heightPx(front.corners) / heightPx(back.corners))) : null;
   const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
   if (aspectDifference > explained + MISMATCH)
-    throw new EngineRefusal('faces_mismatch', 'back', `the outlines' proportions differ by ${pct(aspectDifference)}, more than the camera's tilt explains`);
+    throw new EngineRefusal(
+      'faces_mismatch',
+      'back',
+      `the outlines' proportions differ by ${pct(aspectDifference)}, more than the camera's tilt explains`,
+    );
   if (sizeDifference !== null && aspectDifference > NOISE && sizeDifference > SCAN_SIZE_TOLERANCE)
-    throw new EngineRefusal('faces_mismatch', 'back', `the two scans differ by ${pct(sizeDifference)} in size and ${pct(aspectDifference)} in proportions`);
+    throw new EngineRefusal(
+      'faces_mismatch',
+      'back',
+      `the two scans differ by ${pct(sizeDifference)} in size and ${pct(aspectDifference)} in proportions`,
+    );
   if (aspectDifference > explained || (sizeDifference !== null && sizeDifference > SCAN_SIZE_TOLERANCE)) {
-    const what = sizeDifference !== null && sizeDifference > SCAN_SIZE_TOLERANCE ? `sizes differ by ${pct(sizeDifference)} (scanned at another resolution?)` : `proportions differ by ${pct(aspectDifference)}, which the camera's tilt may explain`;
-    return { aspectDifference, sizeDifference, warning: `The front and back outlines do not quite match (${what}); check that both photos show the same card. The confidence is lower.`, confidencePenalty: Math.min(10, Math.round(200 * aspectDifference)) || 3 };
+    const what =
+      sizeDifference !== null && sizeDifference > SCAN_SIZE_TOLERANCE
+        ? `sizes differ by ${pct(sizeDifference)} (scanned at another resolution?)`
+        : `proportions differ by ${pct(aspectDifference)}, which the camera's tilt may explain`;
+    return {
+      aspectDifference,
+      sizeDifference,
+      warning: `The front and back outlines do not quite match (${what}); check that both photos show the same card. The confidence is lower.`,
+      confidencePenalty: Math.min(10, Math.round(200 * aspectDifference)) || 3,
+    };
   }
   return { aspectDifference, sizeDifference, warning: null, confidencePenalty: 0 };
 }

@@ -24,7 +24,8 @@ const ZONE_MM = 4.5;
 const BAND = { from: 0.25, to: 0.9 };
 
 export function cornerOrigin(corner: CornerName) {
-  const right = corner.endsWith('Right'), bottom = corner.startsWith('Bottom');
+  const right = corner.endsWith('Right'),
+    bottom = corner.startsWith('Bottom');
   return { x: right ? CARD_WIDTH_MM : 0, y: bottom ? CARD_HEIGHT_MM : 0, sx: right ? -1 : 1, sy: bottom ? -1 : 1 };
 }
 
@@ -38,11 +39,15 @@ export function measureCorner(view: CardView, corner: CornerName): CornerMeasure
   // Under glare, clipped paper and clipped print look alike: whitening is not measured there.
   const whiteness = glareInRect(view.glare, ...rect(o, 0, 0, ZONE_MM, ZONE_MM)) ? null : whitenessScale(border, view.gain);
   const buf = [0, 0, 0];
-  let samples = 0, white = 0, alongEdge = 0;
-  const band: number[] = [], reference: number[] = [];
+  let samples = 0,
+    white = 0,
+    alongEdge = 0;
+  const band: number[] = [],
+    reference: number[] = [];
   for (let v = 0; v <= ZONE_MM; v += 0.06)
     for (let u = 0; u <= ZONE_MM; u += 0.06) {
-      const x = o.x + o.sx * u, y = o.y + o.sy * v;
+      const x = o.x + o.sx * u,
+        y = o.y + o.sy * v;
       const inside = -roundedRectDistance(x, y);
       const inBand = inside >= BAND.from && inside <= BAND.to;
       const inReference = inside >= 1.3 && inside <= 2.2;
@@ -80,11 +85,20 @@ export function measureCorner(view: CardView, corner: CornerName): CornerMeasure
     score -= (rounding - 0.35) * 4;
   }
   score = Math.max(1, Math.min(10, score));
-  return { corner, score: Math.round(score * 100) / 100, condition: conditionFor(score), issues, whitenedPercent: Math.round(whitened * 10) / 10, roundingExcessMm: rounding === null ? null : Math.round(rounding * 100) / 100, whiteningMeasurable: !!whiteness };
+  return {
+    corner,
+    score: Math.round(score * 100) / 100,
+    condition: conditionFor(score),
+    issues,
+    whitenedPercent: Math.round(whitened * 10) / 10,
+    roundingExcessMm: rounding === null ? null : Math.round(rounding * 100) / 100,
+    whiteningMeasurable: !!whiteness,
+  };
 }
 
 function rect(o: ReturnType<typeof cornerOrigin>, u0: number, v0: number, u1: number, v1: number): [number, number, number, number] {
-  const xs = [o.x + o.sx * u0, o.x + o.sx * u1], ys = [o.y + o.sy * v0, o.y + o.sy * v1];
+  const xs = [o.x + o.sx * u0, o.x + o.sx * u1],
+    ys = [o.y + o.sy * v0, o.y + o.sy * v1];
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
@@ -97,20 +111,26 @@ function roundingExcess(view: CardView, o: ReturnType<typeof cornerOrigin>, bord
 }
 
 /** Local border colour of a corner, as measureCorner uses it. */
-export const cornerBorderColor = (view: CardView, corner: CornerName) => localBorderColor(view, ...rect(cornerOrigin(corner), 9, 0.5, 12, 1.2));
+export const cornerBorderColor = (view: CardView, corner: CornerName) =>
+  localBorderColor(view, ...rect(cornerOrigin(corner), 9, 0.5, 12, 1.2));
 
 /** Walks the corner's diagonal from outside in and returns how far in (mm) the card begins. */
-export function cornerCutDistance(view: CardView, o: ReturnType<typeof cornerOrigin>, border: number[], buf: number[] = [0, 0, 0]): number | null {
+export function cornerCutDistance(
+  view: CardView,
+  o: ReturnType<typeof cornerOrigin>,
+  border: number[],
+  buf: number[] = [0, 0, 0],
+): number | null {
   const dir = { x: o.sx / Math.SQRT2, y: o.sy / Math.SQRT2 };
   const prof: number[] = [];
   for (let s = -0.6; s <= 3; s += 0.03) {
     sampleMm(view, o.x + dir.x * s, o.y + dir.y * s, buf);
-    prof.push(Math.hypot(buf[0]! - border[0]!, buf[1]! - border[1]!, buf[2]! - border[2]!));
+    prof.push(Math.hypot(buf[0] - border[0], buf[1] - border[1], buf[2] - border[2]));
   }
   // Background is far from the border colour, card is near it: the half-way crossing is the cut.
   const outside = prof.slice(0, 10).reduce((s, v) => s + v, 0) / 10;
   if (outside < 30 * (view.gain ?? 1)) return null;
-  for (let k = 10; k < prof.length; k++) if (prof[k]! < outside / 2) return -0.6 + k * 0.03;
+  for (let k = 10; k < prof.length; k++) if (prof[k] < outside / 2) return -0.6 + k * 0.03;
   return null;
 }
 

@@ -23,29 +23,34 @@ function kMeans(samples: number[][], k: number): Cluster[] {
   }
   const labels = new Int32Array(n);
   for (let iter = 0; iter < 10; iter++) {
-    const sums = new Float64Array(k * 3), counts = new Int32Array(k);
+    const sums = new Float64Array(k * 3),
+      counts = new Int32Array(k);
     for (let i = 0; i < n; i++) {
-      let best = 0, bestD = Infinity;
+      let best = 0,
+        bestD = Infinity;
       for (let j = 0; j < k; j++) {
-        const d = (px[i * 3]! - centres[j * 3]!) ** 2 + (px[i * 3 + 1]! - centres[j * 3 + 1]!) ** 2 + (px[i * 3 + 2]! - centres[j * 3 + 2]!) ** 2;
-        if (d < bestD) (bestD = d), (best = j);
+        const d = (px[i * 3] - centres[j * 3]) ** 2 + (px[i * 3 + 1] - centres[j * 3 + 1]) ** 2 + (px[i * 3 + 2] - centres[j * 3 + 2]) ** 2;
+        if (d < bestD) ((bestD = d), (best = j));
       }
       labels[i] = best;
-      counts[best]!++;
-      for (let c = 0; c < 3; c++) sums[best * 3 + c]! += px[i * 3 + c]!;
+      counts[best]++;
+      for (let c = 0; c < 3; c++) sums[best * 3 + c] += px[i * 3 + c];
     }
-    for (let j = 0; j < k; j++) if (counts[j]) for (let c = 0; c < 3; c++) centres[j * 3 + c] = sums[j * 3 + c]! / counts[j]!;
+    for (let j = 0; j < k; j++) if (counts[j]) for (let c = 0; c < 3; c++) centres[j * 3 + c] = sums[j * 3 + c] / counts[j];
   }
-  const spread = new Float64Array(k), counts = new Int32Array(k);
+  const spread = new Float64Array(k),
+    counts = new Int32Array(k);
   for (let i = 0; i < n; i++) {
-    const j = labels[i]!;
-    counts[j]!++;
-    spread[j]! += (px[i * 3]! - centres[j * 3]!) ** 2 + (px[i * 3 + 1]! - centres[j * 3 + 1]!) ** 2 + (px[i * 3 + 2]! - centres[j * 3 + 2]!) ** 2;
+    const j = labels[i];
+    counts[j]++;
+    spread[j] += (px[i * 3] - centres[j * 3]) ** 2 + (px[i * 3 + 1] - centres[j * 3 + 1]) ** 2 + (px[i * 3 + 2] - centres[j * 3 + 2]) ** 2;
   }
   return Array.from({ length: k }, (_, j) => ({
-    r: centres[j * 3]!, g: centres[j * 3 + 1]!, b: centres[j * 3 + 2]!,
-    spread: counts[j] ? Math.sqrt(spread[j]! / counts[j]!) : 0,
-    share: counts[j]! / n,
+    r: centres[j * 3],
+    g: centres[j * 3 + 1],
+    b: centres[j * 3 + 2],
+    spread: counts[j] ? Math.sqrt(spread[j] / counts[j]) : 0,
+    share: counts[j] / n,
   }));
 }
 
@@ -53,19 +58,23 @@ function kMeans(samples: number[][], k: number): Cluster[] {
 function otsu(values: Float32Array, max: number): number {
   const bins = 256;
   const hist = new Float64Array(bins);
-  for (const v of values) hist[Math.min(bins - 1, Math.floor((v / max) * bins))]!++;
+  for (const v of values) hist[Math.min(bins - 1, Math.floor((v / max) * bins))]++;
   let sum = 0;
-  for (let i = 0; i < bins; i++) sum += i * hist[i]!;
-  let sumB = 0, wB = 0, best = 0, bestVar = -1;
+  for (let i = 0; i < bins; i++) sum += i * hist[i];
+  let sumB = 0,
+    wB = 0,
+    best = 0,
+    bestVar = -1;
   for (let i = 0; i < bins; i++) {
-    wB += hist[i]!;
+    wB += hist[i];
     if (!wB) continue;
     const wF = values.length - wB;
     if (!wF) break;
-    sumB += i * hist[i]!;
-    const mB = sumB / wB, mF = (sum - sumB) / wF;
+    sumB += i * hist[i];
+    const mB = sumB / wB,
+      mF = (sum - sumB) / wF;
     const between = wB * wF * (mB - mF) ** 2;
-    if (between > bestVar) (bestVar = between), (best = i);
+    if (between > bestVar) ((bestVar = between), (best = i));
   }
   return ((best + 0.5) / bins) * max;
 }
@@ -80,7 +89,7 @@ function backgroundDistance(img: RgbImage): Float32Array {
     for (let x = 0; x < w; x += 2) {
       if (x >= ring && x < w - ring && y >= ring && y < h - ring) continue;
       const i = (y * w + x) * 3;
-      samples.push([data[i]!, data[i + 1]!, data[i + 2]!]);
+      samples.push([data[i], data[i + 1], data[i + 2]]);
       sides.push(y < ring ? 0 : y >= h - ring ? 2 : x < ring ? 3 : 1);
     }
   // Background is what surrounds the photo: a colour counts only if it shows on at least three of
@@ -89,21 +98,22 @@ function backgroundDistance(img: RgbImage): Float32Array {
   const presence = all.map(() => [0, 0, 0, 0]);
   const sideCounts = [0, 0, 0, 0];
   samples.forEach((sm, i) => {
-    let best = 0, bestD = Infinity;
+    let best = 0,
+      bestD = Infinity;
     all.forEach((c, j) => {
-      const d = (sm[0]! - c.r) ** 2 + (sm[1]! - c.g) ** 2 + (sm[2]! - c.b) ** 2;
-      if (d < bestD) (bestD = d), (best = j);
+      const d = (sm[0] - c.r) ** 2 + (sm[1] - c.g) ** 2 + (sm[2] - c.b) ** 2;
+      if (d < bestD) ((bestD = d), (best = j));
     });
-    presence[best]![sides[i]!]!++;
-    sideCounts[sides[i]!]!++;
+    presence[best][sides[i]]++;
+    sideCounts[sides[i]]++;
   });
-  let clusters = all.filter((_, j) => presence[j]!.filter((count, side) => count >= 0.08 * sideCounts[side]!).length >= 3);
+  let clusters = all.filter((_, j) => presence[j].filter((count, side) => count >= 0.08 * sideCounts[side]).length >= 3);
   if (!clusters.length) clusters = all.filter((c) => c.share >= 0.12);
   const out = new Float32Array(w * h);
   for (let i = 0, j = 0; i < out.length; i++, j += 3) {
     let best = Infinity;
     for (const c of clusters) {
-      const d = Math.sqrt((data[j]! - c.r) ** 2 + (data[j + 1]! - c.g) ** 2 + (data[j + 2]! - c.b) ** 2) / (c.spread + 6);
+      const d = Math.sqrt((data[j] - c.r) ** 2 + (data[j + 1] - c.g) ** 2 + (data[j + 2] - c.b) ** 2) / (c.spread + 6);
       if (d < best) best = d;
     }
     out[i] = best;
@@ -119,7 +129,9 @@ type BlobBox = { area: number; x0: number; y0: number; x1: number; y1: number };
  */
 function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array; area: number; others: BlobBox[]; box?: BlobBox } {
   const label = new Int32Array(w * h);
-  let bestLabel = 0, bestArea = 0, next = 0;
+  let bestLabel = 0,
+    bestArea = 0,
+    next = 0;
   const stack: number[] = [];
   const boxes: BlobBox[] = [];
   for (let start = 0; start < mask.length; start++) {
@@ -132,19 +144,20 @@ function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array
     while (stack.length) {
       const p = stack.pop()!;
       area++;
-      const x = p % w, y = (p - x) / w;
+      const x = p % w,
+        y = (p - x) / w;
       if (x < box.x0) box.x0 = x;
       if (x > box.x1) box.x1 = x;
       if (y < box.y0) box.y0 = y;
       if (y > box.y1) box.y1 = y;
-      if (x > 0 && mask[p - 1] && !label[p - 1]) (label[p - 1] = next), stack.push(p - 1);
-      if (x < w - 1 && mask[p + 1] && !label[p + 1]) (label[p + 1] = next), stack.push(p + 1);
-      if (y > 0 && mask[p - w] && !label[p - w]) (label[p - w] = next), stack.push(p - w);
-      if (y < h - 1 && mask[p + w] && !label[p + w]) (label[p + w] = next), stack.push(p + w);
+      if (x > 0 && mask[p - 1] && !label[p - 1]) ((label[p - 1] = next), stack.push(p - 1));
+      if (x < w - 1 && mask[p + 1] && !label[p + 1]) ((label[p + 1] = next), stack.push(p + 1));
+      if (y > 0 && mask[p - w] && !label[p - w]) ((label[p - w] = next), stack.push(p - w));
+      if (y < h - 1 && mask[p + w] && !label[p + w]) ((label[p + w] = next), stack.push(p + w));
     }
     box.area = area;
     if (area >= 0.02 * w * h) boxes.push(box);
-    if (area > bestArea) (bestArea = area), (bestLabel = next);
+    if (area > bestArea) ((bestArea = area), (bestLabel = next));
   }
   const blob = new Uint8Array(w * h);
   const best = boxes.find((b) => b.area === bestArea);
@@ -155,24 +168,27 @@ function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array
   for (let i = 0; i < blob.length; i++) blob[i] = label[i] === bestLabel ? 1 : 0;
   // Fill holes: whatever background cannot reach from the frame is part of the card.
   const outside = new Uint8Array(w * h);
-  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) if (!blob[y * w + x]) (outside[y * w + x] = 1), stack.push(y * w + x);
-  for (let y = 0; y < h; y++) for (const x of [0, w - 1]) if (!blob[y * w + x] && !outside[y * w + x]) (outside[y * w + x] = 1), stack.push(y * w + x);
+  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) if (!blob[y * w + x]) ((outside[y * w + x] = 1), stack.push(y * w + x));
+  for (let y = 0; y < h; y++)
+    for (const x of [0, w - 1]) if (!blob[y * w + x] && !outside[y * w + x]) ((outside[y * w + x] = 1), stack.push(y * w + x));
   while (stack.length) {
     const p = stack.pop()!;
-    const x = p % w, y = (p - x) / w;
-    if (x > 0 && !blob[p - 1] && !outside[p - 1]) (outside[p - 1] = 1), stack.push(p - 1);
-    if (x < w - 1 && !blob[p + 1] && !outside[p + 1]) (outside[p + 1] = 1), stack.push(p + 1);
-    if (y > 0 && !blob[p - w] && !outside[p - w]) (outside[p - w] = 1), stack.push(p - w);
-    if (y < h - 1 && !blob[p + w] && !outside[p + w]) (outside[p + w] = 1), stack.push(p + w);
+    const x = p % w,
+      y = (p - x) / w;
+    if (x > 0 && !blob[p - 1] && !outside[p - 1]) ((outside[p - 1] = 1), stack.push(p - 1));
+    if (x < w - 1 && !blob[p + 1] && !outside[p + 1]) ((outside[p + 1] = 1), stack.push(p + 1));
+    if (y > 0 && !blob[p - w] && !outside[p - w]) ((outside[p - w] = 1), stack.push(p - w));
+    if (y < h - 1 && !blob[p + w] && !outside[p + w]) ((outside[p + w] = 1), stack.push(p + w));
   }
   let area = 0;
-  for (let i = 0; i < blob.length; i++) if (!outside[i]) (blob[i] = 1), area++;
+  for (let i = 0; i < blob.length; i++) if (!outside[i]) ((blob[i] = 1), area++);
   return { blob, area, others, box: best };
 }
 
 /** A blob shaped like a card: its box about 63:88 either way round, mostly filled. */
 const cardLike = (b: BlobBox, largestArea: number) => {
-  const bw = b.x1 - b.x0 + 1, bh = b.y1 - b.y0 + 1;
+  const bw = b.x1 - b.x0 + 1,
+    bh = b.y1 - b.y0 + 1;
   const aspect = Math.min(bw, bh) / Math.max(bw, bh);
   return b.area >= 0.35 * largestArea && aspect > 0.5 && aspect < 0.95 && b.area / (bw * bh) > 0.5;
 };
@@ -180,13 +196,14 @@ const cardLike = (b: BlobBox, largestArea: number) => {
 function convexHull(points: Point[]): Point[] {
   const pts = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
   const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-  const lower: Point[] = [], upper: Point[] = [];
+  const lower: Point[] = [],
+    upper: Point[] = [];
   for (const p of pts) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
     lower.push(p);
   }
   for (const p of pts.reverse()) {
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
     upper.push(p);
   }
   return lower.slice(0, -1).concat(upper.slice(0, -1));
@@ -196,13 +213,22 @@ function convexHull(points: Point[]): Point[] {
 function minAreaRect(hull: Point[]): { angle: number; corners: Point[] } {
   let best = { area: Infinity, angle: 0, corners: [] as Point[] };
   for (let i = 0; i < hull.length; i++) {
-    const a = hull[i]!, b = hull[(i + 1) % hull.length]!;
+    const a = hull[i],
+      b = hull[(i + 1) % hull.length];
     const angle = Math.atan2(b.y - a.y, b.x - a.x);
-    const c = Math.cos(angle), s = Math.sin(angle);
-    let minU = Infinity, maxU = -Infinity, minV = Infinity, maxV = -Infinity;
+    const c = Math.cos(angle),
+      s = Math.sin(angle);
+    let minU = Infinity,
+      maxU = -Infinity,
+      minV = Infinity,
+      maxV = -Infinity;
     for (const p of hull) {
-      const u = p.x * c + p.y * s, v = -p.x * s + p.y * c;
-      minU = Math.min(minU, u); maxU = Math.max(maxU, u); minV = Math.min(minV, v); maxV = Math.max(maxV, v);
+      const u = p.x * c + p.y * s,
+        v = -p.x * s + p.y * c;
+      minU = Math.min(minU, u);
+      maxU = Math.max(maxU, u);
+      minV = Math.min(minV, v);
+      maxV = Math.max(maxV, v);
     }
     const area = (maxU - minU) * (maxV - minV);
     if (area < best.area) {
@@ -215,17 +241,20 @@ function minAreaRect(hull: Point[]): { angle: number; corners: Point[] } {
 
 /** Orders four points as top-left, top-right, bottom-right, bottom-left (portrait card). */
 export function orderQuad(points: Point[]): Quad {
-  const cx = points.reduce((s, p) => s + p.x, 0) / 4, cy = points.reduce((s, p) => s + p.y, 0) / 4;
+  const cx = points.reduce((s, p) => s + p.x, 0) / 4,
+    cy = points.reduce((s, p) => s + p.y, 0) / 4;
   const sorted = [...points].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx));
   // Angles from -π: the top-left corner has the angle nearest -3π/4.
-  let start = 0, bestDiff = Infinity;
+  let start = 0,
+    bestDiff = Infinity;
   sorted.forEach((p, i) => {
     const d = Math.abs(Math.atan2(p.y - cy, p.x - cx) + (3 * Math.PI) / 4);
-    if (d < bestDiff) (bestDiff = d), (start = i);
+    if (d < bestDiff) ((bestDiff = d), (start = i));
   });
-  const q = [0, 1, 2, 3].map((k) => sorted[(start + k) % 4]!) as Quad;
+  const q = [0, 1, 2, 3].map((k) => sorted[(start + k) % 4]) as Quad;
   // A landscape-looking quad (photo taken sideways) is rotated so that the long sides are left/right.
-  const top = Math.hypot(q[1].x - q[0].x, q[1].y - q[0].y), left = Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y);
+  const top = Math.hypot(q[1].x - q[0].x, q[1].y - q[0].y),
+    left = Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y);
   return top > left ? ([q[1], q[2], q[3], q[0]] as Quad) : q;
 }
 
@@ -240,7 +269,7 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   const clipped = dist.map((v) => Math.min(v, CLIP));
   const threshold = Math.min(6, Math.max(2.5, otsu(clipped, CLIP)));
   const mask = new Uint8Array(w * h);
-  for (let i = 0; i < mask.length; i++) mask[i] = dist[i]! > threshold ? 1 : 0;
+  for (let i = 0; i < mask.length; i++) mask[i] = dist[i] > threshold ? 1 : 0;
   const { blob, area, others, box } = largestBlob(mask, w, h);
   const areaShare = area / (w * h);
   // Nothing stands out, or everything does (no background to tell the card from).
@@ -248,8 +277,16 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   // One card per photo: a second card would be graded silently, or mixed with the other face's card.
   const second = others.find((b) => cardLike(b, area));
   if (second) {
-    const where = (b: BlobBox) => { const cx = (b.x0 + b.x1) / 2 / w, cy = (b.y0 + b.y1) / 2 / h; return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom'; };
-    throw new EngineRefusal('several_cards', face, `one card lies toward the ${where(box ?? second)} and another toward the ${where(second)} of the photo`);
+    const where = (b: BlobBox) => {
+      const cx = (b.x0 + b.x1) / 2 / w,
+        cy = (b.y0 + b.y1) / 2 / h;
+      return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom';
+    };
+    throw new EngineRefusal(
+      'several_cards',
+      face,
+      `one card lies toward the ${where(box ?? second)} and another toward the ${where(second)} of the photo`,
+    );
   }
 
   const boundary: Point[] = [];
@@ -270,9 +307,11 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   const rc = rect.corners;
   // Each rectangle side collects the boundary points nearest to it, away from the rounded corners.
   const lines = [0, 1, 2, 3].map((side) => {
-    const a = rc[side]!, b = rc[(side + 1) % 4]!;
+    const a = rc[side],
+      b = rc[(side + 1) % 4];
     const len = Math.hypot(b.x - a.x, b.y - a.y);
-    const ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
+    const ux = (b.x - a.x) / len,
+      uy = (b.y - a.y) / len;
     const pts = boundary.filter((p) => {
       const t = (p.x - a.x) * ux + (p.y - a.y) * uy;
       const d = Math.abs((p.x - a.x) * uy - (p.y - a.y) * ux);
@@ -281,7 +320,7 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
     if (pts.length < 10) throw new EngineRefusal('no_card_found', face, 'no straight card edges');
     return fitLineRobust(pts).line;
   });
-  const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4]!, lines[i]!));
+  const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4], lines[i]));
   const quad = orderQuad(corners);
   // Shape check: a card seen at up to 15° keeps its 63:88 proportions within about 20%.
   const sideLen = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);

@@ -7,7 +7,17 @@
 import sharp from 'sharp';
 import { rectify } from './card-view';
 import type { Quad } from './detect';
-import { GOOD_EDGE_WIDTH_MM, GOOD_PX_PER_MM, MAX_EDGE_RESIDUAL_PX, MAX_SATURATED_PERCENT, MIN_PX_PER_MM, analyseFace, maxEdgeWidthPx, type Face, type FaceAnalysis } from './face';
+import {
+  GOOD_EDGE_WIDTH_MM,
+  GOOD_PX_PER_MM,
+  MAX_EDGE_RESIDUAL_PX,
+  MAX_SATURATED_PERCENT,
+  MIN_PX_PER_MM,
+  analyseFace,
+  maxEdgeWidthPx,
+  type Face,
+  type FaceAnalysis,
+} from './face';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, dist, type Point } from './geometry';
 import { PSA_CENTERING } from './grade-tables';
 import { psaGrade } from './grades';
@@ -32,7 +42,18 @@ export type DetectionPreview = {
     cardAreaPercent: number;
   };
   centering:
-    | { measurable: true; horizontal: number; vertical: number; horizontalRatio: string; verticalRatio: string; uncertainty: { horizontal: number; vertical: number }; bordersMm: Sides; spreadMm: Sides; psaCenteringCap: number; psaTenLimit: string }
+    | {
+        measurable: true;
+        horizontal: number;
+        vertical: number;
+        horizontalRatio: string;
+        verticalRatio: string;
+        uncertainty: { horizontal: number; vertical: number };
+        bordersMm: Sides;
+        spreadMm: Sides;
+        psaCenteringCap: number;
+        psaTenLimit: string;
+      }
     | { measurable: false; reason: string };
   /** JPEG of the photo, long side at most `photoLongSide`, outline drawn. */
   outlineJpeg: Buffer;
@@ -60,7 +81,10 @@ export function quadPose(q: Quad): { rotationDeg: number; perspectivePercent: nu
   // Top and bottom run left to right (0°), left and right run downwards (90°).
   const angles = [angle(q[0], q[1]), angle(q[3], q[2]), angle(q[0], q[3]) - 90, angle(q[1], q[2]) - 90].map(fold);
   const rotationDeg = angles.reduce((s, a) => s + a, 0) / 4;
-  const top = dist(q[0], q[1]), bottom = dist(q[3], q[2]), left = dist(q[0], q[3]), right = dist(q[1], q[2]);
+  const top = dist(q[0], q[1]),
+    bottom = dist(q[3], q[2]),
+    left = dist(q[0], q[3]),
+    right = dist(q[1], q[2]);
   const keystone = Math.max(Math.abs(top - bottom) / Math.max(top, bottom), Math.abs(left - right) / Math.max(left, right));
   return { rotationDeg: r1(rotationDeg), perspectivePercent: r1(keystone * 100) };
 }
@@ -72,16 +96,29 @@ export function psaCenteringCap(face: Face, horizontal: number, vertical: number
   return psaGrade(perfect, { front: face === 'front' ? shares : null, back: face === 'back' ? shares : null }).centeringCap;
 }
 
-const polygonArea = (q: Point[]) => Math.abs(q.reduce((s, p, i) => s + p.x * q[(i + 1) % q.length]!.y - q[(i + 1) % q.length]!.x * p.y, 0)) / 2;
+const polygonArea = (q: Point[]) =>
+  Math.abs(q.reduce((s, p, i) => s + p.x * q[(i + 1) % q.length].y - q[(i + 1) % q.length].x * p.y, 0)) / 2;
 
 /** The photo, downscaled, with the card outline and its corners drawn over it. */
-export async function renderOutlineImage(photo: Buffer, corners: Quad, size: { width: number; height: number }, longSide = 800, quality = 78): Promise<Buffer> {
+export async function renderOutlineImage(
+  photo: Buffer,
+  corners: Quad,
+  size: { width: number; height: number },
+  longSide = 800,
+  quality = 78,
+): Promise<Buffer> {
   const s = Math.min(1, longSide / Math.max(size.width, size.height));
-  const w = Math.max(1, Math.round(size.width * s)), h = Math.max(1, Math.round(size.height * s));
+  const w = Math.max(1, Math.round(size.width * s)),
+    h = Math.max(1, Math.round(size.height * s));
   const pts = corners.map((p) => ({ x: p.x * s, y: p.y * s }));
   const stroke = Math.max(2, Math.round(Math.max(w, h) / 300));
   const poly = pts.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-  const dots = pts.map((p) => `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="${stroke * 2.5}" fill="#22c55e" stroke="#052e16" stroke-width="${stroke * 0.75}"/>`).join('');
+  const dots = pts
+    .map(
+      (p) =>
+        `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="${stroke * 2.5}" fill="#22c55e" stroke="#052e16" stroke-width="${stroke * 0.75}"/>`,
+    )
+    .join('');
   // A dark halo under the green line keeps it visible on light and dark backgrounds alike.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><polygon points="${poly}" fill="#22c55e" fill-opacity="0.10" stroke="#052e16" stroke-opacity="0.75" stroke-width="${stroke * 2}" stroke-linejoin="round"/><polygon points="${poly}" fill="none" stroke="#4ade80" stroke-width="${stroke}" stroke-linejoin="round"/>${dots}</svg>`;
   return sharp(photo, { failOn: 'none' })
@@ -96,7 +133,9 @@ export async function renderOutlineImage(photo: Buffer, corners: Quad, size: { w
 /** The straightened card at `pxPerMm`, with `marginMm` of what lies around it in the photo. */
 export async function renderRectifiedImage(a: FaceAnalysis, pxPerMm = 7, marginMm = 1.5, quality = 80): Promise<Buffer> {
   const img = rectify(a.view, pxPerMm, { x0: -marginMm, y0: -marginMm, x1: CARD_WIDTH_MM + marginMm, y1: CARD_HEIGHT_MM + marginMm });
-  return sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), { raw: { width: img.width, height: img.height, channels: 3 } })
+  return sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
     .jpeg({ quality, mozjpeg: true })
     .toBuffer();
 }
@@ -109,7 +148,12 @@ export function describeFace(a: FaceAnalysis): Omit<DetectionPreview, 'outlineJp
   const centering: DetectionPreview['centering'] = a.centering.measurable
     ? (() => {
         const m = a.centering;
-        const sides = (pick: (s: (typeof m.sides)['left']) => number): Sides => ({ left: r2(pick(m.sides.left)), right: r2(pick(m.sides.right)), top: r2(pick(m.sides.top)), bottom: r2(pick(m.sides.bottom)) });
+        const sides = (pick: (s: (typeof m.sides)['left']) => number): Sides => ({
+          left: r2(pick(m.sides.left)),
+          right: r2(pick(m.sides.right)),
+          top: r2(pick(m.sides.top)),
+          bottom: r2(pick(m.sides.bottom)),
+        });
         return {
           measurable: true as const,
           horizontal: r2(m.horizontal),
@@ -120,7 +164,7 @@ export function describeFace(a: FaceAnalysis): Omit<DetectionPreview, 'outlineJp
           bordersMm: sides((s) => s.widthMm),
           spreadMm: sides((s) => s.spreadMm),
           psaCenteringCap: psaCenteringCap(a.face, m.horizontal, m.vertical),
-          psaTenLimit: `${PSA_CENTERING[0]![a.face]}/${100 - PSA_CENTERING[0]![a.face]}`,
+          psaTenLimit: `${PSA_CENTERING[0][a.face]}/${100 - PSA_CENTERING[0][a.face]}`,
         };
       })()
     : { measurable: false as const, reason: a.centering.reason };
@@ -130,10 +174,29 @@ export function describeFace(a: FaceAnalysis): Omit<DetectionPreview, 'outlineJp
     height: c.heightPx,
     corners: c.corners,
     checks: {
-      resolution: { pxPerMm: r2(c.pxPerMm), minPxPerMm: MIN_PX_PER_MM, goodPxPerMm: GOOD_PX_PER_MM, status: c.pxPerMm >= GOOD_PX_PER_MM ? 'good' : 'fair' },
-      sharpness: { edgeWidthPx: r2(c.edgeWidthPx), edgeWidthMm: r2(edgeWidthMm), maxEdgeWidthPx: r2(maxEdgeWidthPx(c.pxPerMm)), status: edgeWidthMm <= GOOD_EDGE_WIDTH_MM ? 'good' : 'fair' },
-      glare: { saturatedPercent: r2(c.saturatedPercent), maxSaturatedPercent: MAX_SATURATED_PERCENT, status: c.saturatedPercent <= GOOD_SATURATED_PERCENT ? 'good' : 'fair' },
-      edgeTrace: { residualPx: r2(residualPx), maxResidualPx: MAX_EDGE_RESIDUAL_PX, contrast: Math.round(c.edgeContrast), status: residualPx <= GOOD_RESIDUAL_PX ? 'good' : 'fair' },
+      resolution: {
+        pxPerMm: r2(c.pxPerMm),
+        minPxPerMm: MIN_PX_PER_MM,
+        goodPxPerMm: GOOD_PX_PER_MM,
+        status: c.pxPerMm >= GOOD_PX_PER_MM ? 'good' : 'fair',
+      },
+      sharpness: {
+        edgeWidthPx: r2(c.edgeWidthPx),
+        edgeWidthMm: r2(edgeWidthMm),
+        maxEdgeWidthPx: r2(maxEdgeWidthPx(c.pxPerMm)),
+        status: edgeWidthMm <= GOOD_EDGE_WIDTH_MM ? 'good' : 'fair',
+      },
+      glare: {
+        saturatedPercent: r2(c.saturatedPercent),
+        maxSaturatedPercent: MAX_SATURATED_PERCENT,
+        status: c.saturatedPercent <= GOOD_SATURATED_PERCENT ? 'good' : 'fair',
+      },
+      edgeTrace: {
+        residualPx: r2(residualPx),
+        maxResidualPx: MAX_EDGE_RESIDUAL_PX,
+        contrast: Math.round(c.edgeContrast),
+        status: residualPx <= GOOD_RESIDUAL_PX ? 'good' : 'fair',
+      },
       ...quadPose(c.corners),
       cardAreaPercent: r1((100 * polygonArea(c.corners)) / (c.widthPx * c.heightPx)),
     },
@@ -149,8 +212,13 @@ export async function previewDetection(face: Face, photo: Buffer, options: Previ
   const { photoLongSide = 800, rectifiedPxPerMm = 7, marginMm = 1.5, jpegQuality = 78 } = options;
   const analysis = await analyseFace(face, photo);
   const described = describeFace(analysis);
-  const outlineJpeg = await renderOutlineImage(photo, analysis.checks.corners, { width: described.width, height: described.height }, photoLongSide, jpegQuality);
+  const outlineJpeg = await renderOutlineImage(
+    photo,
+    analysis.checks.corners,
+    { width: described.width, height: described.height },
+    photoLongSide,
+    jpegQuality,
+  );
   const rectifiedJpeg = await renderRectifiedImage(analysis, rectifiedPxPerMm, marginMm, jpegQuality + 2);
   return { ...described, outlineJpeg, rectifiedJpeg, rectifiedPxPerMm, marginMm };
 }
-

@@ -22,25 +22,32 @@ const BIN_MM = 0.5;
 /** Maps (along, depth) in mm to card coordinates for an edge. */
 export function edgePoint(edge: EdgeName, along: number, depth: number) {
   switch (edge) {
-    case 'Top': return { x: along, y: depth };
-    case 'Bottom': return { x: along, y: CARD_HEIGHT_MM - depth };
-    case 'Left': return { x: depth, y: along };
-    case 'Right': return { x: CARD_WIDTH_MM - depth, y: along };
+    case 'Top':
+      return { x: along, y: depth };
+    case 'Bottom':
+      return { x: along, y: CARD_HEIGHT_MM - depth };
+    case 'Left':
+      return { x: depth, y: along };
+    case 'Right':
+      return { x: CARD_WIDTH_MM - depth, y: along };
   }
 }
 export const edgeLength = (edge: EdgeName) => (edge === 'Top' || edge === 'Bottom' ? CARD_WIDTH_MM : CARD_HEIGHT_MM);
 
 export function measureEdge(view: CardView, edge: EdgeName): EdgeMeasure {
   const len = edgeLength(edge);
-  const a = edgePoint(edge, len * 0.3, 0.5), b = edgePoint(edge, len * 0.7, 1.2);
+  const a = edgePoint(edge, len * 0.3, 0.5),
+    b = edgePoint(edge, len * 0.7, 1.2);
   const border = localBorderColor(view, Math.min(a.x, b.x), Math.min(a.y, b.y), Math.max(a.x, b.x), Math.max(a.y, b.y));
   const whiteness = whitenessScale(border, view.gain);
   if (!whiteness) return { edge, wearPercent: 0, chips: [], score: 10, measurable: false };
   const buf = [0, 0, 0];
   const bins: number[] = [];
-  let total = 0, white = 0;
+  let total = 0,
+    white = 0;
   for (let s = END_SKIP_MM; s < len - END_SKIP_MM; s += BIN_MM) {
-    let binWhite = 0, binTotal = 0;
+    let binWhite = 0,
+      binTotal = 0;
     for (let along = s; along < s + BIN_MM; along += 0.06)
       for (let depth = 0.18; depth <= 0.75; depth += 0.05) {
         const p = edgePoint(edge, along, depth);
@@ -56,9 +63,9 @@ export function measureEdge(view: CardView, edge: EdgeName): EdgeMeasure {
   // A chip: consecutive bins where at least 15% of the band is whitened.
   const chips: EdgeChip[] = [];
   for (let i = 0; i < bins.length; i++) {
-    if (bins[i]! < 0.15) continue;
+    if (bins[i] < 0.15) continue;
     let j = i;
-    while (j + 1 < bins.length && bins[j + 1]! >= 0.1) j++;
+    while (j + 1 < bins.length && bins[j + 1] >= 0.1) j++;
     chips.push({ atMm: Math.round((END_SKIP_MM + ((i + j + 1) / 2) * BIN_MM) * 10) / 10, lengthMm: (j - i + 1) * BIN_MM });
     i = j;
   }

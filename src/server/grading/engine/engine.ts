@@ -17,7 +17,16 @@ import { MATCH_THRESHOLD, decodeReference } from './reference';
 
 // 2.0.0: surface findings rest on the catalogue image when there is one, and on a stricter detector otherwise.
 export const ENGINE_VERSION = '2.0.0';
-export const CLOSE_UP_NAMES = ['frontTopLeft', 'frontTopRight', 'frontBottomLeft', 'frontBottomRight', 'backTopLeft', 'backTopRight', 'backBottomLeft', 'backBottomRight'] as const;
+export const CLOSE_UP_NAMES = [
+  'frontTopLeft',
+  'frontTopRight',
+  'frontBottomLeft',
+  'frontBottomRight',
+  'backTopLeft',
+  'backTopRight',
+  'backBottomLeft',
+  'backBottomRight',
+] as const;
 export type CloseUpName = (typeof CLOSE_UP_NAMES)[number];
 
 export type GradeInput = {
@@ -56,8 +65,18 @@ function centeringLog(a: FaceAnalysis): FaceCenteringLog {
     horizontalRatio: ratio(c.horizontal),
     verticalRatio: ratio(c.vertical),
     uncertainty: { horizontal: r2(c.horizontalUncertainty), vertical: r2(c.verticalUncertainty) },
-    bordersMm: { left: r2(c.sides.left.widthMm), right: r2(c.sides.right.widthMm), top: r2(c.sides.top.widthMm), bottom: r2(c.sides.bottom.widthMm) },
-    spreadMm: { left: r2(c.sides.left.spreadMm), right: r2(c.sides.right.spreadMm), top: r2(c.sides.top.spreadMm), bottom: r2(c.sides.bottom.spreadMm) },
+    bordersMm: {
+      left: r2(c.sides.left.widthMm),
+      right: r2(c.sides.right.widthMm),
+      top: r2(c.sides.top.widthMm),
+      bottom: r2(c.sides.bottom.widthMm),
+    },
+    spreadMm: {
+      left: r2(c.sides.left.spreadMm),
+      right: r2(c.sides.right.spreadMm),
+      top: r2(c.sides.top.spreadMm),
+      bottom: r2(c.sides.bottom.spreadMm),
+    },
   };
 }
 
@@ -71,7 +90,8 @@ function photoQuality(a: FaceAnalysis): number {
 
 export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   // Close-ups and detail images must at least be readable photos within the caps.
-  for (const [name, buf] of Object.entries(input.closeUps ?? {})) if (buf) await decodePhoto(buf, name.startsWith('front') ? 'front' : 'back');
+  for (const [name, buf] of Object.entries(input.closeUps ?? {}))
+    if (buf) await decodePhoto(buf, name.startsWith('front') ? 'front' : 'back');
   let done = 0;
   const progress = (step: { name: string }) => input.onProgress?.(step.name, ++done / (2 * FACE_STEPS));
   const reference = input.reference ? await decodeReference(input.reference) : null;
@@ -79,12 +99,18 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   // command line measures the back on a worker thread). The front alone is compared with the catalogue
   // image. The front's refusal is reported first, whichever face failed first in time.
   const analyse = input.analyse ?? analyseFace;
-  const settled = await Promise.allSettled([analyseFace('front', input.front, progress, { reference }), analyse('back', input.back, progress)]);
+  const settled = await Promise.allSettled([
+    analyseFace('front', input.front, progress, { reference }),
+    analyse('back', input.back, progress),
+  ]);
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   const [front, back] = settled.map((s) => (s as PromiseFulfilledResult<FaceAnalysis>).value) as [FaceAnalysis, FaceAnalysis];
   const faces = [front, back];
   // One card: the back must have the front's outline (refuses faces_mismatch, or warns when tilt may explain it).
-  const consistency = checkFaceConsistency({ corners: front.checks.corners, scan: front.checks.scan }, { corners: back.checks.corners, scan: back.checks.scan });
+  const consistency = checkFaceConsistency(
+    { corners: front.checks.corners, scan: front.checks.scan },
+    { corners: back.checks.corners, scan: back.checks.scan },
+  );
 
   const shares: CenteringShares = {
     front: front.centering.measurable ? { h: front.centering.horizontal, v: front.centering.vertical } : null,
@@ -98,15 +124,23 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const centeringUnknown = faces.filter((f) => !f.centering.measurable && !f.centering.borderless);
   if (centeringUnknown.length) sub.centering = Math.min(sub.centering, 9);
   const measuredPsa = psaGrade(sub, shares);
-  const psa = centeringUnknown.length && measuredPsa.grade > 9 ? { grade: 9, label: PSA_LABELS[9]!, centeringCap: 9 } : measuredPsa;
+  const psa = centeringUnknown.length && measuredPsa.grade > 9 ? { grade: 9, label: PSA_LABELS[9], centeringCap: 9 } : measuredPsa;
   const bgs = bgsGrade(sub);
   const cgc = cgcGrade(sub, shares);
   const rawValueUsd = input.rawValueUsd ?? DEFAULT_RAW_VALUE_USD;
-  const money = valuesAndRecommendation(rawValueUsd, { psa: psa.grade, bgs: bgs.grade, cgc: cgc.grade, bgsBlackLabel: bgs.blackLabel, cgcPristine: cgc.pristine });
+  const money = valuesAndRecommendation(rawValueUsd, {
+    psa: psa.grade,
+    bgs: bgs.grade,
+    cgc: cgc.grade,
+    bgsBlackLabel: bgs.blackLabel,
+    cgcPristine: cgc.pristine,
+  });
 
   // Confidence per category from uncertainty and photo quality, then weighted overall.
   const quality = Math.min(...faces.map(photoQuality));
-  const centeringU = faces.map((f) => (f.centering.measurable ? Math.max(f.centering.horizontalUncertainty, f.centering.verticalUncertainty) : f.centering.borderless ? 3 : 5));
+  const centeringU = faces.map((f) =>
+    f.centering.measurable ? Math.max(f.centering.horizontalUncertainty, f.centering.verticalUncertainty) : f.centering.borderless ? 3 : 5,
+  );
   const centeringConf = clamp(0.99 - 0.1 * Math.max(...centeringU), 0.5, 0.99);
   const whiteningMeasurable = faces.every((f) => f.corners.every((c) => c.whiteningMeasurable));
   const closeUpBonus = Object.keys(input.closeUps ?? {}).length === 8 ? 0.03 : 0;
@@ -119,23 +153,41 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const basis = front.surface.basis;
   const compared = basis.referenceGiven && basis.matched === true;
   const surfaceConf = clamp(0.85 * quality - 1.5 * glareShare - (glareShare > 0 ? 0.05 : 0) - (compared ? 0 : 0.1), 0.4, 0.95);
-  const confidence = Math.round(100 * (0.3 * centeringConf + 0.25 * cornersConf + 0.2 * edgesConf + 0.25 * surfaceConf)) - consistency.confidencePenalty;
+  const confidence =
+    Math.round(100 * (0.3 * centeringConf + 0.25 * cornersConf + 0.2 * edgesConf + 0.25 * surfaceConf)) - consistency.confidencePenalty;
 
   const cornerDetails = Object.fromEntries(
-    faces.flatMap((f) => f.corners.map((c) => [`${f.face}${c.corner}`, { score: c.score, condition: c.condition, issues: c.issues, whitenedPercent: c.whitenedPercent, roundingExcessMm: c.roundingExcessMm }])),
+    faces.flatMap((f) =>
+      f.corners.map((c) => [
+        `${f.face}${c.corner}`,
+        {
+          score: c.score,
+          condition: c.condition,
+          issues: c.issues,
+          whitenedPercent: c.whitenedPercent,
+          roundingExcessMm: c.roundingExcessMm,
+        },
+      ]),
+    ),
   );
   const perfectCorners = cornerScores.filter((s) => s >= 9.5).length;
   const averageCorner = cornerScores.reduce((s, v) => s + v, 0) / cornerScores.length;
-  const worstCorner = Object.entries(cornerDetails).sort((a, b) => a[1].score - b[1].score)[0]!;
+  const worstCorner = Object.entries(cornerDetails).sort((a, b) => a[1].score - b[1].score)[0];
   const wear = (f: FaceAnalysis) => f.edges.reduce((s, e) => s + e.wearPercent, 0) / f.edges.length;
-  const edgeDetails = Object.fromEntries(faces.flatMap((f) => f.edges.map((e) => [`${f.face}${e.edge}`, { score: e.score, wearPercent: e.wearPercent, chips: e.chips }])));
+  const edgeDetails = Object.fromEntries(
+    faces.flatMap((f) => f.edges.map((e) => [`${f.face}${e.edge}`, { score: e.score, wearPercent: e.wearPercent, chips: e.chips }])),
+  );
   const chips = Object.values(edgeDetails).reduce((s, e) => s + e.chips.length, 0);
   const issues = (f: FaceAnalysis): ReportSurfaceIssue[] => f.surface.issues.map((i) => ({ ...i, face: f.face }));
   const allIssues = [...issues(front), ...issues(back)];
   const count = (sev: string) => allIssues.filter((i) => i.severity === sev).length;
-  const frontLog = centeringLog(front), backLog = centeringLog(back);
+  const frontLog = centeringLog(front),
+    backLog = centeringLog(back);
   const centeringSummary = [frontLog, backLog]
-    .map((l, i) => `${i ? 'Back' : 'Front'} ${l.measurable ? `${l.horizontalRatio} L/R, ${l.verticalRatio} T/B (±${Math.max(l.uncertainty.horizontal, l.uncertainty.vertical).toFixed(1)})` : 'not measurable'}`)
+    .map(
+      (l, i) =>
+        `${i ? 'Back' : 'Front'} ${l.measurable ? `${l.horizontalRatio} L/R, ${l.verticalRatio} T/B (±${Math.max(l.uncertainty.horizontal, l.uncertainty.vertical).toFixed(1)})` : 'not measurable'}`,
+    )
     .join('; ');
 
   let stepNumber = 0;
@@ -156,7 +208,10 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         : 'The front has no measurable border, so centering does not limit the grade.',
       front: frontLog,
       back: backLog,
-      details: faces.map((f) => `${f.face}: ${f.centering.measurable ? `borders L ${f.centering.sides.left.widthMm.toFixed(2)} mm, R ${f.centering.sides.right.widthMm.toFixed(2)} mm, T ${f.centering.sides.top.widthMm.toFixed(2)} mm, B ${f.centering.sides.bottom.widthMm.toFixed(2)} mm` : f.centering.reason}`),
+      details: faces.map(
+        (f) =>
+          `${f.face}: ${f.centering.measurable ? `borders L ${f.centering.sides.left.widthMm.toFixed(2)} mm, R ${f.centering.sides.right.widthMm.toFixed(2)} mm, T ${f.centering.sides.top.widthMm.toFixed(2)} mm, B ${f.centering.sides.bottom.widthMm.toFixed(2)} mm` : f.centering.reason}`,
+      ),
     },
     cornersDecisionLog: {
       averageScore: r2(averageCorner),
@@ -174,7 +229,8 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
       score: sub.edges,
       confidence: Math.round(edgesConf * 100),
       summary: `${chips} chip${chips === 1 ? '' : 's'}; whitening wear ${wear(front).toFixed(2)}% front, ${wear(back).toFixed(2)}% back.`,
-      reasoning: 'Wear is the whitened share of a 0.2–0.75 mm band inside each cut edge; chips are short runs where at least 15% of the band is whitened.',
+      reasoning:
+        'Wear is the whitened share of a 0.2–0.75 mm band inside each cut edge; chips are short runs where at least 15% of the band is whitened.',
       details: edgeDetails,
     },
     surfaceDecisionLog: {
@@ -186,26 +242,63 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
       backIssues: issues(back),
       score: sub.surface,
       confidence: Math.round(surfaceConf * 100),
-      summary: allIssues.length ? allIssues.map((i) => `${i.severity} ${i.type} on the ${i.face} (${i.lengthMm} mm)`).join('; ') : 'No scratches or print lines found.',
+      summary: allIssues.length
+        ? allIssues.map((i) => `${i.severity} ${i.type} on the ${i.face} (${i.lengthMm} mm)`).join('; ')
+        : 'No scratches or print lines found.',
       reasoning: compared
         ? `The front was aligned with the catalogue image of the card (match ${basis.matchScore!.toFixed(2)}, print shifted ${basis.printShiftMm!.x} mm, ${basis.printShiftMm!.y} mm) and its brightness fitted to it; only thin lines the image does not show count as scratches or print lines. The back is judged by the stricter detector. Dents need raking light and are not assessed from flat photos.`
-        : 'No catalogue image was compared, so the stricter detector decides: a scratch is a thin, light, colourless line across the art with like sides; coloured strokes are ink and lines along the art\'s own shapes are artwork. Broad holo shine has no ridge and is not counted. Dents and stains need raking light and are not assessed from flat photos.',
+        : "No catalogue image was compared, so the stricter detector decides: a scratch is a thin, light, colourless line across the art with like sides; coloured strokes are ink and lines along the art's own shapes are artwork. Broad holo shine has no ridge and is not counted. Dents and stains need raking light and are not assessed from flat photos.",
       basis,
-      details: faces.map((f) => `${f.face}: ${f.surface.issues.length} issue${f.surface.issues.length === 1 ? '' : 's'} at ${f.surface.pxPerMm} px/mm`),
+      details: faces.map(
+        (f) => `${f.face}: ${f.surface.issues.length} issue${f.surface.issues.length === 1 ? '' : 's'} at ${f.surface.pxPerMm} px/mm`,
+      ),
     },
     photoChecks: Object.fromEntries(
-      faces.map((f) => [f.face, { widthPx: f.checks.widthPx, heightPx: f.checks.heightPx, pxPerMm: r2(f.checks.pxPerMm), edgeWidthPx: r2(f.checks.edgeWidthPx), saturatedPercent: r2(f.checks.saturatedPercent), whiteLevelPercent: Math.round((100 * f.checks.exposure.whiteLevel) / 255) }]),
+      faces.map((f) => [
+        f.face,
+        {
+          widthPx: f.checks.widthPx,
+          heightPx: f.checks.heightPx,
+          pxPerMm: r2(f.checks.pxPerMm),
+          edgeWidthPx: r2(f.checks.edgeWidthPx),
+          saturatedPercent: r2(f.checks.saturatedPercent),
+          whiteLevelPercent: Math.round((100 * f.checks.exposure.whiteLevel) / 255),
+        },
+      ]),
     ) as GradingReport['photoChecks'],
     limitations: [
       ...(basis.referenceGiven && !basis.matched
-        ? [`The front photo does not look like the catalogue image of the card you picked (match ${basis.matchScore!.toFixed(2)}, ${MATCH_THRESHOLD} needed): check the set and number. The surface was judged without the image, with lower confidence.`]
+        ? [
+            `The front photo does not look like the catalogue image of the card you picked (match ${basis.matchScore!.toFixed(2)}, ${MATCH_THRESHOLD} needed): check the set and number. The surface was judged without the image, with lower confidence.`,
+          ]
         : []),
-      ...(basis.referenceGiven ? [] : ['No catalogue image of this card was compared (a hand-typed card, or the image could not be fetched): artwork and damage were told apart from the photo alone, so the surface confidence is lower.']),
-      ...centeringUnknown.map((f) => `${f.face === 'front' ? 'Front' : 'Back'} centering was not measured (${f.centering.measurable ? '' : f.centering.reason}); it is not counted as perfect and the confidence is lower.`),
-      ...faces.filter((f) => f.checks.exposure.whiteLevel < FULL_WHITE_LEVEL * 0.8).map((f) => `The ${f.face} photo is dim (its whitest print at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness): contrasts were rescaled to full light, which also magnifies noise, so the confidence is lower. Brighter, even light gives a surer grade.`),
-      ...faces.filter((f) => f.surface.glarePercent > 0).map((f) => `Glare covers ${f.surface.glarePercent.toFixed(1)}% of the ${f.face}: the surface there was not measured (centering, corners and edges were). For a surer surface grade, retake the ${f.face} in soft, indirect light, out of its sleeve.`),
+      ...(basis.referenceGiven
+        ? []
+        : [
+            'No catalogue image of this card was compared (a hand-typed card, or the image could not be fetched): artwork and damage were told apart from the photo alone, so the surface confidence is lower.',
+          ]),
+      ...centeringUnknown.map(
+        (f) =>
+          `${f.face === 'front' ? 'Front' : 'Back'} centering was not measured (${f.centering.measurable ? '' : f.centering.reason}); it is not counted as perfect and the confidence is lower.`,
+      ),
+      ...faces
+        .filter((f) => f.checks.exposure.whiteLevel < FULL_WHITE_LEVEL * 0.8)
+        .map(
+          (f) =>
+            `The ${f.face} photo is dim (its whitest print at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness): contrasts were rescaled to full light, which also magnifies noise, so the confidence is lower. Brighter, even light gives a surer grade.`,
+        ),
+      ...faces
+        .filter((f) => f.surface.glarePercent > 0)
+        .map(
+          (f) =>
+            `Glare covers ${f.surface.glarePercent.toFixed(1)}% of the ${f.face}: the surface there was not measured (centering, corners and edges were). For a surer surface grade, retake the ${f.face} in soft, indirect light, out of its sleeve.`,
+        ),
       ...(consistency.warning ? [consistency.warning] : []),
-      ...(whiteningMeasurable ? [] : ['Whitening cannot be seen on a white or silver border: those corners and edges are scored on shape only, with lower confidence.']),
+      ...(whiteningMeasurable
+        ? []
+        : [
+            'Whitening cannot be seen on a white or silver border: those corners and edges are scored on shape only, with lower confidence.',
+          ]),
     ],
     imageAdjustments: faces.flatMap((f, i) => [
       {
@@ -215,7 +308,12 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         originalImageType: f.face,
         evidenceName: `${f.face}Straightened`,
         createdAt: (f.steps[0]?.endTime ?? new Date()).toISOString(),
-        annotations: [{ severity: 'info' as const, annotationText: `Edge sharpness ${f.checks.edgeWidthPx.toFixed(1)} px (10–90%), ${f.checks.pxPerMm.toFixed(1)} px/mm` }],
+        annotations: [
+          {
+            severity: 'info' as const,
+            annotationText: `Edge sharpness ${f.checks.edgeWidthPx.toFixed(1)} px (10–90%), ${f.checks.pxPerMm.toFixed(1)} px/mm`,
+          },
+        ],
       },
       {
         adjustmentStep: i * 3 + 2,
@@ -224,7 +322,15 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         originalImageType: f.face,
         evidenceName: `${f.face}Normalised`,
         createdAt: (f.steps[0]?.endTime ?? new Date()).toISOString(),
-        annotations: f.checks.exposure.gain < 1 ? [{ severity: 'info' as const, annotationText: `Gain ${f.checks.exposure.gain.toFixed(2)} (white level ${Math.round(f.checks.exposure.whiteLevel)} of ${FULL_WHITE_LEVEL})` }] : [],
+        annotations:
+          f.checks.exposure.gain < 1
+            ? [
+                {
+                  severity: 'info' as const,
+                  annotationText: `Gain ${f.checks.exposure.gain.toFixed(2)} (white level ${Math.round(f.checks.exposure.whiteLevel)} of ${FULL_WHITE_LEVEL})`,
+                },
+              ]
+            : [],
       },
       {
         adjustmentStep: i * 3 + 3,
@@ -234,24 +340,37 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         evidenceName: `${f.face}Annotated`,
         createdAt: (f.steps[f.steps.length - 1]?.endTime ?? new Date()).toISOString(),
         annotations: [
-          ...f.corners.filter((c) => c.issues.length).map((c) => ({ severity: (c.score < 7 ? 'major' : c.score < 9 ? 'moderate' : 'minor') as 'major' | 'moderate' | 'minor', annotationText: `${c.corner}: ${c.issues.join(', ')} (${c.score})` })),
-          ...f.edges.flatMap((e) => e.chips.map((ch) => ({ severity: 'moderate' as const, annotationText: `${e.edge} edge chip at ${ch.atMm} mm, ${ch.lengthMm} mm long` }))),
-          ...f.surface.issues.map((s) => ({ severity: s.severity, annotationText: `${s.type} at ${s.xMm}, ${s.yMm} mm (${s.lengthMm} mm)` })),
+          ...f.corners
+            .filter((c) => c.issues.length)
+            .map((c) => ({
+              severity: (c.score < 7 ? 'major' : c.score < 9 ? 'moderate' : 'minor') as 'major' | 'moderate' | 'minor',
+              annotationText: `${c.corner}: ${c.issues.join(', ')} (${c.score})`,
+            })),
+          ...f.edges.flatMap((e) =>
+            e.chips.map((ch) => ({
+              severity: 'moderate' as const,
+              annotationText: `${e.edge} edge chip at ${ch.atMm} mm, ${ch.lengthMm} mm long`,
+            })),
+          ),
+          ...f.surface.issues.map((s) => ({
+            severity: s.severity,
+            annotationText: `${s.type} at ${s.xMm}, ${s.yMm} mm (${s.lengthMm} mm)`,
+          })),
         ],
       },
     ]),
-    analysisSteps: faces.flatMap((f) => f.steps).map((s) => ({
-      stepNumber: ++stepNumber,
-      stepName: s.name,
-      stepDescription: s.description,
-      status: 'completed' as const,
-      stepResults: s.results,
-      startTime: s.startTime.toISOString(),
-      endTime: s.endTime.toISOString(),
-    })),
+    analysisSteps: faces
+      .flatMap((f) => f.steps)
+      .map((s) => ({
+        stepNumber: ++stepNumber,
+        stepName: s.name,
+        stepDescription: s.description,
+        status: 'completed' as const,
+        stepResults: s.results,
+        startTime: s.startTime.toISOString(),
+        endTime: s.endTime.toISOString(),
+      })),
     inputs: { closeUps: Object.keys(input.closeUps ?? {}), detailImages: input.details?.length ?? 0 },
   };
   return { report, faces: { front, back } };
 }
-
-

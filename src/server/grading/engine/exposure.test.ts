@@ -6,7 +6,12 @@ import { generateSyntheticCard } from './synthetic/generator';
 // Seeds differ from the benchmark's (900000+). Darkening is a pure gain on the encoded photo, as a
 // dimmer room with the same camera settings gives.
 const dim = (photo: Buffer, factor: number) => sharp(photo).linear(factor, 0).jpeg({ quality: 92 }).toBuffer();
-const subGrades = (r: Awaited<ReturnType<typeof gradeCard>>['report']) => ({ centering: r.centeringScore, corners: r.cornersScore, edges: r.edgesScore, surface: r.surfaceScore });
+const subGrades = (r: Awaited<ReturnType<typeof gradeCard>>['report']) => ({
+  centering: r.centeringScore,
+  corners: r.cornersScore,
+  edges: r.edgesScore,
+  surface: r.surfaceScore,
+});
 
 describe('exposure', () => {
   it('a brightness sweep of one photo (100, 60, 45, 25 %) never raises a sub-grade; the darkest is refused as too dark', async () => {
@@ -14,8 +19,10 @@ describe('exposure', () => {
     const full = (await gradeCard({ front: card.front, back: card.back })).report;
     for (const factor of [0.6, 0.45]) {
       const { report } = await gradeCard({ front: await dim(card.front, factor), back: await dim(card.back, factor) });
-      const measured = subGrades(report), reference = subGrades(full);
-      for (const k of Object.keys(reference) as (keyof typeof reference)[]) expect(measured[k], `${k} at ${factor * 100}%`).toBeLessThanOrEqual(reference[k]);
+      const measured = subGrades(report),
+        reference = subGrades(full);
+      for (const k of Object.keys(reference) as (keyof typeof reference)[])
+        expect(measured[k], `${k} at ${factor * 100}%`).toBeLessThanOrEqual(reference[k]);
       expect(report.psaGrade).toBeLessThanOrEqual(full.psaGrade);
       // Dim photos are said to be dim, with less confidence.
       expect(report.confidence).toBeLessThan(full.confidence);
@@ -27,16 +34,22 @@ describe('exposure', () => {
   }, 240_000);
 
   it("judges a whitened corner against the card's own white: still the weakest corner at 60 % brightness", async () => {
-    const card = await generateSyntheticCard(52, { defectRate: 0, defects: { back: [{ kind: 'cornerWhitening', corner: 'TopRight', sizeMm: 1, intensity: 0.8 }] } });
+    const card = await generateSyntheticCard(52, {
+      defectRate: 0,
+      defects: { back: [{ kind: 'cornerWhitening', corner: 'TopRight', sizeMm: 1, intensity: 0.8 }] },
+    });
     const { report } = await gradeCard({ front: await dim(card.front, 0.6), back: await dim(card.back, 0.6) });
     const corners = report.cornersDecisionLog.details;
-    for (const other of ['backTopLeft', 'backBottomLeft', 'backBottomRight']) expect(corners.backTopRight!.score).toBeLessThan(corners[other]!.score);
-    expect(corners.backTopRight!.score).toBeLessThan(8);
+    for (const other of ['backTopLeft', 'backBottomLeft', 'backBottomRight'])
+      expect(corners.backTopRight.score).toBeLessThan(corners[other].score);
+    expect(corners.backTopRight.score).toBeLessThan(8);
   }, 120_000);
 
   it('refuses an overexposed photo as too bright', async () => {
     const card = await generateSyntheticCard(53, {});
-    const err = await gradeCard({ front: await sharp(card.front).linear(1.7, 30).jpeg().toBuffer(), back: card.back }).catch((e: unknown) => e);
+    const err = await gradeCard({ front: await sharp(card.front).linear(1.7, 30).jpeg().toBuffer(), back: card.back }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(EngineRefusal);
     expect((err as EngineRefusal).code).toBe('too_bright');
   }, 120_000);
@@ -45,11 +58,13 @@ describe('exposure', () => {
 describe('one card per photo', () => {
   it('refuses a photo with two cards as several_cards and says where the other one lies', async () => {
     // Both photos on the same table: the composite must read as one scene with two cards in it.
-    const card = await generateSyntheticCard(54, { conditions: { offsetX: 0, offsetY: 0, fill: 0.7, background: { kind: 'plain', color: [60, 60, 60] } } });
+    const card = await generateSyntheticCard(54, {
+      conditions: { offsetX: 0, offsetY: 0, fill: 0.7, background: { kind: 'plain', color: [60, 60, 60] } },
+    });
     const meta = await sharp(card.front).metadata();
     const two = await sharp(card.front)
-      .extend({ right: meta.width!, extendWith: 'copy' })
-      .composite([{ input: card.back, left: meta.width!, top: 0 }])
+      .extend({ right: meta.width, extendWith: 'copy' })
+      .composite([{ input: card.back, left: meta.width, top: 0 }])
       .jpeg({ quality: 90 })
       .toBuffer();
     const err = await gradeCard({ front: two, back: card.back }).catch((e: unknown) => e);

@@ -38,21 +38,27 @@ export type Exposure = {
 export function measureExposure(view: CardView): Exposure {
   const buf = [0, 0, 0];
   const maxima: number[] = [];
-  const cols = Math.ceil(CARD_WIDTH_MM / GLARE_CELL_MM), rows = Math.ceil(CARD_HEIGHT_MM / GLARE_CELL_MM);
+  const cols = Math.ceil(CARD_WIDTH_MM / GLARE_CELL_MM),
+    rows = Math.ceil(CARD_HEIGHT_MM / GLARE_CELL_MM);
   const hotCells = new Uint8Array(cols * rows);
   let hot = 0;
   for (let y = 0.5; y < CARD_HEIGHT_MM; y += 0.5)
     for (let x = 0.5; x < CARD_WIDTH_MM; x += 0.5) {
       if (roundedRectDistance(x, y) > -0.5) continue;
       sampleMm(view, x, y, buf);
-      maxima.push(Math.max(buf[0]!, buf[1]!, buf[2]!));
-      if (buf[0]! >= 250 && buf[1]! >= 250 && buf[2]! >= 250) {
+      maxima.push(Math.max(buf[0], buf[1], buf[2]));
+      if (buf[0] >= 250 && buf[1] >= 250 && buf[2] >= 250) {
         hot++;
         hotCells[Math.floor(y / GLARE_CELL_MM) * cols + Math.floor(x / GLARE_CELL_MM)] = 1;
       }
     }
   const whiteLevel = percentile(maxima, 0.99);
-  return { whiteLevel, gain: Math.min(1, Math.max(whiteLevel, 1) / FULL_WHITE_LEVEL), saturatedPercent: (100 * hot) / Math.max(1, maxima.length), glare: glareMask(hotCells, cols, rows, hot) };
+  return {
+    whiteLevel,
+    gain: Math.min(1, Math.max(whiteLevel, 1) / FULL_WHITE_LEVEL),
+    saturatedPercent: (100 * hot) / Math.max(1, maxima.length),
+    glare: glareMask(hotCells, cols, rows, hot),
+  };
 }
 
 /** Clipped cells grown by GLARE_MARGIN_MM. Isolated clipped specks (white print, sparkle) are not glare. */
@@ -65,12 +71,14 @@ function glareMask(hot: Uint8Array, cols: number, rows: number, hotCount: number
       for (let x = 0; x < cols; x++) {
         // A glare is a patch: at least 4 clipped cells in the 3×3 neighbourhood.
         let n = 0;
-        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) n += hot[(y + dy) * cols + x + dx] && x + dx >= 0 && x + dx < cols ? 1 : 0;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) n += hot[(y + dy) * cols + x + dx] && x + dx >= 0 && x + dx < cols ? 1 : 0;
         if (n < 4) continue;
         for (let dy = -r; dy <= r; dy++)
           for (let dx = -r; dx <= r; dx++) {
-            const yy = y + dy, xx = x + dx;
-            if (yy >= 0 && yy < rows && xx >= 0 && xx < cols && !mask[yy * cols + xx]) (mask[yy * cols + xx] = 1), masked++;
+            const yy = y + dy,
+              xx = x + dx;
+            if (yy >= 0 && yy < rows && xx >= 0 && xx < cols && !mask[yy * cols + xx]) ((mask[yy * cols + xx] = 1), masked++);
           }
       }
   return { cols, rows, mask, percent: (100 * masked) / (cols * rows) };
@@ -79,7 +87,8 @@ function glareMask(hot: Uint8Array, cols: number, rows: number, hotCount: number
 /** Whether card point (mm) lies under glare in this view (false when no mask was measured). */
 export function underGlare(g: GlareMask | undefined, xMm: number, yMm: number): boolean {
   if (!g) return false;
-  const x = Math.floor(xMm / GLARE_CELL_MM), y = Math.floor(yMm / GLARE_CELL_MM);
+  const x = Math.floor(xMm / GLARE_CELL_MM),
+    y = Math.floor(yMm / GLARE_CELL_MM);
   return x >= 0 && y >= 0 && x < g.cols && y < g.rows && g.mask[y * g.cols + x] === 1;
 }
 
@@ -87,6 +96,7 @@ export function underGlare(g: GlareMask | undefined, xMm: number, yMm: number): 
 export function glareInRect(g: GlareMask | undefined, x0: number, y0: number, x1: number, y1: number): boolean {
   if (!g) return false;
   for (let y = Math.max(0, Math.floor(y0 / GLARE_CELL_MM)); y <= Math.min(g.rows - 1, Math.floor(y1 / GLARE_CELL_MM)); y++)
-    for (let x = Math.max(0, Math.floor(x0 / GLARE_CELL_MM)); x <= Math.min(g.cols - 1, Math.floor(x1 / GLARE_CELL_MM)); x++) if (g.mask[y * g.cols + x]) return true;
+    for (let x = Math.max(0, Math.floor(x0 / GLARE_CELL_MM)); x <= Math.min(g.cols - 1, Math.floor(x1 / GLARE_CELL_MM)); x++)
+      if (g.mask[y * g.cols + x]) return true;
   return false;
 }

@@ -30,7 +30,13 @@ export function serveFaceAnalysis(port: MessagePort | null = parentPort): void {
       post({ id, kind: 'done', analysis });
     } catch (err) {
       if (err instanceof EngineRefusal) post({ id, kind: 'refused', code: err.code, face: err.face, message: err.message });
-      else post({ id, kind: 'error', message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined });
+      else
+        post({
+          id,
+          kind: 'error',
+          message: err instanceof Error ? err.message : String(err),
+          stack: err instanceof Error ? err.stack : undefined,
+        });
     }
   });
 }

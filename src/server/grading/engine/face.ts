@@ -2,7 +2,15 @@
 import { FACE_STEP_NAMES, faceStepName } from '@contract/grading-report';
 import { createCardView, type CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
-import { CORNER_NAMES, EXPECTED_CORNER_CUT_MM, cornerBorderColor, cornerCutDistance, cornerOrigin, measureCorner, type CornerMeasure } from './corners';
+import {
+  CORNER_NAMES,
+  EXPECTED_CORNER_CUT_MM,
+  cornerBorderColor,
+  cornerCutDistance,
+  cornerOrigin,
+  measureCorner,
+  type CornerMeasure,
+} from './corners';
 import { decodePhoto } from './decode';
 import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
@@ -16,7 +24,18 @@ import type { ReferenceImage } from './reference';
 
 export type Face = 'front' | 'back';
 export type StepLog = { name: string; description: string; startTime: Date; endTime: Date; results: Record<string, unknown> };
-export type PhotoChecks = { scan: boolean; widthPx: number; heightPx: number; pxPerMm: number; edgeWidthPx: number; edgeContrast: number; saturatedPercent: number; corners: Quad; edgeResidualPx: number[]; exposure: Exposure };
+export type PhotoChecks = {
+  scan: boolean;
+  widthPx: number;
+  heightPx: number;
+  pxPerMm: number;
+  edgeWidthPx: number;
+  edgeContrast: number;
+  saturatedPercent: number;
+  corners: Quad;
+  edgeResidualPx: number[];
+  exposure: Exposure;
+};
 export type FaceAnalysis = {
   face: Face;
   view: CardView;
@@ -40,7 +59,13 @@ export const MAX_EDGE_RESIDUAL_PX = 1.5;
 export const GOOD_PX_PER_MM = 10;
 export const GOOD_EDGE_WIDTH_MM = 0.15;
 
-function timed<T>(record: (step: StepLog) => void, name: string, description: string, fn: () => T, results: (r: T) => Record<string, unknown>): T {
+function timed<T>(
+  record: (step: StepLog) => void,
+  name: string,
+  description: string,
+  fn: () => T,
+  results: (r: T) => Record<string, unknown>,
+): T {
   const startTime = new Date();
   const r = fn();
   record({ name, description, startTime, endTime: new Date(), results: results(r) });
@@ -50,7 +75,12 @@ function timed<T>(record: (step: StepLog) => void, name: string, description: st
 /** Steps analyseFace runs, for progress reporting. */
 export const FACE_STEPS = FACE_STEP_NAMES.length;
 
-export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: StepLog) => void, options: { reference?: ReferenceImage | null } = {}): Promise<FaceAnalysis> {
+export async function analyseFace(
+  face: Face,
+  photo: Buffer,
+  onStep?: (step: StepLog) => void,
+  options: { reference?: ReferenceImage | null } = {},
+): Promise<FaceAnalysis> {
   const steps: StepLog[] = [];
   // Each finished step is also reported as it happens (the grading job turns them into a progress bar).
   const record = (step: StepLog) => {
@@ -60,43 +90,109 @@ export async function analyseFace(face: Face, photo: Buffer, onStep?: (step: Ste
   const t0 = new Date();
   // A flatbed scan (card filling the frame) is surrounded by its own backdrop so its edges can be traced.
   const decoded = prepareScan(await decodePhoto(photo, face), face);
-  record({ name: faceStepName(face, 'decode'), description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.', startTime: t0, endTime: new Date(), results: { width: decoded.full.width - 2 * decoded.offsetPx, height: decoded.full.height - 2 * decoded.offsetPx, scan: decoded.scan } });
-  const detection = timed(record, faceStepName(face, 'detect card'), 'Separate the card from the background and fit a quadrilateral to its four sides.', () => detectCard(decoded.small, face), (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }));
+  record({
+    name: faceStepName(face, 'decode'),
+    description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.',
+    startTime: t0,
+    endTime: new Date(),
+    results: { width: decoded.full.width - 2 * decoded.offsetPx, height: decoded.full.height - 2 * decoded.offsetPx, scan: decoded.scan },
+  });
+  const detection = timed(
+    record,
+    faceStepName(face, 'detect card'),
+    'Separate the card from the background and fit a quadrilateral to its four sides.',
+    () => detectCard(decoded.small, face),
+    (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }),
+  );
   if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
   const s = 1 / decoded.scale;
   const coarse = detection.quad.map((p) => ({ x: p.x * s, y: p.y * s })) as Quad;
-  const refined = timed(record, faceStepName(face, 'refine edges'), 'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.', () => refineEdges(decoded.full, coarse), (r) => ({ edgeWidthPx: Math.round(r.edgeWidthPx * 100) / 100, residualPx: r.residualPx.map((x) => Math.round(x * 100) / 100) }));
+  const refined = timed(
+    record,
+    faceStepName(face, 'refine edges'),
+    'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
+    () => refineEdges(decoded.full, coarse),
+    (r) => ({ edgeWidthPx: Math.round(r.edgeWidthPx * 100) / 100, residualPx: r.residualPx.map((x) => Math.round(x * 100) / 100) }),
+  );
   const { width, height } = decoded.full;
   if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
   if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
   // A cut edge is straight to a fraction of a pixel; a ragged fit means we traced something else
   // (print inside a border that blends into the background, say). Refuse rather than measure it.
-  if (Math.max(...refined.residualPx) > MAX_EDGE_RESIDUAL_PX) throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
+  if (Math.max(...refined.residualPx) > MAX_EDGE_RESIDUAL_PX)
+    throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
   const traced = createCardView(decoded.full, refined.corners);
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
   const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare };
-  if (view.pxPerMm < MIN_PX_PER_MM) throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
+  if (view.pxPerMm < MIN_PX_PER_MM)
+    throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
   // Cards have rounded corners. Square corners mean we outlined the print frame: the real cut edge
   // blends into the background (a silver border on a grey table, say), so nothing can be measured.
-  const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter((d): d is number => d !== null);
+  const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter(
+    (d): d is number => d !== null,
+  );
   if (cuts.length >= 3 && cuts.filter((d) => d < EXPECTED_CORNER_CUT_MM * 0.4).length >= 3)
     throw new EngineRefusal('no_card_found', face, "the card's rounded corners were not found; its border blends into the background");
-  if (refined.edgeWidthPx > maxEdgeWidthPx(view.pxPerMm)) throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
-  if (exposure.saturatedPercent > MAX_CLIPPED_PERCENT) throw new EngineRefusal('too_bright', face, `${exposure.saturatedPercent.toFixed(0)}% of the card is clipped to white`);
-  if (exposure.whiteLevel < MIN_WHITE_LEVEL) throw new EngineRefusal('too_dark', face, `the card's whitest print reaches ${Math.round((100 * exposure.whiteLevel) / 255)}% brightness`);
+  if (refined.edgeWidthPx > maxEdgeWidthPx(view.pxPerMm))
+    throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
+  if (exposure.saturatedPercent > MAX_CLIPPED_PERCENT)
+    throw new EngineRefusal('too_bright', face, `${exposure.saturatedPercent.toFixed(0)}% of the card is clipped to white`);
+  if (exposure.whiteLevel < MIN_WHITE_LEVEL)
+    throw new EngineRefusal(
+      'too_dark',
+      face,
+      `the card's whitest print reaches ${Math.round((100 * exposure.whiteLevel) / 255)}% brightness`,
+    );
   // Glare no longer refuses a card whose outline was traced: centering, corners and edges are graded
   // and the surface under the glare is marked as not measured (the report says so and offers a retake tip).
   const saturated = exposure.saturatedPercent;
   // Reported in the photo's own pixels: a scan's backdrop band is analysis scaffolding, not part of the photo.
   const pad = decoded.offsetPx;
   const photoCorners = refined.corners.map((p) => ({ x: p.x - pad, y: p.y - pad })) as Quad;
-  const checks: PhotoChecks = { scan: decoded.scan, widthPx: width - 2 * pad, heightPx: height - 2 * pad, pxPerMm: view.pxPerMm, edgeWidthPx: refined.edgeWidthPx, edgeContrast: refined.contrast, saturatedPercent: saturated, corners: photoCorners, edgeResidualPx: refined.residualPx, exposure };
+  const checks: PhotoChecks = {
+    scan: decoded.scan,
+    widthPx: width - 2 * pad,
+    heightPx: height - 2 * pad,
+    pxPerMm: view.pxPerMm,
+    edgeWidthPx: refined.edgeWidthPx,
+    edgeContrast: refined.contrast,
+    saturatedPercent: saturated,
+    corners: photoCorners,
+    edgeResidualPx: refined.residualPx,
+    exposure,
+  };
 
-  const centering = timed(record, faceStepName(face, 'centering'), 'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.', () => measureCentering(view), (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }));
-  const corners = timed(record, faceStepName(face, 'corners'), 'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.', () => CORNER_NAMES.map((c) => measureCorner(view, c)), (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])));
-  const edges = timed(record, faceStepName(face, 'edges'), 'Measure whitening wear in a 0.2–0.75 mm band along each edge and find chips.', () => EDGE_NAMES.map((e) => measureEdge(view, e)), (es) => Object.fromEntries(es.map((e) => [e.edge, e.wearPercent])));
-  const surface = timed(record, faceStepName(face, 'surface'), options.reference ? 'Straighten the card, align its print to the catalogue image and keep as damage only the thin lines (scratches, print lines) the image does not show.' : 'Straighten the card and look for thin, light, colourless lines across the art (scratches) and long straight lines (print lines).', () => measureSurface(view, { reference: options.reference }), (m) => ({ issues: m.issues.length, ...m.basis }));
+  const centering = timed(
+    record,
+    faceStepName(face, 'centering'),
+    'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.',
+    () => measureCentering(view),
+    (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }),
+  );
+  const corners = timed(
+    record,
+    faceStepName(face, 'corners'),
+    'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.',
+    () => CORNER_NAMES.map((c) => measureCorner(view, c)),
+    (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])),
+  );
+  const edges = timed(
+    record,
+    faceStepName(face, 'edges'),
+    'Measure whitening wear in a 0.2–0.75 mm band along each edge and find chips.',
+    () => EDGE_NAMES.map((e) => measureEdge(view, e)),
+    (es) => Object.fromEntries(es.map((e) => [e.edge, e.wearPercent])),
+  );
+  const surface = timed(
+    record,
+    faceStepName(face, 'surface'),
+    options.reference
+      ? 'Straighten the card, align its print to the catalogue image and keep as damage only the thin lines (scratches, print lines) the image does not show.'
+      : 'Straighten the card and look for thin, light, colourless lines across the art (scratches) and long straight lines (print lines).',
+    () => measureSurface(view, { reference: options.reference }),
+    (m) => ({ issues: m.issues.length, ...m.basis }),
+  );
   return { face, view, checks, centering, corners, edges, surface, steps };
 }
 

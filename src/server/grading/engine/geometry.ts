@@ -19,20 +19,20 @@ export function applyHomography(h: Homography, x: number, y: number): Point {
 /** Solves A·x = b by Gaussian elimination with partial pivoting (small dense systems only). */
 export function solveLinear(A: number[][], b: number[]): number[] {
   const n = b.length;
-  const M = A.map((row, i) => [...row, b[i]!]);
+  const M = A.map((row, i) => [...row, b[i]]);
   for (let col = 0; col < n; col++) {
     let pivot = col;
-    for (let r = col + 1; r < n; r++) if (Math.abs(M[r]![col]!) > Math.abs(M[pivot]![col]!)) pivot = r;
-    if (Math.abs(M[pivot]![col]!) < 1e-12) throw new Error('singular system');
-    [M[col], M[pivot]] = [M[pivot]!, M[col]!];
+    for (let r = col + 1; r < n; r++) if (Math.abs(M[r][col]) > Math.abs(M[pivot][col])) pivot = r;
+    if (Math.abs(M[pivot][col]) < 1e-12) throw new Error('singular system');
+    [M[col], M[pivot]] = [M[pivot], M[col]];
     for (let r = 0; r < n; r++) {
       if (r === col) continue;
-      const f = M[r]![col]! / M[col]![col]!;
+      const f = M[r][col] / M[col][col];
       if (f === 0) continue;
-      for (let c = col; c <= n; c++) M[r]![c]! -= f * M[col]![c]!;
+      for (let c = col; c <= n; c++) M[r][c] -= f * M[col][c];
     }
   }
-  return M.map((row, i) => row[n]! / row[i]!);
+  return M.map((row, i) => row[n] / row[i]);
 }
 
 /** The homography taking each `from[i]` to `to[i]` (four point pairs, no three collinear). */
@@ -40,15 +40,15 @@ export function homographyFromPoints(from: Point[], to: Point[]): Homography {
   const A: number[][] = [];
   const b: number[] = [];
   for (let i = 0; i < 4; i++) {
-    const { x, y } = from[i]!;
-    const { x: u, y: v } = to[i]!;
+    const { x, y } = from[i];
+    const { x: u, y: v } = to[i];
     A.push([x, y, 1, 0, 0, 0, -u * x, -u * y]);
     b.push(u);
     A.push([0, 0, 0, x, y, 1, -v * x, -v * y]);
     b.push(v);
   }
   const s = solveLinear(A, b);
-  return [s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!, s[6]!, s[7]!, 1];
+  return [s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], 1];
 }
 
 export function invertHomography(h: Homography): Homography {
@@ -57,14 +57,18 @@ export function invertHomography(h: Homography): Homography {
   const B = -(d * j - f * g);
   const C = d * i - e * g;
   const det = a * A + b * B + c * C;
-  const inv = [A, -(b * j - c * i), b * f - c * e, B, a * j - c * g, -(a * f - c * d), C, -(a * i - b * g), a * e - b * d].map((v) => v / det);
-  const s = inv[8]!;
+  const inv = [A, -(b * j - c * i), b * f - c * e, B, a * j - c * g, -(a * f - c * d), C, -(a * i - b * g), a * e - b * d].map(
+    (v) => v / det,
+  );
+  const s = inv[8];
   return inv.map((v) => v / s) as Homography;
 }
 
 /** Total least squares line through weighted points (the principal axis of their scatter). */
 export function fitLine(points: Point[], weights?: number[]): Line {
-  let sw = 0, mx = 0, my = 0;
+  let sw = 0,
+    mx = 0,
+    my = 0;
   points.forEach((p, i) => {
     const w = weights?.[i] ?? 1;
     sw += w;
@@ -73,17 +77,21 @@ export function fitLine(points: Point[], weights?: number[]): Line {
   });
   mx /= sw;
   my /= sw;
-  let sxx = 0, sxy = 0, syy = 0;
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
   points.forEach((p, i) => {
     const w = weights?.[i] ?? 1;
-    const dx = p.x - mx, dy = p.y - my;
+    const dx = p.x - mx,
+      dy = p.y - my;
     sxx += w * dx * dx;
     sxy += w * dx * dy;
     syy += w * dy * dy;
   });
   // Normal = eigenvector of the smaller eigenvalue of the scatter matrix.
   const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy); // direction of the line
-  const a = -Math.sin(theta), b = Math.cos(theta);
+  const a = -Math.sin(theta),
+    b = Math.cos(theta);
   return { a, b, c: a * mx + b * my };
 }
 
@@ -95,7 +103,7 @@ export function fitLineRobust(points: Point[], rounds = 5): { line: Line; sigma:
   for (let r = 0; r < rounds; r++) {
     const res = points.map((p) => Math.abs(distanceToLine(line, p)));
     const sorted = [...res].sort((x, y) => x - y);
-    const mad = sorted[Math.floor(sorted.length / 2)]! * 1.4826 + 1e-6;
+    const mad = sorted[Math.floor(sorted.length / 2)] * 1.4826 + 1e-6;
     const k = 4.685 * Math.max(mad, 0.05);
     weights = res.map((d) => (d < k ? (1 - (d / k) ** 2) ** 2 : 0));
     line = fitLine(points, weights);
@@ -117,8 +125,9 @@ export function percentile(values: number[], q: number): number {
   if (values.length === 0) return NaN;
   const s = [...values].sort((a, b) => a - b);
   const idx = (s.length - 1) * q;
-  const lo = Math.floor(idx), hi = Math.ceil(idx);
-  return s[lo]! + (s[hi]! - s[lo]!) * (idx - lo);
+  const lo = Math.floor(idx),
+    hi = Math.ceil(idx);
+  return s[lo] + (s[hi] - s[lo]) * (idx - lo);
 }
 export const median = (values: number[]): number => percentile(values, 0.5);
 export const mean = (values: number[]): number => values.reduce((s, v) => s + v, 0) / values.length;

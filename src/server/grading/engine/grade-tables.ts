@@ -18,7 +18,16 @@ export const PSA_CENTERING: { grade: number; front: number; back: number }[] = [
   { grade: 2, front: 90, back: 90 },
 ];
 export const PSA_LABELS: Record<number, string> = {
-  10: 'GEM MT 10', 9: 'MINT 9', 8: 'NM-MT 8', 7: 'NM 7', 6: 'EX-MT 6', 5: 'EX 5', 4: 'VG-EX 4', 3: 'VG 3', 2: 'GOOD 2', 1: 'PR 1',
+  10: 'GEM MT 10',
+  9: 'MINT 9',
+  8: 'NM-MT 8',
+  7: 'NM 7',
+  6: 'EX-MT 6',
+  5: 'EX 5',
+  4: 'VG-EX 4',
+  3: 'VG 3',
+  2: 'GOOD 2',
+  1: 'PR 1',
 };
 
 /** BGS centering sub-grade: front and back limits per sub-grade (half steps). */
@@ -34,7 +43,19 @@ export const BGS_CENTERING: { grade: number; front: number; back: number }[] = [
   { grade: 5, front: 85, back: 100 },
 ];
 export const BGS_LABELS: [number, string][] = [
-  [10, 'Pristine'], [9.5, 'Gem Mint'], [9, 'Mint'], [8.5, 'NM-MT+'], [8, 'NM-MT'], [7.5, 'NM+'], [7, 'NM'], [6, 'EX-MT'], [5, 'EX'], [4, 'VG-EX'], [3, 'VG'], [2, 'Good'], [1, 'Poor'],
+  [10, 'Pristine'],
+  [9.5, 'Gem Mint'],
+  [9, 'Mint'],
+  [8.5, 'NM-MT+'],
+  [8, 'NM-MT'],
+  [7.5, 'NM+'],
+  [7, 'NM'],
+  [6, 'EX-MT'],
+  [5, 'EX'],
+  [4, 'VG-EX'],
+  [3, 'VG'],
+  [2, 'Good'],
+  [1, 'Poor'],
 ];
 
 /** CGC: half steps; Pristine 10 needs perfect centering and flawless sub-grades, Gem Mint 10 a 55/45 front. */
@@ -49,7 +70,19 @@ export const CGC_CENTERING: { grade: number; front: number; back: number }[] = [
 ];
 export const CGC_PRISTINE_CENTERING = { front: 52, back: 55 };
 export const CGC_LABELS: [number, string][] = [
-  [10, 'Gem Mint'], [9.5, 'Mint+'], [9, 'Mint'], [8.5, 'NM/Mint+'], [8, 'NM/Mint'], [7.5, 'Near Mint+'], [7, 'Near Mint'], [6, 'Excellent/NM'], [5, 'Excellent'], [4, 'VG/Excellent'], [3, 'Very Good'], [2, 'Good'], [1, 'Poor'],
+  [10, 'Gem Mint'],
+  [9.5, 'Mint+'],
+  [9, 'Mint'],
+  [8.5, 'NM/Mint+'],
+  [8, 'NM/Mint'],
+  [7.5, 'Near Mint+'],
+  [7, 'Near Mint'],
+  [6, 'Excellent/NM'],
+  [5, 'Excellent'],
+  [4, 'VG/Excellent'],
+  [3, 'Very Good'],
+  [2, 'Good'],
+  [1, 'Poor'],
 ];
 
 /** Typical grading fees (USD), used to recommend where to submit. Value multipliers: pricing/grade-multipliers.ts. */

@@ -39,7 +39,12 @@ describe('CGC', () => {
 describe('sub-grades and recommendation', () => {
   it('rounds down to half steps and lets one bad corner weigh', () => {
     expect(halfStep(9.74)).toBe(9.5);
-    const sub = subGrades({ centering: centred, cornerScores: [10, 10, 10, 10, 10, 10, 10, 5], edgeScores: Array(8).fill(10), surfaceScores: [10, 10] });
+    const sub = subGrades({
+      centering: centred,
+      cornerScores: [10, 10, 10, 10, 10, 10, 10, 5],
+      edgeScores: Array(8).fill(10),
+      surfaceScores: [10, 10],
+    });
     expect(sub.corners).toBeLessThanOrEqual(8);
     expect(sub.centering).toBe(10);
   });

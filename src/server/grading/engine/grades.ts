@@ -1,6 +1,13 @@
 /** Sub-grades from measurements, and PSA-, BGS- and CGC-style grades from the versioned tables. */
 import {
-  BGS_CENTERING, BGS_LABELS, CGC_CENTERING, CGC_LABELS, CGC_PRISTINE_CENTERING, GRADING_FEES_USD, PSA_CENTERING, PSA_LABELS,
+  BGS_CENTERING,
+  BGS_LABELS,
+  CGC_CENTERING,
+  CGC_LABELS,
+  CGC_PRISTINE_CENTERING,
+  GRADING_FEES_USD,
+  PSA_CENTERING,
+  PSA_LABELS,
 } from './grade-tables';
 import type { TValueSource } from '@contract/pricing';
 import { gradeMultiplier, VALUE_MULTIPLIERS_VERSION } from '../../pricing/grade-multipliers';
@@ -15,12 +22,18 @@ export const worstShare = (f: { h: number; v: number }) => Math.max(f.h, 100 - f
 
 /** Highest grade whose limits both faces meet; unmeasurable faces do not limit. */
 function centeringGrade(table: { grade: number; front: number; back: number }[], c: CenteringShares, floor: number): number {
-  const front = c.front ? worstShare(c.front) : 50, back = c.back ? worstShare(c.back) : 50;
+  const front = c.front ? worstShare(c.front) : 50,
+    back = c.back ? worstShare(c.back) : 50;
   for (const row of table) if (front <= row.front && back <= row.back) return row.grade;
   return floor;
 }
 
-export function subGrades(input: { centering: CenteringShares; cornerScores: number[]; edgeScores: number[]; surfaceScores: number[] }): SubGrades {
+export function subGrades(input: {
+  centering: CenteringShares;
+  cornerScores: number[];
+  edgeScores: number[];
+  surfaceScores: number[];
+}): SubGrades {
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
   const min = (xs: number[]) => Math.min(...xs);
   return {
@@ -38,7 +51,7 @@ export function psaGrade(sub: SubGrades, c: CenteringShares) {
   // PSA 10 needs condition of 9.5 or better; below that, whole grades.
   const fromCondition = condition >= 9.5 ? 10 : Math.floor(condition);
   const grade = Math.max(1, Math.min(cap, fromCondition));
-  return { grade, label: PSA_LABELS[grade]!, centeringCap: cap };
+  return { grade, label: PSA_LABELS[grade], centeringCap: cap };
 }
 
 export function bgsGrade(sub: SubGrades) {
@@ -58,13 +71,20 @@ export function cgcGrade(sub: SubGrades, c: CenteringShares) {
   const condition = Math.min(sub.corners, sub.edges, sub.surface);
   const grade = Math.min(cap, halfStep(0.7 * condition + 0.3 * ((sub.corners + sub.edges + sub.surface) / 3) + 0.2));
   const pristine =
-    grade === 10 && sub.corners === 10 && sub.edges === 10 && sub.surface === 10 &&
-    (!c.front || worstShare(c.front) <= CGC_PRISTINE_CENTERING.front) && (!c.back || worstShare(c.back) <= CGC_PRISTINE_CENTERING.back);
+    grade === 10 &&
+    sub.corners === 10 &&
+    sub.edges === 10 &&
+    sub.surface === 10 &&
+    (!c.front || worstShare(c.front) <= CGC_PRISTINE_CENTERING.front) &&
+    (!c.back || worstShare(c.back) <= CGC_PRISTINE_CENTERING.back);
   return { grade, label: pristine ? 'Pristine 10' : CGC_LABELS.find(([g]) => grade >= g)![1], pristine };
 }
 
 /** Estimated graded values (USD) and the platform with the best expected value after fees. */
-export function valuesAndRecommendation(rawValueUsd: number, grades: { psa: number; bgs: number; cgc: number; bgsBlackLabel: boolean; cgcPristine: boolean }) {
+export function valuesAndRecommendation(
+  rawValueUsd: number,
+  grades: { psa: number; bgs: number; cgc: number; bgsBlackLabel: boolean; cgcPristine: boolean },
+) {
   const multipliers = {
     PSA: gradeMultiplier('PSA', grades.psa),
     BGS: gradeMultiplier('BGS', grades.bgs, grades.bgsBlackLabel),
@@ -78,7 +98,7 @@ export function valuesAndRecommendation(rawValueUsd: number, grades: { psa: numb
     values: { PSA: round(values.PSA), BGS: round(values.BGS), CGC: round(values.CGC) },
     multipliers: { PSA: round(multipliers.PSA), BGS: round(multipliers.BGS), CGC: round(multipliers.CGC) },
     netAfterFees: Object.fromEntries(net.map((n) => [n.platform, round(n.net)])) as Record<Platform, number>,
-    recommended: net[0]!.platform,
+    recommended: net[0].platform,
   };
 }
 

@@ -2,7 +2,15 @@
  * The grading engine's public surface: code outside engine/ imports it from here only (a test checks),
  * so the engine's files can be split, renamed or moved without reaching into the rest of the server.
  */
-export { gradeCard, ENGINE_VERSION, CLOSE_UP_NAMES, DEFAULT_RAW_VALUE_USD, type GradeInput, type GradeResult, type CloseUpName } from './engine';
+export {
+  gradeCard,
+  ENGINE_VERSION,
+  CLOSE_UP_NAMES,
+  DEFAULT_RAW_VALUE_USD,
+  type GradeInput,
+  type GradeResult,
+  type CloseUpName,
+} from './engine';
 export { renderEvidence, type EvidenceImages } from './evidence';
 export { EngineRefusal, REFUSAL_CODES, type RefusalCode } from './refusal';
 export { MATCH_THRESHOLD } from './reference';
@@ -12,5 +20,14 @@ export type { GradingReport, ReportSurfaceIssue } from './report';
 export type { Face } from './face';
 export { CARD_HEIGHT_MM, CARD_WIDTH_MM, percentile } from './geometry';
 export { GRADE_TABLES_VERSION } from './grade-tables';
-export { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, type CenteringShares, type GradeSummary } from './grades';
+export {
+  bgsGrade,
+  cgcGrade,
+  gradeSummary,
+  psaGrade,
+  subGrades,
+  valuesAndRecommendation,
+  type CenteringShares,
+  type GradeSummary,
+} from './grades';
 export { previewDetection, psaCenteringCap, quadPose, shareRatio, type DetectionPreview, type PreviewOptions } from './detection-preview';

@@ -10,7 +10,8 @@ const CLEAN_SEEDS = [71, 72, 73, 74, 75, 76];
 
 describe('surface against the catalogue image', () => {
   it('undamaged fronts with hard artwork: no findings with the reference; few and only on some cards without it', async () => {
-    let withoutFindings = 0, cardsWithout = 0;
+    let withoutFindings = 0,
+      cardsWithout = 0;
     for (const seed of CLEAN_SEEDS) {
       const card = await generateSyntheticCard(seed, { defectRate: 0 });
       const reference = await renderReferenceImage(card.truth.front);
@@ -37,7 +38,11 @@ describe('surface against the catalogue image', () => {
       { kind: 'scratch', x0: 20, y0: 16, x1: 44, y1: 34, widthMm: 0.18, strength: 0.8 },
       { kind: 'printLine', orientation: 'vertical', atMm: 52, widthMm: 0.15, delta: 0.35 },
     ];
-    const card = await generateSyntheticCard(81, { defectRate: 0, conditions: { background: { kind: 'plain', color: [40, 40, 45] } }, defects: { front, back: [] } });
+    const card = await generateSyntheticCard(81, {
+      defectRate: 0,
+      conditions: { background: { kind: 'plain', color: [40, 40, 45] } },
+      defects: { front, back: [] },
+    });
     const reference = await renderReferenceImage(card.truth.front);
     for (const ref of [reference, undefined]) {
       const issues = (await gradeCard({ front: card.front, back: card.back, reference: ref })).report.surfaceDecisionLog.frontIssues;

@@ -22,35 +22,48 @@ export type RefinedEdges = {
 const STEP = 0.25;
 
 /** Samples the colour profile across an edge point and returns the half-way crossing offset, if clear. */
-function crossing(img: RgbImage, p: Point, n: Point, reach: number, buf: number[]): { offset: number; width: number; contrast: number } | null {
+function crossing(
+  img: RgbImage,
+  p: Point,
+  n: Point,
+  reach: number,
+  buf: number[],
+): { offset: number; width: number; contrast: number } | null {
   const count = Math.floor((2 * reach) / STEP) + 1;
   const prof = new Float32Array(count * 3);
   for (let k = 0; k < count; k++) {
     const s = -reach + k * STEP;
     sampleRgb(img, p.x + n.x * s, p.y + n.y * s, buf);
-    prof[k * 3] = buf[0]!; prof[k * 3 + 1] = buf[1]!; prof[k * 3 + 2] = buf[2]!;
+    prof[k * 3] = buf[0]!;
+    prof[k * 3 + 1] = buf[1]!;
+    prof[k * 3 + 2] = buf[2]!;
   }
   // Inside (card) and outside (background) plateaus: the outer quarters of the profile.
   const q = Math.floor(count / 4);
-  const inside = [0, 0, 0], outside = [0, 0, 0];
-  for (let k = 0; k < q; k++) for (let c = 0; c < 3; c++) (inside[c]! += prof[k * 3 + c]! / q), (outside[c]! += prof[(count - 1 - k) * 3 + c]! / q);
-  const d = [outside[0]! - inside[0]!, outside[1]! - inside[1]!, outside[2]! - inside[2]!];
-  const contrast = Math.hypot(d[0]!, d[1]!, d[2]!);
+  const inside = [0, 0, 0],
+    outside = [0, 0, 0];
+  for (let k = 0; k < q; k++)
+    for (let c = 0; c < 3; c++) ((inside[c] += prof[k * 3 + c] / q), (outside[c] += prof[(count - 1 - k) * 3 + c] / q));
+  const d = [outside[0] - inside[0], outside[1] - inside[1], outside[2] - inside[2]];
+  const contrast = Math.hypot(d[0], d[1], d[2]);
   if (contrast < 18) return null;
   // Project onto the inside→outside colour direction: 0 inside, 1 outside.
   const t = new Float32Array(count);
   for (let k = 0; k < count; k++)
-    t[k] = ((prof[k * 3]! - inside[0]!) * d[0]! + (prof[k * 3 + 1]! - inside[1]!) * d[1]! + (prof[k * 3 + 2]! - inside[2]!) * d[2]!) / (contrast * contrast);
+    t[k] =
+      ((prof[k * 3] - inside[0]) * d[0] + (prof[k * 3 + 1] - inside[1]) * d[1] + (prof[k * 3 + 2] - inside[2]) * d[2]) /
+      (contrast * contrast);
   // The 0.5 crossing nearest the centre of the profile.
   let best: number | null = null;
   for (let k = 0; k < count - 1; k++) {
-    if ((t[k]! - 0.5) * (t[k + 1]! - 0.5) > 0 || t[k] === t[k + 1]) continue;
-    const s = -reach + (k + (0.5 - t[k]!) / (t[k + 1]! - t[k]!)) * STEP;
+    if ((t[k] - 0.5) * (t[k + 1] - 0.5) > 0 || t[k] === t[k + 1]) continue;
+    const s = -reach + (k + (0.5 - t[k]) / (t[k + 1] - t[k])) * STEP;
     if (best === null || Math.abs(s) < Math.abs(best)) best = s;
   }
   if (best === null) return null;
   const at = (level: number) => {
-    for (let k = 0; k < count - 1; k++) if ((t[k]! - level) * (t[k + 1]! - level) <= 0 && t[k] !== t[k + 1]) return -reach + (k + (level - t[k]!) / (t[k + 1]! - t[k]!)) * STEP;
+    for (let k = 0; k < count - 1; k++)
+      if ((t[k] - level) * (t[k + 1] - level) <= 0 && t[k] !== t[k + 1]) return -reach + (k + (level - t[k]) / (t[k + 1] - t[k])) * STEP;
     return NaN;
   };
   return { offset: best, width: Math.abs(at(0.9) - at(0.1)), contrast };
@@ -69,7 +82,8 @@ export function refineEdges(img: RgbImage, coarse: Quad): RefinedEdges {
     const lastRound = reach === reaches[1];
     const centre = { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 };
     const fits = [0, 1, 2, 3].map((side) => {
-      const a = corners[side]!, b = corners[(side + 1) % 4]!;
+      const a = corners[side],
+        b = corners[(side + 1) % 4];
       const len = dist(a, b);
       const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
       let n = { x: u.y, y: -u.x };
@@ -95,11 +109,17 @@ export function refineEdges(img: RgbImage, coarse: Quad): RefinedEdges {
     if (fits.some((f) => !f)) break;
     lines = fits.map((f) => f!.line);
     residualPx = fits.map((f) => f!.sigma);
-    corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4]!, lines[i]!)) as Quad;
+    corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4], lines[i])) as Quad;
   }
   if (!lines.length) {
     // Not enough edge contrast anywhere: keep the coarse quad, flagged by zero contrast.
     return { corners: coarse, lines: [], residualPx: [99, 99, 99, 99], edgeWidthPx: Infinity, contrast: 0 };
   }
-  return { corners, lines, residualPx, edgeWidthPx: widths.length ? median(widths) : Infinity, contrast: contrasts.length ? median(contrasts) : 0 };
+  return {
+    corners,
+    lines,
+    residualPx,
+    edgeWidthPx: widths.length ? median(widths) : Infinity,
+    contrast: contrasts.length ? median(contrasts) : 0,
+  };
 }

@@ -4,13 +4,16 @@ import type { TRefusalCode } from '@contract/grading-report';
 export const REFUSAL_CODES = {
   invalid_image: 'The file is not an image we can read. Upload a JPEG, PNG, WebP or HEIC photo.',
   image_too_large: 'The image is larger than 40 megapixels or 25 MB. Upload a smaller photo.',
-  image_too_small: 'The image is too small to measure the card. Use a photo at least 800 pixels on its short side, with the card filling most of it.',
-  no_card_found: 'No card was found in the photo. Lay the card flat on a plain surface that contrasts with its border and fill most of the frame.',
+  image_too_small:
+    'The image is too small to measure the card. Use a photo at least 800 pixels on its short side, with the card filling most of it.',
+  no_card_found:
+    'No card was found in the photo. Lay the card flat on a plain surface that contrasts with its border and fill most of the frame.',
   card_cut_off: 'Part of the card is outside the photo. Leave a little background visible on every side of the card.',
   too_blurry: 'The photo is too blurry to measure edges and corners. Hold the phone still, tap the card to focus and try again.',
   glare: 'Glare washes out part of the card. Move away from direct light or take the card out of its sleeve and try again.',
   several_cards: 'The photo shows more than one card. Photograph one card at a time, or crop the photo to the card you are grading.',
-  faces_mismatch: 'The front and back photos do not show the same card: their outlines differ in shape or size. Photograph both sides of the one card you are grading.',
+  faces_mismatch:
+    'The front and back photos do not show the same card: their outlines differ in shape or size. Photograph both sides of the one card you are grading.',
   too_dark: 'The photo is too dark to measure the card. Turn on a light or move near a window (no flash) and try again.',
   too_bright: 'The photo is overexposed: the card is washed out. Move out of direct sunlight or lower the exposure and try again.',
 } as const satisfies Partial<Record<TRefusalCode, string>>;
@@ -22,7 +25,7 @@ export class EngineRefusal extends Error {
     readonly face?: 'front' | 'back',
     detail?: string,
   ) {
-    super(`${face ? `${face[0]!.toUpperCase()}${face.slice(1)} photo: ` : ''}${REFUSAL_CODES[code]}${detail ? ` (${detail})` : ''}`);
+    super(`${face ? `${face[0].toUpperCase()}${face.slice(1)} photo: ` : ''}${REFUSAL_CODES[code]}${detail ? ` (${detail})` : ''}`);
     this.name = 'EngineRefusal';
   }
 }

@@ -19,7 +19,9 @@ describe('flatbed scans', () => {
     const card = await generateSyntheticScan(7101, { marginMm: 0, rotationDeg: 0.5 });
     const { report, faces } = await gradeCard({ front: card.front, back: card.back });
     // Corners are given in the scan's own pixels (the backdrop band added for tracing is not reported).
-    faces.front.checks.corners.forEach((p, i) => expect(Math.hypot(p.x - card.truth.front.corners[i]!.x, p.y - card.truth.front.corners[i]!.y)).toBeLessThan(2));
+    faces.front.checks.corners.forEach((p, i) =>
+      expect(Math.hypot(p.x - card.truth.front.corners[i].x, p.y - card.truth.front.corners[i].y)).toBeLessThan(2),
+    );
     expect(faces.front.checks.scan).toBe(true);
     const front = report.centeringDecisionLog.front;
     expect(front.measurable).toBe(true);
@@ -36,7 +38,11 @@ describe('flatbed scans', () => {
   });
 
   it('grades a phone photo cropped tight to the card, tilted, under uneven light (not mistaken for a cut-off card)', async () => {
-    const card = await generateSyntheticScan(7106, { marginMm: 3, rotationDeg: 2, backdrop: [200, 200, 196] }, { conditions: { lightGradient: 0.35, tiltDeg: 4, noiseSigma: 3 } });
+    const card = await generateSyntheticScan(
+      7106,
+      { marginMm: 3, rotationDeg: 2, backdrop: [200, 200, 196] },
+      { conditions: { lightGradient: 0.35, tiltDeg: 4, noiseSigma: 3 } },
+    );
     expect(await refusalOf(gradeCard({ front: card.front, back: card.back }))).toBeNull();
   });
 
@@ -44,15 +50,22 @@ describe('flatbed scans', () => {
     const card = await generateSyntheticScan(7103, { marginMm: 1, rotationDeg: 0 });
     const meta = await sharp(card.front).metadata();
     // Cut 4 mm off the bottom and keep the card's proportions by trimming the sides a little.
-    const cut = Math.round((meta.height! * 4) / 90), side = Math.round((cut * 63) / 88 / 2);
-    const cropped = await sharp(card.front).extract({ left: side, top: 0, width: meta.width! - 2 * side, height: meta.height! - cut }).jpeg({ quality: 92 }).toBuffer();
+    const cut = Math.round((meta.height * 4) / 90),
+      side = Math.round((cut * 63) / 88 / 2);
+    const cropped = await sharp(card.front)
+      .extract({ left: side, top: 0, width: meta.width - 2 * side, height: meta.height - cut })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     expect(await refusalOf(gradeCard({ front: cropped, back: card.back }))).toBe('card_cut_off');
   });
 
   it('still refuses a phone photo whose card runs off the frame', async () => {
     const card = await generateSyntheticCard(7104, { conditions: { fill: 0.8, offsetX: 0, offsetY: 0, tiltDeg: 2 } });
     const meta = await sharp(card.front).metadata();
-    const cropped = await sharp(card.front).extract({ left: 0, top: 0, width: meta.width!, height: Math.round(meta.height! * 0.88) }).jpeg({ quality: 92 }).toBuffer();
+    const cropped = await sharp(card.front)
+      .extract({ left: 0, top: 0, width: meta.width, height: Math.round(meta.height * 0.88) })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     expect(await refusalOf(gradeCard({ front: cropped, back: card.back }))).toBe('card_cut_off');
   });
 });

@@ -13,7 +13,8 @@ import { EngineRefusal } from './refusal';
 
 const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
 /** Frame aspects taken for a card-sized crop: up to ~4.5 mm of margin, never a 3:4 phone photo (0.75). */
-const MIN_ASPECT = CARD_ASPECT * 0.965, MAX_ASPECT = 0.742;
+const MIN_ASPECT = CARD_ASPECT * 0.965,
+  MAX_ASPECT = 0.742;
 /** Two colours closer than this (RGB distance) are the same backdrop. */
 const SAME_COLOUR = 28;
 /** A corner patch this uniform (RGB standard deviation) is a flat backdrop, not print. */
@@ -26,14 +27,14 @@ const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] -
 
 function pixel(img: RgbImage, x: number, y: number): Rgb {
   const i = (y * img.width + x) * 3;
-  return [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+  return [img.data[i], img.data[i + 1], img.data[i + 2]];
 }
 
 /** Mean colour and spread of a square patch. */
 function patch(img: RgbImage, x0: number, y0: number, size: number): { mean: Rgb; spread: number } {
   const px: Rgb[] = [];
   for (let y = y0; y < y0 + size; y++) for (let x = x0; x < x0 + size; x++) px.push(pixel(img, x, y));
-  const mean = [0, 1, 2].map((c) => px.reduce((s, p) => s + p[c]!, 0) / px.length) as Rgb;
+  const mean = [0, 1, 2].map((c) => px.reduce((s, p) => s + p[c], 0) / px.length) as Rgb;
   const spread = Math.sqrt(px.reduce((s, p) => s + distance(p, mean) ** 2, 0) / px.length);
   return { mean, spread };
 }
@@ -51,33 +52,44 @@ export function classifyScan(img: RgbImage, face?: 'front' | 'back'): ScanVerdic
   const aspect = Math.min(w, h) / Math.max(w, h);
   if (aspect < MIN_ASPECT || aspect > MAX_ASPECT) return { kind: 'photo' };
   const size = Math.max(2, Math.round(Math.min(w, h) * 0.006));
-  const corners = [patch(img, 0, 0, size), patch(img, w - size, 0, size), patch(img, w - size, h - size, size), patch(img, 0, h - size, size)];
+  const corners = [
+    patch(img, 0, 0, size),
+    patch(img, w - size, 0, size),
+    patch(img, w - size, h - size, size),
+    patch(img, 0, h - size, size),
+  ];
   const flat = corners.filter((c) => c.spread < FLAT_PATCH);
   if (flat.length < 2) return { kind: 'photo' };
   // The backdrop: the colour most flat corners agree on.
-  const backdrop = flat.map((c) => c.mean).sort((a, b) => flat.filter((c) => distance(c.mean, b) < SAME_COLOUR).length - flat.filter((c) => distance(c.mean, a) < SAME_COLOUR).length)[0]!;
+  const backdrop = flat
+    .map((c) => c.mean)
+    .sort(
+      (a, b) => flat.filter((c) => distance(c.mean, b) < SAME_COLOUR).length - flat.filter((c) => distance(c.mean, a) < SAME_COLOUR).length,
+    )[0];
   const agreeing = corners.filter((c) => c.spread < FLAT_PATCH && distance(c.mean, backdrop) < SAME_COLOUR).length;
   // Just inside each side (7 % in), over its middle 60 %: card if the margin is thin.
   const inset = (share: number, n: number) => Math.round(share * n);
   const lines: Rgb[][] = [[], [], [], []];
   for (let k = 0; k < 40; k++) {
     const t = 0.2 + (0.6 * k) / 39;
-    lines[0]!.push(pixel(img, inset(t, w - 1), inset(0.07, h)));
-    lines[1]!.push(pixel(img, w - 1 - inset(0.07, w), inset(t, h - 1)));
-    lines[2]!.push(pixel(img, inset(t, w - 1), h - 1 - inset(0.07, h)));
-    lines[3]!.push(pixel(img, inset(0.07, w), inset(t, h - 1)));
+    lines[0].push(pixel(img, inset(t, w - 1), inset(0.07, h)));
+    lines[1].push(pixel(img, w - 1 - inset(0.07, w), inset(t, h - 1)));
+    lines[2].push(pixel(img, inset(t, w - 1), h - 1 - inset(0.07, h)));
+    lines[3].push(pixel(img, inset(0.07, w), inset(t, h - 1)));
   }
   const cardInside = lines.every((line) => line.filter((p) => distance(p, backdrop) > SAME_COLOUR).length >= 0.6 * line.length);
   if (!cardInside) return { kind: 'photo' };
   if (agreeing === 4) return { kind: 'scan', backdrop };
-  if (agreeing >= 2) throw new EngineRefusal('card_cut_off', face, 'the scan crops the card: only some of its rounded corners show the backdrop');
+  if (agreeing >= 2)
+    throw new EngineRefusal('card_cut_off', face, 'the scan crops the card: only some of its rounded corners show the backdrop');
   return { kind: 'photo' };
 }
 
 function pad(img: RgbImage, by: number, colour: Rgb): RgbImage {
-  const width = img.width + 2 * by, height = img.height + 2 * by;
+  const width = img.width + 2 * by,
+    height = img.height + 2 * by;
   const data = new Uint8ClampedArray(width * height * 3);
-  for (let i = 0; i < data.length; i += 3) (data[i] = colour[0]), (data[i + 1] = colour[1]), (data[i + 2] = colour[2]);
+  for (let i = 0; i < data.length; i += 3) ((data[i] = colour[0]), (data[i + 1] = colour[1]), (data[i + 2] = colour[2]));
   const rowBytes = img.width * 3;
   for (let y = 0; y < img.height; y++) data.set(img.data.subarray(y * rowBytes, (y + 1) * rowBytes), ((y + by) * width + by) * 3);
   return { width, height, data, channels: 3 };
@@ -93,10 +105,21 @@ export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back'): Pre
   // The full-size backdrop, from its own corners (the small copy's are blended by the resize).
   const full = decoded.full;
   const size = Math.max(2, Math.round(Math.min(full.width, full.height) * 0.004));
-  const fullCorners = [patch(full, 0, 0, size), patch(full, full.width - size, 0, size), patch(full, full.width - size, full.height - size, size), patch(full, 0, full.height - size, size)];
+  const fullCorners = [
+    patch(full, 0, 0, size),
+    patch(full, full.width - size, 0, size),
+    patch(full, full.width - size, full.height - size, size),
+    patch(full, 0, full.height - size, size),
+  ];
   const near = fullCorners.filter((c) => distance(c.mean, verdict.backdrop) < SAME_COLOUR * 1.5).map((c) => c.mean);
-  const backdrop = (near.length ? [0, 1, 2].map((c) => near.reduce((s, p) => s + p[c]!, 0) / near.length) : verdict.backdrop) as Rgb;
+  const backdrop = (near.length ? [0, 1, 2].map((c) => near.reduce((s, p) => s + p[c], 0) / near.length) : verdict.backdrop) as Rgb;
   const padSmall = Math.round(PAD_SHARE * Math.max(decoded.small.width, decoded.small.height));
   const padFull = Math.round(padSmall / decoded.scale);
-  return { full: pad(full, padFull, backdrop), small: pad(decoded.small, padSmall, backdrop), scale: decoded.scale, scan: true, offsetPx: padFull };
+  return {
+    full: pad(full, padFull, backdrop),
+    small: pad(decoded.small, padSmall, backdrop),
+    scale: decoded.scale,
+    scan: true,
+    offsetPx: padFull,
+  };
 }

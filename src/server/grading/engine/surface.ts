@@ -28,9 +28,22 @@ export type SurfaceIssue = {
  * What the surface findings rest on: the catalogue's image of the card (only what it does not show
  * counts) or, without one or when the photo does not match it, the stricter detector alone.
  */
-export type SurfaceBasis = { referenceGiven: boolean; matchScore?: number; matched?: boolean; upsideDown?: boolean; printShiftMm?: { x: number; y: number } };
+export type SurfaceBasis = {
+  referenceGiven: boolean;
+  matchScore?: number;
+  matched?: boolean;
+  upsideDown?: boolean;
+  printShiftMm?: { x: number; y: number };
+};
 /** glarePercent: share of the face under glare, where the surface was not measured. */
-export type SurfaceMeasure = { issues: SurfaceIssue[]; score: number; rectified: RgbImage; pxPerMm: number; glarePercent: number; basis: SurfaceBasis };
+export type SurfaceMeasure = {
+  issues: SurfaceIssue[];
+  score: number;
+  rectified: RgbImage;
+  pxPerMm: number;
+  glarePercent: number;
+  basis: SurfaceBasis;
+};
 
 const MARGIN_MM = 1.2;
 
@@ -42,31 +55,36 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
   const gray = toGray(rectified);
   // A dim photo's ridges are dimmer by its exposure gain: put them back on the full-light scale.
   const gain = view.gain ?? 1;
-  if (gain < 1) for (let i = 0; i < gray.data.length; i++) gray.data[i] = gray.data[i]! / gain;
+  if (gain < 1) for (let i = 0; i < gray.data.length; i++) gray.data[i] = gray.data[i] / gain;
   const { width: w, height: h, data: I } = gray;
   const k = Math.max(2, Math.round(0.18 * s));
   const threshold = Math.max(12, noiseLevel * 4);
   const m = Math.round(MARGIN_MM * s);
-  const bright = new Uint8Array(w * h), dark = new Uint8Array(w * h);
+  const bright = new Uint8Array(w * h),
+    dark = new Uint8Array(w * h);
   const strength = new Float32Array(w * h);
   // Neighbour offsets across the four line directions (0°, 90°, 45°, 135°), as flat indexes.
   const offsets = new Int32Array([k, k * w, k * w + k, k - k * w]);
   for (let y = m; y < h - m; y++)
     for (let x = m; x < w - m; x++) {
       const i = y * w + x;
-      const v = I[i]!;
-      let bestUp = 0, bestDown = 0;
+      const v = I[i];
+      let bestUp = 0,
+        bestDown = 0;
       for (let d = 0; d < 4; d++) {
-        const a = I[i + offsets[d]!]!, b = I[i - offsets[d]!]!;
+        const a = I[i + offsets[d]],
+          b = I[i - offsets[d]];
         // A line has like sides; a halo beside a printed edge (JPEG ringing, sharpening) does not.
         const sides = a > b ? a - b : b - a;
-        const hi = a > b ? a : b, lo = a > b ? b : a;
-        const up = v - hi, down = lo - v;
+        const hi = a > b ? a : b,
+          lo = a > b ? b : a;
+        const up = v - hi,
+          down = lo - v;
         if (up > sides && up > bestUp) bestUp = up;
         if (down > sides && down > bestDown) bestDown = down;
       }
-      if (bestUp > threshold) (bright[i] = 1), (strength[i] = bestUp);
-      else if (bestDown > threshold) (dark[i] = 1), (strength[i] = bestDown);
+      if (bestUp > threshold) ((bright[i] = 1), (strength[i] = bestUp));
+      else if (bestDown > threshold) ((dark[i] = 1), (strength[i] = bestDown));
     }
   // Pieces are joined first (a line is broken wherever it crosses print of its own brightness),
   // then classified: long and axis-aligned is a print line, any other bright line a scratch, and a
@@ -74,8 +92,17 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
   // With a matching reference only what it does not show is damage; otherwise the strict tests decide.
   const comparison = options.reference ? compareWithReference(gray, s, options.reference) : null;
   const useReference = comparison?.matched ? comparison : null;
-  const basis: SurfaceBasis = comparison ? { referenceGiven: true, matchScore: Math.round(comparison.matchScore * 1000) / 1000, matched: comparison.matched, ...(comparison.upsideDown ? { upsideDown: true } : {}), printShiftMm: comparison.printShiftMm } : { referenceGiven: false };
-  const real = (line: SurfaceIssue, polarity: 'bright' | 'dark') => (useReference ? notInReference(line, polarity, useReference, w, h, s) : polarity === 'dark' || strictScratch(line, rectified, s, gain));
+  const basis: SurfaceBasis = comparison
+    ? {
+        referenceGiven: true,
+        matchScore: Math.round(comparison.matchScore * 1000) / 1000,
+        matched: comparison.matched,
+        ...(comparison.upsideDown ? { upsideDown: true } : {}),
+        printShiftMm: comparison.printShiftMm,
+      }
+    : { referenceGiven: false };
+  const real = (line: SurfaceIssue, polarity: 'bright' | 'dark') =>
+    useReference ? notInReference(line, polarity, useReference, w, h, s) : polarity === 'dark' || strictScratch(line, rectified, s, gain);
   const issues = [
     ...mergeCollinear(lineComponents(bright, strength, w, h, s, 'bright')).filter((l) => real(l, 'bright')),
     ...mergeCollinear(lineComponents(dark, strength, w, h, s, 'dark')).filter((l) => real(l, 'dark')),
@@ -87,18 +114,34 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
   const printLineCandidates = printLines(I, w, h, s, k, m).filter((line) =>
     useReference ? notInReference(line, line.contrast > 0 ? 'bright' : 'dark', useReference, w, h, s) : !alongArtEdge(line, I, w, h, s),
   );
-  for (const line of printLineCandidates) if (!issues.some((i) => i.type === 'print line' && Math.abs(i.xMm - line.xMm) < 1 && Math.abs(i.yMm - line.yMm) < 1 && i.lengthMm > 25)) {
-    // A faint print line first seen as a short "scratch" along the same column/row is that line.
-    const duplicate = issues.findIndex((i) => (line.from.xMm === line.to.xMm ? Math.abs(i.from.xMm - line.xMm) < 0.6 && Math.abs(i.to.xMm - line.xMm) < 0.6 : Math.abs(i.from.yMm - line.yMm) < 0.6 && Math.abs(i.to.yMm - line.yMm) < 0.6));
-    if (duplicate >= 0) issues.splice(duplicate, 1);
-    issues.push(line);
-  }
+  for (const line of printLineCandidates)
+    if (
+      !issues.some((i) => i.type === 'print line' && Math.abs(i.xMm - line.xMm) < 1 && Math.abs(i.yMm - line.yMm) < 1 && i.lengthMm > 25)
+    ) {
+      // A faint print line first seen as a short "scratch" along the same column/row is that line.
+      const duplicate = issues.findIndex((i) =>
+        line.from.xMm === line.to.xMm
+          ? Math.abs(i.from.xMm - line.xMm) < 0.6 && Math.abs(i.to.xMm - line.xMm) < 0.6
+          : Math.abs(i.from.yMm - line.yMm) < 0.6 && Math.abs(i.to.yMm - line.yMm) < 0.6,
+      );
+      if (duplicate >= 0) issues.splice(duplicate, 1);
+      issues.push(line);
+    }
   // Under glare the surface is not measured: a clipped patch's rim is a ridge, not a scratch.
   const glare = view.glare;
-  const measured = glare ? issues.filter((i) => ![i.from, i.to, { xMm: i.xMm, yMm: i.yMm }].some((p) => underGlare(glare, p.xMm, p.yMm))) : issues;
+  const measured = glare
+    ? issues.filter((i) => ![i.from, i.to, { xMm: i.xMm, yMm: i.yMm }].some((p) => underGlare(glare, p.xMm, p.yMm)))
+    : issues;
   issues.splice(0, issues.length, ...measured);
   const penalty = issues.reduce((sum, i) => sum + (i.severity === 'major' ? 2 : i.severity === 'moderate' ? 1 : 0.5), 0);
-  return { issues, score: Math.max(1, Math.round((10 - penalty) * 10) / 10), rectified, pxPerMm: s, glarePercent: glare?.percent ?? 0, basis };
+  return {
+    issues,
+    score: Math.max(1, Math.round((10 - penalty) * 10) / 10),
+    rectified,
+    pxPerMm: s,
+    glarePercent: glare?.percent ?? 0,
+    basis,
+  };
 }
 
 /** A line the reference does not show: along a good part of it the photo is brighter (darker) than any reference pixel nearby. */
@@ -119,37 +162,53 @@ function notInReference(line: SurfaceIssue, polarity: 'bright' | 'dark', c: Refe
 function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain: number): boolean {
   const len = Math.hypot(line.to.xMm - line.from.xMm, line.to.yMm - line.from.yMm);
   if (len === 0) return false;
-  const ux = (line.to.xMm - line.from.xMm) / len, uy = (line.to.yMm - line.from.yMm) / len;
+  const ux = (line.to.xMm - line.from.xMm) / len,
+    uy = (line.to.yMm - line.from.yMm) / len;
   const side = 0.35 + line.widthMm / 2;
   const white = 250 * gain;
   const px = (xMm: number, yMm: number, out: number[]) => {
-    const x = Math.min(img.width - 1, Math.max(0, Math.round(xMm * s - 0.5))), y = Math.min(img.height - 1, Math.max(0, Math.round(yMm * s - 0.5)));
+    const x = Math.min(img.width - 1, Math.max(0, Math.round(xMm * s - 0.5))),
+      y = Math.min(img.height - 1, Math.max(0, Math.round(yMm * s - 0.5)));
     const o = (y * img.width + x) * 3;
-    out[0] = img.data[o]!; out[1] = img.data[o + 1]!; out[2] = img.data[o + 2]!;
+    out[0] = img.data[o]!;
+    out[1] = img.data[o + 1]!;
+    out[2] = img.data[o + 2]!;
   };
-  const luma = (c: number[]) => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
-  const c = [0, 0, 0], a = [0, 0, 0], b = [0, 0, 0], best = [0, 0, 0], far = [0, 0, 0];
-  let samples = 0, neutral = 0, alike = 0, hugging = 0, positions = 0;
+  const luma = (c: number[]) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+  const c = [0, 0, 0],
+    a = [0, 0, 0],
+    b = [0, 0, 0],
+    best = [0, 0, 0],
+    far = [0, 0, 0];
+  let samples = 0,
+    neutral = 0,
+    alike = 0,
+    hugging = 0,
+    positions = 0;
   for (let t = 0.3; t < len - 0.3; t += 0.25) {
-    const x = line.from.xMm + ux * t, y = line.from.yMm + uy * t;
+    const x = line.from.xMm + ux * t,
+      y = line.from.yMm + uy * t;
     positions++;
     // The line's own colour: its brightest pixel within a pixel across.
     let top = -1;
     for (const o of [-1.5, -1, -0.5, 0, 0.5, 1, 1.5]) {
       px(x - uy * (o / s), y + ux * (o / s), c);
-      if (luma(c) > top) (top = luma(c)), best.splice(0, 3, c[0]!, c[1]!, c[2]!);
+      if (luma(c) > top) ((top = luma(c)), best.splice(0, 3, c[0], c[1], c[2]));
     }
     px(x - uy * side, y + ux * side, a);
     px(x + uy * side, y - ux * side, b);
-    const la = luma(a), lb = luma(b), rise = top - Math.max(la, lb);
+    const la = luma(a),
+      lb = luma(b),
+      rise = top - Math.max(la, lb);
     if (rise < 6) continue;
     samples++;
     if (Math.abs(la - lb) < Math.max(10, 0.6 * rise)) alike++;
     // How far each channel moved from the sides' colour toward white; alike shares mean no hue.
     const shares: number[] = [];
     for (let k = 0; k < 3; k++) {
-      const base = (a[k]! + b[k]!) / 2, room = white - base;
-      if (room > 25) shares.push((best[k]! - base) / room);
+      const base = (a[k] + b[k]) / 2,
+        room = white - base;
+      if (room > 25) shares.push((best[k] - base) / room);
     }
     // JPEG keeps colour at half resolution, so a thin white line keeps some of its sides' hue: every
     // channel must rise by a fair share, none much more than another. Ink leaves a channel behind.
@@ -163,32 +222,40 @@ function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain: numbe
       }
       return near - lo;
     };
-    const dropA = darkest(1, la), dropB = darkest(-1, lb);
+    const dropA = darkest(1, la),
+      dropB = darkest(-1, lb);
     if (Math.max(dropA, dropB) > 45 && Math.min(dropA, dropB) < 20) hugging++;
   }
   // A sparkle is a cross: around the middle of the line, a second light line runs across it. Test
   // every point of the middle half: light across (perpendicular) but not on the diagonals.
   let crossed = false;
   for (let t = len * 0.25; t <= len * 0.75 && !crossed; t += 0.1) {
-    const x = line.from.xMm + ux * t, y = line.from.yMm + uy * t;
+    const x = line.from.xMm + ux * t,
+      y = line.from.yMm + uy * t;
     // Light on both sides across the line, each side brighter than both diagonals: an edge of the art
     // crossing the line is light on one side only.
-    const across = [0, 0], diagonal = [0, 0, 0, 0];
+    const across = [0, 0],
+      diagonal = [0, 0, 0, 0];
     for (let d = 0.4; d <= 1.0; d += 0.2)
-      for (const [k, sign] of [[0, 1], [1, -1]] as const) {
+      for (const [k, sign] of [
+        [0, 1],
+        [1, -1],
+      ] as const) {
         px(x - sign * uy * d, y + sign * ux * d, far);
-        across[k]! += luma(far);
+        across[k] += luma(far);
         px(x + sign * (ux - uy) * d * Math.SQRT1_2, y + sign * (uy + ux) * d * Math.SQRT1_2, far);
-        diagonal[k]! += luma(far);
+        diagonal[k] += luma(far);
         px(x + sign * (ux + uy) * d * Math.SQRT1_2, y + sign * (uy - ux) * d * Math.SQRT1_2, far);
-        diagonal[k + 2]! += luma(far);
+        diagonal[k + 2] += luma(far);
       }
     if (Math.min(...across) - Math.max(...diagonal) > 25 * 4) crossed = true;
   }
 
   // A scratch is straight: sampled along its chord it is found nearly everywhere; a curved highlight
   // leaves its chord and is found only near the ends.
-  return samples >= 4 && samples / positions >= 0.6 && neutral / samples >= 0.6 && alike / samples >= 0.3 && hugging / samples < 0.5 && !crossed;
+  return (
+    samples >= 4 && samples / positions >= 0.6 && neutral / samples >= 0.6 && alike / samples >= 0.3 && hugging / samples < 0.5 && !crossed
+  );
 }
 
 /** A "print line" that is an edge of the print (the art window's frame, a panel's side): its sides differ a millimetre out. */
@@ -196,23 +263,42 @@ function alongArtEdge(line: SurfaceIssue, I: Float32Array, w: number, h: number,
   const vertical = line.from.xMm === line.to.xMm;
   const pos = Math.round((vertical ? line.xMm : line.yMm) * s - 0.5);
   const off = Math.round(1 * s);
-  const lo = Math.round((vertical ? line.from.yMm : line.from.xMm) * s), hi = Math.round((vertical ? line.to.yMm : line.to.xMm) * s);
+  const lo = Math.round((vertical ? line.from.yMm : line.from.xMm) * s),
+    hi = Math.round((vertical ? line.to.yMm : line.to.xMm) * s);
   const diffs: number[] = [];
   for (let t = lo; t < hi; t += 2) {
-    const at = (p: number) => (vertical ? I[t * w + Math.min(w - 1, Math.max(0, p))]! : I[Math.min(h - 1, Math.max(0, p)) * w + t]!);
+    const at = (p: number) => (vertical ? I[t * w + Math.min(w - 1, Math.max(0, p))] : I[Math.min(h - 1, Math.max(0, p)) * w + t]);
     diffs.push(Math.abs(at(pos - off) - at(pos + off)));
   }
   diffs.sort((x, y) => x - y);
   return (diffs[Math.floor(diffs.length / 2)] ?? 0) > Math.max(6, Math.abs(line.contrast));
 }
 
-function lineComponents(mask: Uint8Array, strength: Float32Array, w: number, h: number, s: number, polarity: 'bright' | 'dark'): SurfaceIssue[] {
+function lineComponents(
+  mask: Uint8Array,
+  strength: Float32Array,
+  w: number,
+  h: number,
+  s: number,
+  polarity: 'bright' | 'dark',
+): SurfaceIssue[] {
   // Bridge one-pixel gaps (noise breaks thin lines) by labelling a dilated copy.
   const grown = new Uint8Array(w * h);
   for (let y = 1; y < h - 1; y++)
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
-      if (mask[i] || mask[i - 1] || mask[i + 1] || mask[i - w] || mask[i + w] || mask[i - w - 1] || mask[i - w + 1] || mask[i + w - 1] || mask[i + w + 1]) grown[i] = 1;
+      if (
+        mask[i] ||
+        mask[i - 1] ||
+        mask[i + 1] ||
+        mask[i - w] ||
+        mask[i + w] ||
+        mask[i - w - 1] ||
+        mask[i - w + 1] ||
+        mask[i + w - 1] ||
+        mask[i + w + 1]
+      )
+        grown[i] = 1;
     }
   const seen = new Uint8Array(w * h);
   const out: SurfaceIssue[] = [];
@@ -225,11 +311,12 @@ function lineComponents(mask: Uint8Array, strength: Float32Array, w: number, h: 
     while (stack.length) {
       const p = stack.pop()!;
       if (mask[p]) pts.push(p);
-      const x = p % w, y = (p - x) / w;
+      const x = p % w,
+        y = (p - x) / w;
       for (let dy = -1; dy <= 1; dy++)
         for (let dx = -1; dx <= 1; dx++) {
           const q = (y + dy) * w + x + dx;
-          if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h && grown[q] && !seen[q]) (seen[q] = 1), stack.push(q);
+          if (x + dx >= 0 && x + dx < w && y + dy >= 0 && y + dy < h && grown[q] && !seen[q]) ((seen[q] = 1), stack.push(q));
         }
     }
     if (pts.length < 2 * s) continue;
@@ -240,18 +327,27 @@ function lineComponents(mask: Uint8Array, strength: Float32Array, w: number, h: 
 }
 
 function describeLine(pts: number[], strength: Float32Array, w: number, s: number, polarity: 'bright' | 'dark'): SurfaceIssue | null {
-  let mx = 0, my = 0, c = 0;
-  for (const p of pts) (mx += p % w), (my += Math.floor(p / w)), (c += strength[p]!);
+  let mx = 0,
+    my = 0,
+    c = 0;
+  for (const p of pts) ((mx += p % w), (my += Math.floor(p / w)), (c += strength[p]));
   mx /= pts.length;
   my /= pts.length;
-  let sxx = 0, sxy = 0, syy = 0;
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
   for (const p of pts) {
-    const dx = (p % w) - mx, dy = Math.floor(p / w) - my;
-    sxx += dx * dx; sxy += dx * dy; syy += dy * dy;
+    const dx = (p % w) - mx,
+      dy = Math.floor(p / w) - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
   }
   const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
-  const ux = Math.cos(theta), uy = Math.sin(theta);
-  let lo = Infinity, hi = -Infinity;
+  const ux = Math.cos(theta),
+    uy = Math.sin(theta);
+  let lo = Infinity,
+    hi = -Infinity;
   for (const p of pts) {
     const t = ((p % w) - mx) * ux + (Math.floor(p / w) - my) * uy;
     lo = Math.min(lo, t);
@@ -262,7 +358,10 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
   // Below 3.5 mm a line is indistinguishable from print detail at phone resolution.
   if (lengthMm < 3.5 || widthMm > 0.45) return null;
   const contrast = c / pts.length;
-  const at = (t: number) => ({ xMm: Math.round(((mx + ux * t + 0.5) / s) * 10) / 10, yMm: Math.round(((my + uy * t + 0.5) / s) * 10) / 10 });
+  const at = (t: number) => ({
+    xMm: Math.round(((mx + ux * t + 0.5) / s) * 10) / 10,
+    yMm: Math.round(((my + uy * t + 0.5) / s) * 10) / 10,
+  });
   return {
     // Provisional: carries the polarity until classify() decides (dark lines can only be print lines).
     type: polarity === 'bright' ? 'scratch' : 'print line',
@@ -277,27 +376,32 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
   };
 }
 
-
 function classify(line: SurfaceIssue): SurfaceIssue | null {
   const angle = Math.abs(((Math.atan2(line.to.yMm - line.from.yMm, line.to.xMm - line.from.xMm) * 180) / Math.PI + 180) % 90);
   const printLine = (angle < 3 || angle > 87) && line.lengthMm > 25;
   const dark = line.type === 'print line';
   if (!printLine && dark) return null;
   if (printLine) return { ...line, type: 'print line', severity: line.lengthMm > 50 ? 'moderate' : 'minor' };
-  return { ...line, type: 'scratch', severity: line.lengthMm > 15 || line.contrast > 60 ? 'major' : line.lengthMm > 6 ? 'moderate' : 'minor' };
+  return {
+    ...line,
+    type: 'scratch',
+    severity: line.lengthMm > 15 || line.contrast > 60 ? 'major' : line.lengthMm > 6 ? 'moderate' : 'minor',
+  };
 }
 
 /** Joins pieces of one scratch interrupted where it crosses print of similar brightness. */
 function mergeCollinear(issues: SurfaceIssue[]): SurfaceIssue[] {
   const out = [...issues];
   const dir = (i: SurfaceIssue) => Math.atan2(i.to.yMm - i.from.yMm, i.to.xMm - i.from.xMm);
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     outer: for (let a = 0; a < out.length; a++)
       for (let b = a + 1; b < out.length; b++) {
-        const A = out[a]!, B = out[b]!;
+        const A = out[a],
+          B = out[b];
         if (A.type !== B.type) continue;
-        let dA = dir(A), dB = dir(B);
+        const dA = dir(A),
+          dB = dir(B);
         let diff = Math.abs(dA - dB) % Math.PI;
         diff = Math.min(diff, Math.PI - diff);
         if (diff > (8 * Math.PI) / 180) continue;
@@ -306,15 +410,22 @@ function mergeCollinear(issues: SurfaceIssue[]): SurfaceIssue[] {
         const ends = [A.from, A.to].flatMap((p) => [B.from, B.to].map((q) => Math.hypot(p.xMm - q.xMm, p.yMm - q.yMm)));
         if (off > 0.6 || Math.min(...ends) > 4) continue;
         const pts = [A.from, A.to, B.from, B.to];
-        let best = [pts[0]!, pts[1]!], bestLen = 0;
-        for (const p of pts) for (const q of pts) { const l = Math.hypot(p.xMm - q.xMm, p.yMm - q.yMm); if (l > bestLen) (bestLen = l), (best = [p, q]); }
+        let best = [pts[0], pts[1]],
+          bestLen = 0;
+        for (const p of pts)
+          for (const q of pts) {
+            const l = Math.hypot(p.xMm - q.xMm, p.yMm - q.yMm);
+            if (l > bestLen) ((bestLen = l), (best = [p, q]));
+          }
         const lengthMm = Math.round(bestLen * 10) / 10;
         const rank = { minor: 0, moderate: 1, major: 2 } as const;
         out[a] = {
           ...A,
-          from: best[0]!, to: best[1]!, lengthMm,
-          xMm: Math.round(((best[0]!.xMm + best[1]!.xMm) / 2) * 10) / 10,
-          yMm: Math.round(((best[0]!.yMm + best[1]!.yMm) / 2) * 10) / 10,
+          from: best[0],
+          to: best[1],
+          lengthMm,
+          xMm: Math.round(((best[0].xMm + best[1].xMm) / 2) * 10) / 10,
+          yMm: Math.round(((best[0].yMm + best[1].yMm) / 2) * 10) / 10,
           contrast: Math.max(A.contrast, B.contrast),
           severity: rank[A.severity] >= rank[B.severity] ? A.severity : B.severity,
         };
@@ -335,27 +446,35 @@ function printLines(I: Float32Array, w: number, h: number, s: number, k: number,
   const out: SurfaceIssue[] = [];
   const T = 4;
   for (const vertical of [true, false]) {
-    const across = vertical ? w : h, along = vertical ? h : w;
-    const up = new Float32Array(across), down = new Float32Array(across);
-    const upSum = new Float32Array(across), downSum = new Float32Array(across);
-    const stepAcross = vertical ? 1 : w, stepAlong = vertical ? w : 1;
+    const across = vertical ? w : h,
+      along = vertical ? h : w;
+    const up = new Float32Array(across),
+      down = new Float32Array(across);
+    const upSum = new Float32Array(across),
+      downSum = new Float32Array(across);
+    const stepAcross = vertical ? 1 : w,
+      stepAlong = vertical ? w : 1;
     for (let b = m; b < along - m; b++)
       for (let a = m + k; a < across - m - k; a++) {
         const i = b * stepAlong + a * stepAcross;
-        const v = I[i]!, n1 = I[i - k * stepAcross]!, n2 = I[i + k * stepAcross]!;
-        const r = v - (n1 > n2 ? n1 : n2), q = (n1 < n2 ? n1 : n2) - v;
-        if (r > T) (up[a]!++, (upSum[a]! += r));
-        if (q > T) (down[a]!++, (downSum[a]! += q));
+        const v = I[i],
+          n1 = I[i - k * stepAcross],
+          n2 = I[i + k * stepAcross];
+        const r = v - (n1 > n2 ? n1 : n2),
+          q = (n1 < n2 ? n1 : n2) - v;
+        if (r > T) (up[a]++, (upSum[a] += r));
+        if (q > T) (down[a]++, (downSum[a] += q));
       }
     const len = along - 2 * m;
     for (let a = m + k + 1; a < across - m - k - 1; a++) {
-      const bright = up[a]! >= down[a]!;
-      const frac = (bright ? up[a]! : down[a]!) / len;
-      const fracOf = (x: number) => Math.max(up[x]!, down[x]!) / len;
+      const bright = up[a] >= down[a];
+      const frac = (bright ? up[a] : down[a]) / len;
+      const fracOf = (x: number) => Math.max(up[x], down[x]) / len;
       if (frac < 0.5 || frac < fracOf(a - 1) || frac < fracOf(a + 1)) continue;
       const pos = Math.round(((a + 0.5) / s) * 10) / 10;
-      const start = Math.round((m / s) * 10) / 10, end = Math.round(((along - m) / s) * 10) / 10;
-      const contrast = bright ? upSum[a]! / up[a]! : -downSum[a]! / down[a]!;
+      const start = Math.round((m / s) * 10) / 10,
+        end = Math.round(((along - m) / s) * 10) / 10;
+      const contrast = bright ? upSum[a] / up[a] : -downSum[a] / down[a];
       out.push({
         type: 'print line',
         severity: end - start > 50 ? 'moderate' : 'minor',

@@ -10,11 +10,15 @@ export type Rgb = [number, number, number];
 /** Median border colour over a rectangle of card millimetres (sampled on a 0.15 mm grid). */
 export function localBorderColor(view: CardView, x0: number, y0: number, x1: number, y1: number): Rgb {
   const buf = [0, 0, 0];
-  const r: number[] = [], g: number[] = [], b: number[] = [];
+  const r: number[] = [],
+    g: number[] = [],
+    b: number[] = [];
   for (let y = y0; y <= y1; y += 0.15)
     for (let x = x0; x <= x1; x += 0.15) {
       sampleMm(view, x, y, buf);
-      r.push(buf[0]!); g.push(buf[1]!); b.push(buf[2]!);
+      r.push(buf[0]);
+      g.push(buf[1]);
+      b.push(buf[2]);
     }
   return [median(r), median(g), median(b)];
 }
@@ -28,7 +32,7 @@ export function localBorderColor(view: CardView, x0: number, y0: number, x1: num
  * relative to the card's own white, not to absolute brightness.
  */
 export function whitenessScale(border: Rgb, gain = 1): ((rgb: number[]) => number) | null {
-  const luma = (c: ArrayLike<number>) => (0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!) / gain;
+  const luma = (c: ArrayLike<number>) => (0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]) / gain;
   const base = luma(border);
   // Paper white sits about 45 levels above the brightest border channel (or at the ceiling).
   const white = Math.min(255, Math.max(...border) / gain + 45);

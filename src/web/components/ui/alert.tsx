@@ -17,9 +17,5 @@ const alertVariants = cva('rounded-md border px-4 py-3 text-sm', {
 export function Alert({ className, variant, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return <div role={variant === 'destructive' ? 'alert' : 'status'} className={cn(alertVariants({ variant }), className)} {...props} />;
 }
-export const AlertTitle = ({ className, ...props }: ComponentProps<'p'>) => (
-  <p className={cn('font-semibold', className)} {...props} />
-);
-export const AlertDescription = ({ className, ...props }: ComponentProps<'p'>) => (
-  <p className={cn('mt-0.5', className)} {...props} />
-);
+export const AlertTitle = ({ className, ...props }: ComponentProps<'p'>) => <p className={cn('font-semibold', className)} {...props} />;
+export const AlertDescription = ({ className, ...props }: ComponentProps<'p'>) => <p className={cn('mt-0.5', className)} {...props} />;

@@ -13,6 +13,4 @@ export const CardTitle = ({ className, ...props }: ComponentProps<'h2'>) => (
 export const CardDescription = ({ className, ...props }: ComponentProps<'p'>) => (
   <p className={cn('text-sm text-slate-600', className)} {...props} />
 );
-export const CardContent = ({ className, ...props }: ComponentProps<'div'>) => (
-  <div className={cn('p-6 pt-2', className)} {...props} />
-);
+export const CardContent = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('p-6 pt-2', className)} {...props} />;

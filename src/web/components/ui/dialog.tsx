@@ -3,10 +3,21 @@ import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 
 const OVERLAY = 'fixed inset-0 z-50 bg-black/50';
-const PANEL = 'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl';
+const PANEL =
+  'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl';
 
 /** A modal dialog's panel: overlay, title and description (Radix handles focus, Escape and labelling). */
-export function DialogPanel({ title, description, children, className }: { title: ReactNode; description?: ReactNode; children: ReactNode; className?: string }) {
+export function DialogPanel({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <Dialog.Portal>
       <Dialog.Overlay className={OVERLAY} />

@@ -21,8 +21,16 @@ export function FormField({ label, error, hint, children, className }: FieldProp
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {cloneElement(children, { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
-      {hint && <p id={hintId} className="text-xs text-slate-600">{hint}</p>}
-      {error && <p id={errorId} className="text-sm text-red-700">{error}</p>}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -46,7 +46,10 @@ export function TabsTrigger({ className, onPointerDown, onKeyDown, onBlur, ...pr
 }
 
 export const TabsContent = ({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) => (
-  <TabsPrimitive.Content className={cn('focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600', className)} {...props} />
+  <TabsPrimitive.Content
+    className={cn('focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600', className)}
+    {...props}
+  />
 );
 
 /**

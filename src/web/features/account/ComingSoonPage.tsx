@@ -10,7 +10,9 @@ export default function ComingSoonPage({ title }: { title: string }) {
       <PageHeader title={title} />
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
         <Construction aria-hidden className="size-10 text-brand-700" />
-        <p className="max-w-md text-slate-700">This screen isn't available yet. Your account, profile and security settings are ready now.</p>
+        <p className="max-w-md text-slate-700">
+          This screen isn't available yet. Your account, profile and security settings are ready now.
+        </p>
         <Button asChild variant="outline">
           <Link to="/account/profile">Go to your account</Link>
         </Button>

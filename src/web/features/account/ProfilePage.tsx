@@ -44,7 +44,10 @@ export default function ProfilePage() {
       <div className="grid gap-6 md:grid-cols-3">
         <Card className="md:col-span-2">
           <CardHeader className="flex-row items-center gap-4">
-            <span className="flex size-14 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white" aria-hidden>
+            <span
+              className="flex size-14 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white"
+              aria-hidden
+            >
               {avatarLetter(user)}
             </span>
             <div>

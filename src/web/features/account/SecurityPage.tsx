@@ -23,8 +23,26 @@ const SESSIONS_KEY = ['/api/auth/sessions'] as const;
 /** Turns a user-agent string into "Chrome on Linux"-style text people recognise. */
 export function describeAgent(ua: string | null): string {
   if (!ua) return 'Unknown device';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
-  const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : 'an unknown system';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Browser';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : 'an unknown system';
   return `${browser} on ${os}`;
 }
 
@@ -130,7 +148,12 @@ function SessionsCard() {
             ))}
           </ul>
         )}
-        <Button variant="outline" className="justify-self-start" disabled={others === 0 || revoke.isPending} onClick={() => revoke.mutate()}>
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          disabled={others === 0 || revoke.isPending}
+          onClick={() => revoke.mutate()}
+        >
           <LogOut aria-hidden /> Sign out other sessions{others ? ` (${others})` : ''}
         </Button>
       </CardContent>

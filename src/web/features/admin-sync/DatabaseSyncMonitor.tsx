@@ -34,10 +34,18 @@ export function DatabaseSyncMonitor({ apiBase, detailsPath = (id) => `/admin/dat
   return (
     <section className="space-y-6" aria-labelledby="sync-monitor-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="sync-monitor-title" className="text-2xl font-semibold text-slate-900">Database Sync Monitor</h2>
+        <h2 id="sync-monitor-title" className="text-2xl font-semibold text-slate-900">
+          Database Sync Monitor
+        </h2>
         <div className="flex items-center gap-3">
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" role="switch" className="size-4 accent-brand-700" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />
+            <input
+              type="checkbox"
+              role="switch"
+              className="size-4 accent-brand-700"
+              checked={autoRefresh}
+              onChange={(e) => setAutoRefresh(e.target.checked)}
+            />
             Auto Refresh
           </label>
           <Button variant="outline" size="sm" onClick={() => void actions.refresh()}>
@@ -76,7 +84,14 @@ export function DatabaseSyncMonitor({ apiBase, detailsPath = (id) => `/admin/dat
           ) : (
             <ul className="divide-y divide-slate-200">
               {logs.data.map((log) => (
-                <SyncHistoryRow key={log.id} log={log} detailsPath={detailsPath(log.id)} onCancel={() => actions.cancel.mutate(log.id)} onResume={() => actions.resume.mutate(log.id)} busy={actions.cancel.isPending || actions.resume.isPending} />
+                <SyncHistoryRow
+                  key={log.id}
+                  log={log}
+                  detailsPath={detailsPath(log.id)}
+                  onCancel={() => actions.cancel.mutate(log.id)}
+                  onResume={() => actions.resume.mutate(log.id)}
+                  busy={actions.cancel.isPending || actions.resume.isPending}
+                />
               ))}
             </ul>
           )}
@@ -86,7 +101,19 @@ export function DatabaseSyncMonitor({ apiBase, detailsPath = (id) => `/admin/dat
   );
 }
 
-function SyncHistoryRow({ log, detailsPath, onCancel, onResume, busy }: { log: TSyncLog; detailsPath: string; onCancel: () => void; onResume: () => void; busy: boolean }) {
+function SyncHistoryRow({
+  log,
+  detailsPath,
+  onCancel,
+  onResume,
+  busy,
+}: {
+  log: TSyncLog;
+  detailsPath: string;
+  onCancel: () => void;
+  onResume: () => void;
+  busy: boolean;
+}) {
   const stopped = stoppedOnPage(log);
   return (
     <li className="space-y-2 py-4" aria-label={`${syncTypeLabel(log.type)} Sync`}>
@@ -97,10 +124,14 @@ function SyncHistoryRow({ log, detailsPath, onCancel, onResume, busy }: { log: T
         </div>
         <div className="flex flex-wrap gap-2">
           {log.status === 'running' && (
-            <Button variant="destructive" size="sm" disabled={busy} onClick={onCancel}>Cancel</Button>
+            <Button variant="destructive" size="sm" disabled={busy} onClick={onCancel}>
+              Cancel
+            </Button>
           )}
           {(log.status === 'failed' || log.status === 'cancelled') && (
-            <Button variant="outline" size="sm" disabled={busy} onClick={onResume}>Resume</Button>
+            <Button variant="outline" size="sm" disabled={busy} onClick={onResume}>
+              Resume
+            </Button>
           )}
           <Button variant="ghost" size="sm" asChild>
             <Link to={detailsPath}>View Details</Link>

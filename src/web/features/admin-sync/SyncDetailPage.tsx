@@ -23,7 +23,12 @@ export interface SyncDetailPageProps {
   dashboardPath?: string;
 }
 
-const EVENT_VARIANT: Record<TSyncEventType, 'blue' | 'green' | 'yellow' | 'red'> = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' };
+const EVENT_VARIANT: Record<TSyncEventType, 'blue' | 'green' | 'yellow' | 'red'> = {
+  info: 'blue',
+  success: 'green',
+  warning: 'yellow',
+  error: 'red',
+};
 
 export function SyncDetailPage({ apiBase, syncLogId, dashboardPath = '/admin/database' }: SyncDetailPageProps) {
   const params = useParams();
@@ -43,11 +48,21 @@ export function SyncDetailPage({ apiBase, syncLogId, dashboardPath = '/admin/dat
           <Button variant="outline" size="sm" onClick={() => void navigate(dashboardPath)}>
             <ArrowLeft aria-hidden /> Back to Dashboard
           </Button>
-          <h2 id="sync-detail-title" className="text-2xl font-semibold text-slate-900">{title}</h2>
+          <h2 id="sync-detail-title" className="text-2xl font-semibold text-slate-900">
+            {title}
+          </h2>
         </div>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" aria-pressed={autoRefresh} onClick={() => setAutoRefresh((on) => !on)}>
-            {autoRefresh ? <><Pause aria-hidden /> Pause</> : <><Play aria-hidden /> Auto refresh</>}
+            {autoRefresh ? (
+              <>
+                <Pause aria-hidden /> Pause
+              </>
+            ) : (
+              <>
+                <Play aria-hidden /> Auto refresh
+              </>
+            )}
           </Button>
           <Button variant="outline" size="sm" onClick={() => void actions.refresh()}>
             <RefreshCw aria-hidden /> Refresh
@@ -66,7 +81,9 @@ export function SyncDetailPage({ apiBase, syncLogId, dashboardPath = '/admin/dat
             <div className="flex items-center gap-2">
               <SyncStatusBadge status={log.data.status} />
               {running && (
-                <Button variant="destructive" size="sm" disabled={actions.cancel.isPending} onClick={() => actions.cancel.mutate(id)}>Cancel</Button>
+                <Button variant="destructive" size="sm" disabled={actions.cancel.isPending} onClick={() => actions.cancel.mutate(id)}>
+                  Cancel
+                </Button>
               )}
             </div>
           </CardHeader>
@@ -79,7 +96,9 @@ export function SyncDetailPage({ apiBase, syncLogId, dashboardPath = '/admin/dat
               <Figure label="Progress" value={`${progressPercent(log.data)}%`} />
               <Figure label="Errors" value={formatInteger(log.data.errorCount)} />
               {log.data.metadata.currentPage != null && <Figure label="Current Page" value={String(log.data.metadata.currentPage)} />}
-              {log.data.metadata.rowsWritten != null && <Figure label="Rows Written" value={formatInteger(log.data.metadata.rowsWritten)} />}
+              {log.data.metadata.rowsWritten != null && (
+                <Figure label="Rows Written" value={formatInteger(log.data.metadata.rowsWritten)} />
+              )}
             </dl>
             <SyncProgress log={log.data} />
             {log.data.lastError && (
@@ -101,7 +120,9 @@ export function SyncDetailPage({ apiBase, syncLogId, dashboardPath = '/admin/dat
             <p className="text-sm text-slate-600">No events found for this sync operation</p>
           ) : (
             <ol className="space-y-3">
-              {events.data.map((event) => <EventRow key={event.id} event={event} />)}
+              {events.data.map((event) => (
+                <EventRow key={event.id} event={event} />
+              ))}
             </ol>
           )}
         </CardContent>
@@ -123,7 +144,9 @@ function EventRow({ event }: { event: TSyncEvent }) {
     <li className="rounded-md border border-slate-200 p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={EVENT_VARIANT[event.eventType]}>{event.eventType}</Badge>
-        <time className="text-xs text-slate-600" dateTime={event.timestamp}>{formatDateTime(event.timestamp)}</time>
+        <time className="text-xs text-slate-600" dateTime={event.timestamp}>
+          {formatDateTime(event.timestamp)}
+        </time>
       </div>
       <p className="mt-1 text-slate-900">{event.message}</p>
       {hasDetails && (

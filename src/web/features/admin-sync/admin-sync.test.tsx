@@ -22,8 +22,17 @@ const ID3 = '00000000-0000-4000-8000-000000000003';
 const admin = testUser({ role: 'admin' });
 
 const log = (over: Partial<TSyncLog>): TSyncLog => ({
-  id: ID1, type: 'full', status: 'running', startedAt: '2026-11-25T10:00:00.000Z', completedAt: null,
-  totalRecords: 0, processedRecords: 0, errorCount: 0, lastError: null, metadata: {}, ...over,
+  id: ID1,
+  type: 'full',
+  status: 'running',
+  startedAt: '2026-11-25T10:00:00.000Z',
+  completedAt: null,
+  totalRecords: 0,
+  processedRecords: 0,
+  errorCount: 0,
+  lastError: null,
+  metadata: {},
+  ...over,
 });
 
 const monitor = () => renderWithApp(<DatabaseSyncMonitor apiBase={BASE} />, { route: '/admin/database', user: admin });
@@ -52,7 +61,17 @@ describe('Database Sync Monitor (spec §2.7)', () => {
       [`GET ${BASE}/logs`]: () => ({
         json: [
           log({ id: ID1, type: 'cards', status: 'running', totalRecords: 19_653, processedRecords: 5000, metadata: { currentPage: 21 } }),
-          log({ id: ID2, type: 'full', status: 'failed', totalRecords: 19_822, processedRecords: 750, errorCount: 3, lastError: 'cards page 3 failed: HTTP 500', completedAt: '2026-11-25T10:05:00.000Z', metadata: { currentPage: 3 } }),
+          log({
+            id: ID2,
+            type: 'full',
+            status: 'failed',
+            totalRecords: 19_822,
+            processedRecords: 750,
+            errorCount: 3,
+            lastError: 'cards page 3 failed: HTTP 500',
+            completedAt: '2026-11-25T10:05:00.000Z',
+            metadata: { currentPage: 3 },
+          }),
           log({ id: ID3, type: 'sets', status: 'cancelled', metadata: { currentPage: 1 } }),
         ],
       }),
@@ -83,7 +102,10 @@ describe('Database Sync Monitor (spec §2.7)', () => {
     const calls = mockApi({
       [`GET ${BASE}/logs`]: () => ({ json: [log({ id: ID1, status: 'running' }), log({ id: ID2, type: 'sets', status: 'failed' })] }),
       [`POST ${BASE}/start-sets`]: () => ({ json: { message: 'Sets sync started.' } }),
-      [`POST ${BASE}/start-full`]: () => ({ status: 409, json: { message: 'A sync is already running. Wait for it to finish or cancel it first.' } }),
+      [`POST ${BASE}/start-full`]: () => ({
+        status: 409,
+        json: { message: 'A sync is already running. Wait for it to finish or cancel it first.' },
+      }),
       [`POST ${BASE}/cancel/${ID1}`]: () => ({ json: { message: '' } }),
       [`POST ${BASE}/resume/${ID2}`]: () => ({ status: 409, json: { message: 'nope' } }),
     });
@@ -93,12 +115,23 @@ describe('Database Sync Monitor (spec §2.7)', () => {
     await user.click(screen.getByRole('button', { name: 'Start Sync Sets' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Sync Started', { description: 'Sets sync started.' }));
     await user.click(screen.getByRole('button', { name: 'Start Full Sync' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Sync Failed', { description: 'A sync is already running. Wait for it to finish or cancel it first.' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Sync Failed', {
+        description: 'A sync is already running. Wait for it to finish or cancel it first.',
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Sync Cancelled', { description: 'The sync operation has been cancelled.' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Sync Cancelled', { description: 'The sync operation has been cancelled.' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Resume Failed', { description: 'nope' }));
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`${BASE}/start-sets`, `${BASE}/start-full`, `${BASE}/cancel/${ID1}`, `${BASE}/resume/${ID2}`]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      `${BASE}/start-sets`,
+      `${BASE}/start-full`,
+      `${BASE}/cancel/${ID1}`,
+      `${BASE}/resume/${ID2}`,
+    ]);
   });
 
   it('Auto Refresh fetches the history every 3 s once turned on', async () => {
@@ -113,15 +146,40 @@ describe('Database Sync Monitor (spec §2.7)', () => {
   }, 10_000);
 });
 
-const detail = (id = ID1) => renderWithApp(<SyncDetailPage apiBase={BASE} />, { route: `/admin/database/sync/${id}`, path: '/admin/database/sync/:syncLogId', user: admin });
+const detail = (id = ID1) =>
+  renderWithApp(<SyncDetailPage apiBase={BASE} />, {
+    route: `/admin/database/sync/${id}`,
+    path: '/admin/database/sync/:syncLogId',
+    user: admin,
+  });
 
-const event = (n: number, over: Partial<TSyncEvent> = {}): TSyncEvent => ({ id: String(n), eventType: 'info', message: `Event ${n}`, timestamp: '2026-11-25T10:00:00.000Z', details: null, ...over });
+const event = (n: number, over: Partial<TSyncEvent> = {}): TSyncEvent => ({
+  id: String(n),
+  eventType: 'info',
+  message: `Event ${n}`,
+  timestamp: '2026-11-25T10:00:00.000Z',
+  details: null,
+  ...over,
+});
 
 describe('Sync detail (spec §2.7)', () => {
   it('shows the overview, the Last Error box and the timeline with expandable details; Back to Dashboard', async () => {
     mockApi({
-      [`GET ${BASE}/logs/${ID2}`]: () => ({ json: log({ id: ID2, type: 'full', status: 'failed', totalRecords: 200, processedRecords: 50, errorCount: 2, lastError: 'cards page 3 failed: HTTP 500', metadata: { currentPage: 3 } }) }),
-      [`GET ${BASE}/events/${ID2}`]: () => ({ json: [event(1), event(2, { eventType: 'error', message: 'Sync failed on cards page 3', details: { page: 3 } })] }),
+      [`GET ${BASE}/logs/${ID2}`]: () => ({
+        json: log({
+          id: ID2,
+          type: 'full',
+          status: 'failed',
+          totalRecords: 200,
+          processedRecords: 50,
+          errorCount: 2,
+          lastError: 'cards page 3 failed: HTTP 500',
+          metadata: { currentPage: 3 },
+        }),
+      }),
+      [`GET ${BASE}/events/${ID2}`]: () => ({
+        json: [event(1), event(2, { eventType: 'error', message: 'Sync failed on cards page 3', details: { page: 3 } })],
+      }),
     });
     const user = userEvent.setup();
     detail(ID2);

@@ -25,7 +25,12 @@ async function listOrEmpty<T>(url: string, what: string): Promise<T[]> {
 }
 
 export function useSyncLogs(base: string, refetchInterval: number | false) {
-  return useQuery({ queryKey: syncKeys.logs(base), queryFn: () => listOrEmpty<TSyncLog>(`${base}/logs`, 'sync logs'), refetchInterval, staleTime: 0 });
+  return useQuery({
+    queryKey: syncKeys.logs(base),
+    queryFn: () => listOrEmpty<TSyncLog>(`${base}/logs`, 'sync logs'),
+    refetchInterval,
+    staleTime: 0,
+  });
 }
 
 export function useSyncLog(base: string, id: string, refetchInterval: (log: TSyncLog | undefined) => number | false) {
@@ -38,7 +43,12 @@ export function useSyncLog(base: string, id: string, refetchInterval: (log: TSyn
 }
 
 export function useSyncEvents(base: string, id: string, refetchInterval: number | false) {
-  return useQuery({ queryKey: syncKeys.events(base, id), queryFn: () => listOrEmpty<TSyncEvent>(`${base}/events/${id}`, 'sync events'), refetchInterval, staleTime: 0 });
+  return useQuery({
+    queryKey: syncKeys.events(base, id),
+    queryFn: () => listOrEmpty<TSyncEvent>(`${base}/events/${id}`, 'sync events'),
+    refetchInterval,
+    staleTime: 0,
+  });
 }
 
 /** Start, cancel and resume, with the toasts of spec §8; every answer refreshes the screen's data. */

@@ -10,7 +10,9 @@ const STATUS: Record<TSyncStatus, { label: string; variant: 'blue' | 'green' | '
   cancelled: { label: 'Cancelled', variant: 'gray' },
 };
 
-export const SyncStatusBadge = ({ status }: { status: TSyncStatus }) => <Badge variant={STATUS[status].variant}>{STATUS[status].label}</Badge>;
+export const SyncStatusBadge = ({ status }: { status: TSyncStatus }) => (
+  <Badge variant={STATUS[status].variant}>{STATUS[status].label}</Badge>
+);
 
 export const progressPercent = (log: Pick<TSyncLog, 'processedRecords' | 'totalRecords'>) =>
   log.totalRecords > 0 ? Math.min(100, Math.round((log.processedRecords / log.totalRecords) * 100)) : 0;
@@ -20,7 +22,14 @@ export function SyncProgress({ log }: { log: TSyncLog }) {
   const percent = progressPercent(log);
   return (
     <div className="space-y-1">
-      <div className="h-2 w-full overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label="Sync progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-label="Sync progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className="h-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-xs text-slate-600">

@@ -19,7 +19,9 @@ const stats = {
   totalGradings: 7,
   totalCreditsIssued: 300,
   totalRevenue: 19.99,
-  recentActivity: [{ id: 'g1', kind: 'grading', description: 'Grading GV-1: Charizard', status: 'completed', createdAt: '2026-11-20T10:00:00.000Z' }],
+  recentActivity: [
+    { id: 'g1', kind: 'grading', description: 'Grading GV-1: Charizard', status: 'completed', createdAt: '2026-11-20T10:00:00.000Z' },
+  ],
   system: {
     status: 'down',
     database: { status: 'ok', detail: 'PostgreSQL connected, 1.2 ms' },
@@ -55,7 +57,8 @@ describe('admin shell (§2.7)', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(ADMIN_TABS.map((t) => t.label));
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('12,345')).toBeInTheDocument();
-    for (const label of ['Total Users', 'Total Cards', 'Total Gradings', 'Credits Issued', 'Recent Activity', 'System Info']) expect(screen.getByText(label)).toBeInTheDocument();
+    for (const label of ['Total Users', 'Total Cards', 'Total Gradings', 'Credits Issued', 'Recent Activity', 'System Info'])
+      expect(screen.getByText(label)).toBeInTheDocument();
     expect(screen.getByText('$19.99')).toBeInTheDocument();
     expect(within(screen.getByText('Database', { selector: 'span' }).closest('li')!).getByText('Connected')).toBeInTheDocument();
     expect(screen.getByText('Operational')).toBeInTheDocument();
@@ -66,8 +69,15 @@ describe('admin shell (§2.7)', () => {
   });
 
   it('maps every route to its tab', () => {
-    expect(['/admin', '/admin/overview', '/admin/dashboard', '/admin/abc123'].map(tabOfPath)).toEqual(['overview', 'overview', 'overview', 'overview']);
-    expect(['/admin/users', '/admin/submissions', '/admin/orders', '/admin/subscriptions', '/admin/database', '/admin/pricing'].map(tabOfPath)).toEqual(['users', 'submissions', 'orders', 'subscriptions', 'database', 'pricing']);
+    expect(['/admin', '/admin/overview', '/admin/dashboard', '/admin/abc123'].map(tabOfPath)).toEqual([
+      'overview',
+      'overview',
+      'overview',
+      'overview',
+    ]);
+    expect(
+      ['/admin/users', '/admin/submissions', '/admin/orders', '/admin/subscriptions', '/admin/database', '/admin/pricing'].map(tabOfPath),
+    ).toEqual(['users', 'submissions', 'orders', 'subscriptions', 'database', 'pricing']);
     // The sync detail lives in the Database tab, under /admin/database/sync/{id} and /admin/{hash}/sync/{id}.
     expect(['/admin/database/sync/s1', '/admin/abc123/sync/s2'].map(tabOfPath)).toEqual(['database', 'database']);
     expect(['/admin/database/sync/s1', '/admin/abc123/sync/s2', '/admin/database'].map(syncLogIdOfPath)).toEqual(['s1', 's2', null]);
@@ -77,9 +87,17 @@ describe('admin shell (§2.7)', () => {
     const calls = mockApi({
       ...pathAnswer,
       'GET /api/admin/sync/logs': () => ({ json: [] }),
-      [`GET ${PREFIX}/weekly-price-update/last-run`]: () => ({ json: { status: 'never', lastRun: null, totalCardsUpdated: 0, message: 'No price update has run yet.' } }),
+      [`GET ${PREFIX}/weekly-price-update/last-run`]: () => ({
+        json: { status: 'never', lastRun: null, totalCardsUpdated: 0, message: 'No price update has run yet.' },
+      }),
       [`GET ${PREFIX}/weekly-price-update/preview`]: () => ({
-        json: { totalCards: 0, cardsToUpdate: 0, eligibleUsers: 0, estimatedDuration: '0 seconds', priceUpdateCategories: { gradedWithSubscription: 0, recentlyGraded: 0, oldGradedWithPro: 0, oldGradedWithoutPro: 0 } },
+        json: {
+          totalCards: 0,
+          cardsToUpdate: 0,
+          eligibleUsers: 0,
+          estimatedDuration: '0 seconds',
+          priceUpdateCategories: { gradedWithSubscription: 0, recentlyGraded: 0, oldGradedWithPro: 0, oldGradedWithoutPro: 0 },
+        },
       }),
     });
     render('/admin/database');
@@ -91,7 +109,11 @@ describe('admin shell (§2.7)', () => {
   });
 
   it('logs out with POST /api/logout and the toast', async () => {
-    const calls = mockApi({ ...pathAnswer, [`GET ${PREFIX}/stats`]: () => ({ json: stats }), 'POST /api/logout': () => ({ json: { message: 'ok' } }) });
+    const calls = mockApi({
+      ...pathAnswer,
+      [`GET ${PREFIX}/stats`]: () => ({ json: stats }),
+      'POST /api/logout': () => ({ json: { message: 'ok' } }),
+    });
     render('/admin');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Logged out', { description: 'You have been logged out successfully' }));

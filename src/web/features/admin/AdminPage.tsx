@@ -20,7 +20,9 @@ const UsersTab = lazy(() => import('./users/UsersTab'));
 const SubmissionsTab = lazy(() => import('./SubmissionsTab'));
 const OrdersTab = lazy(() => import('./OrdersTab'));
 const SubscriptionsTab = lazy(() => import('./SubscriptionsTab'));
-const DatabaseSyncMonitor = lazy(() => import('@web/features/admin-sync/DatabaseSyncMonitor').then((m) => ({ default: m.DatabaseSyncMonitor })));
+const DatabaseSyncMonitor = lazy(() =>
+  import('@web/features/admin-sync/DatabaseSyncMonitor').then((m) => ({ default: m.DatabaseSyncMonitor })),
+);
 const SyncDetailPage = lazy(() => import('@web/features/admin-sync/SyncDetailPage').then((m) => ({ default: m.SyncDetailPage })));
 const PricingTab = lazy(() => import('@web/features/admin-pricing/PricingTab').then((m) => ({ default: m.PricingTab })));
 
@@ -44,14 +46,14 @@ export const LOADING_TEXT = 'Loading admin dashboard...';
 /** The sync log a path shows: /admin/database/sync/{id} or /admin/{hash}/sync/{id}. */
 export function syncLogIdOfPath(pathname: string): string | null {
   const match = /^\/admin\/[^/]+\/sync\/([^/]+)\/?$/.exec(pathname);
-  return match ? decodeURIComponent(match[1]!) : null;
+  return match ? decodeURIComponent(match[1]) : null;
 }
 
 /** The tab a path shows: its first segment when it names one, else the Overview (/admin/{hash} included). */
 export function tabOfPath(pathname: string): TabValue {
   if (syncLogIdOfPath(pathname)) return 'database';
   const segment = pathname.split('/')[2] ?? '';
-  return (ADMIN_TABS.find((t) => t.value === segment)?.value ?? 'overview') as TabValue;
+  return ADMIN_TABS.find((t) => t.value === segment)?.value ?? 'overview';
 }
 
 function Loading() {

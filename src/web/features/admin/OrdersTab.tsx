@@ -21,7 +21,9 @@ export default function OrdersTab() {
       <CardContent>
         {isLoading ? (
           <ul aria-label="Loading orders" className="grid gap-2">
-            {[0, 1, 2].map((i) => <li key={i} className="h-14 animate-pulse rounded-lg bg-slate-100" />)}
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="h-14 animate-pulse rounded-lg bg-slate-100" />
+            ))}
           </ul>
         ) : !data?.items.length ? (
           <p className="py-8 text-center text-slate-600">No orders found</p>
@@ -31,7 +33,10 @@ export default function OrdersTab() {
               <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="grid gap-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium capitalize text-slate-900">
-                    {o.package} <Badge variant="blue" className="normal-case">{o.credits} credits</Badge>
+                    {o.package}{' '}
+                    <Badge variant="blue" className="normal-case">
+                      {o.credits} credits
+                    </Badge>
                   </p>
                   <p className="text-sm text-slate-600">
                     {o.user?.username ?? 'Unknown'} · <span className="font-mono">{o.id}</span> · {formatDateTime(o.createdAt)}

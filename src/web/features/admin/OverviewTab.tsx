@@ -31,13 +31,19 @@ function CheckRow({ label, check }: { label: string; check: TCheck }) {
       <span className="font-medium text-slate-900">{label}</span>
       <span className="flex items-center gap-2 text-sm text-slate-600">
         <span>{check.detail}</span>
-        <Badge variant={STATE_VARIANT[check.status]}>{check.status === 'ok' ? OK_TEXT[label] ?? 'OK' : STATE_TEXT[check.status]}</Badge>
+        <Badge variant={STATE_VARIANT[check.status]}>{check.status === 'ok' ? (OK_TEXT[label] ?? 'OK') : STATE_TEXT[check.status]}</Badge>
       </span>
     </li>
   );
 }
 /** §2.7's labels when the check passes. */
-const OK_TEXT: Record<string, string> = { Database: 'Connected', API: 'Operational', Server: 'Running', 'Job Queue': 'Running', 'Image Store': 'Connected' };
+const OK_TEXT: Record<string, string> = {
+  Database: 'Connected',
+  API: 'Operational',
+  Server: 'Running',
+  'Job Queue': 'Running',
+  'Image Store': 'Connected',
+};
 
 export function OverviewTab() {
   const { data } = useAdminQuery(ZAdminStatsResponse, '/stats', {}, { refetchInterval: 30_000 });

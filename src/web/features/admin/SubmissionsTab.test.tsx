@@ -25,20 +25,53 @@ const sub = (n: number, over: Partial<TAdminSubmission> = {}): TAdminSubmission 
 });
 const list = (items: TAdminSubmission[]) => ({ json: { items, page: 1, pageSize: 25, hasMore: false } });
 const adjustment = (face: string, step: number, type: string): TImageAdjustment => ({
-  id: `${face}-${step}`, adjustmentStep: step, adjustmentType: type, adjustmentDescription: `${type} of the ${face}`, originalImageType: face,
-  adjustedImageUrl: `/img/${face}-${step}`, createdAt: '2026-11-20T10:00:01.000Z', annotations: step === 2 ? [{ id: 'a1', severity: 'moderate', annotationText: 'scratch at 3, 4 mm' }] : [],
+  id: `${face}-${step}`,
+  adjustmentStep: step,
+  adjustmentType: type,
+  adjustmentDescription: `${type} of the ${face}`,
+  originalImageType: face,
+  adjustedImageUrl: `/img/${face}-${step}`,
+  createdAt: '2026-11-20T10:00:01.000Z',
+  annotations: step === 2 ? [{ id: 'a1', severity: 'moderate', annotationText: 'scratch at 3, 4 mm' }] : [],
 });
-const steps = [{ id: 's1', stepNumber: 1, stepName: 'front: decode', stepDescription: 'Decoded the photo', status: 'completed', stepResults: { widthPx: 1200 }, startTime: '2026-11-20T10:00:00.000Z', endTime: '2026-11-20T10:00:01.234Z' }];
+const steps = [
+  {
+    id: 's1',
+    stepNumber: 1,
+    stepName: 'front: decode',
+    stepDescription: 'Decoded the photo',
+    status: 'completed',
+    stepResults: { widthPx: 1200 },
+    startTime: '2026-11-20T10:00:00.000Z',
+    endTime: '2026-11-20T10:00:01.234Z',
+  },
+];
 const render = () => renderWithApp(<SubmissionsTab />, { user: testUser({ role: 'admin' }) });
 
 function mockReport(full: boolean) {
   const g = 'GV-00000000A1';
-  const grouped = full ? { front: [adjustment('front', 0, 'original'), adjustment('front', 1, 'perspective-correction'), adjustment('front', 2, 'annotation')] } : {};
+  const grouped = full
+    ? {
+        front: [adjustment('front', 0, 'original'), adjustment('front', 1, 'perspective-correction'), adjustment('front', 2, 'annotation')],
+      }
+    : {};
   return mockApi({
     ...pathAnswer,
     [`GET ${PREFIX}/submissions`]: () => list([sub(1), sub(2, { status: 'processing', user: null }), sub(3, { status: 'pending' })]),
-    [`GET ${PREFIX}/grading-reports/${g}`]: () => ({ json: full ? report() : report({ centeringDecisionLog: null, cornersDecisionLog: null, edgesDecisionLog: null, surfaceDecisionLog: null, frontAnnotatedImageUrl: null }) }),
-    [`GET ${PREFIX}/grading/${g}/audit-trail`]: () => ({ json: full ? { adjustments: grouped.front ?? [], analysisSteps: steps } : { adjustments: [], analysisSteps: [] } }),
+    [`GET ${PREFIX}/grading-reports/${g}`]: () => ({
+      json: full
+        ? report()
+        : report({
+            centeringDecisionLog: null,
+            cornersDecisionLog: null,
+            edgesDecisionLog: null,
+            surfaceDecisionLog: null,
+            frontAnnotatedImageUrl: null,
+          }),
+    }),
+    [`GET ${PREFIX}/grading/${g}/audit-trail`]: () => ({
+      json: full ? { adjustments: grouped.front ?? [], analysisSteps: steps } : { adjustments: [], analysisSteps: [] },
+    }),
     [`GET ${PREFIX}/grading/${g}/adjustments-grouped`]: () => ({ json: grouped }),
     [`GET ${PREFIX}/grading/${g}/analysis-steps`]: () => ({ json: full ? steps : [] }),
   });
@@ -50,12 +83,12 @@ describe('Card Submissions (§2.7)', () => {
     render();
     expect(screen.getByText('Card Submissions')).toBeInTheDocument();
     const rows = within(await screen.findByRole('list', { name: 'Submissions' })).getAllByRole('listitem');
-    expect(within(rows[0]!).getByText('Complete')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('GV-00000000A1')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('Rare Holo')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Processing')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText(/Unknown/)).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('Pending')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Complete')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('GV-00000000A1')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Rare Holo')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Processing')).toBeInTheDocument();
+    expect(within(rows[1]).getByText(/Unknown/)).toBeInTheDocument();
+    expect(within(rows[2]).getByText('Pending')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /View Details/ })).toHaveLength(1);
     await userEvent.selectOptions(screen.getByLabelText('Filter by status'), 'processing');
     await waitFor(() => expect(calls.some((c) => c.url.includes('status=processing'))).toBe(true));
@@ -98,7 +131,9 @@ describe('Card Submissions (§2.7)', () => {
     expect(within(dialog).getByText('scratch at 3, 4 mm')).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Image Adjustments' }));
-    const versions = within(dialog).getAllByText(/^(Original|Step \d)$/).map((e) => e.textContent);
+    const versions = within(dialog)
+      .getAllByText(/^(Original|Step \d)$/)
+      .map((e) => e.textContent);
     expect(versions).toEqual(['Original', 'Step 1', 'Step 2']);
     expect(within(dialog).getByText('Type: perspective-correction')).toBeInTheDocument();
 
@@ -123,7 +158,11 @@ describe('Card Submissions (§2.7)', () => {
   }, 30_000);
 
   it("says 'No grading details available' when the report is missing", async () => {
-    mockApi({ ...pathAnswer, [`GET ${PREFIX}/submissions`]: () => list([sub(1)]), [`GET ${PREFIX}/grading-reports/GV-00000000A1`]: () => ({ status: 404, json: { message: 'No grading details available' } }) });
+    mockApi({
+      ...pathAnswer,
+      [`GET ${PREFIX}/submissions`]: () => list([sub(1)]),
+      [`GET ${PREFIX}/grading-reports/GV-00000000A1`]: () => ({ status: 404, json: { message: 'No grading details available' } }),
+    });
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'View Details of GV-00000000A1' }));
     expect(await within(await screen.findByRole('dialog')).findByText('No grading details available')).toBeInTheDocument();

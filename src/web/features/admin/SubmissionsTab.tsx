@@ -11,13 +11,22 @@ import { RarityBadge, StatusBadge } from './badges';
 import { Pager } from './Pager';
 import { GradingReportDialog } from './report/GradingReportDialog';
 
-const STATUS_LABEL: Record<(typeof ADMIN_SUBMISSION_STATUSES)[number], string> = { completed: 'Complete', processing: 'Processing', pending: 'Pending', failed: 'Failed' };
+const STATUS_LABEL: Record<(typeof ADMIN_SUBMISSION_STATUSES)[number], string> = {
+  completed: 'Complete',
+  processing: 'Processing',
+  pending: 'Pending',
+  failed: 'Failed',
+};
 
 export default function SubmissionsTab() {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<TAdminSubmission | null>(null);
-  const { data, isPending: isLoading } = useAdminQuery(ZAdminSubmissionsResponse, '/submissions', { status: status || undefined, page, pageSize: 25 });
+  const { data, isPending: isLoading } = useAdminQuery(ZAdminSubmissionsResponse, '/submissions', {
+    status: status || undefined,
+    page,
+    pageSize: 25,
+  });
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">
@@ -53,7 +62,10 @@ export default function SubmissionsTab() {
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="grid gap-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                    {s.cardName} <RarityBadge rarity={s.rarity} /> <Badge variant="default" className="font-mono">{s.gradingId}</Badge>
+                    {s.cardName} <RarityBadge rarity={s.rarity} />{' '}
+                    <Badge variant="default" className="font-mono">
+                      {s.gradingId}
+                    </Badge>
                   </p>
                   <p className="text-sm text-slate-600">
                     {s.cardSet} · #{s.cardNumber} · {s.user?.username ?? 'Unknown'} · {formatDateTime(s.createdAt)}

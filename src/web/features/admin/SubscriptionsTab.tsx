@@ -15,8 +15,15 @@ import { SubscriptionStatusBadge } from './badges';
 
 export const SUBSCRIPTIONS_KEY = ['/api/admin/stripe-subscriptions'] as const;
 const PROVIDER_NAME = { stripe: 'Stripe', local: 'Test Provider' } as const;
-const FILTER_LABEL: Record<string, string> = { active: 'Active', canceled: 'Canceled', incomplete: 'Incomplete', trialing: 'Trialing', past_due: 'Past Due' };
-const money = (minor: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+const FILTER_LABEL: Record<string, string> = {
+  active: 'Active',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+  trialing: 'Trialing',
+  past_due: 'Past Due',
+};
+const money = (minor: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
 
 /** §8's text for a failed load. */
 export function subscriptionsError(provider: string, message: string | undefined) {
@@ -67,16 +74,31 @@ export default function SubscriptionsTab() {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Summary label="Total Subscriptions" value={subs ? formatInteger(subs.length) : '—'} />
         <Summary label="Active Subscriptions" value={subs ? formatInteger(active.length) : '—'} />
-        <Summary label="Orphaned Subscriptions" value={subs ? formatInteger(subs.filter((s) => s.isOrphaned).length) : '—'} hint="No matching user found" />
+        <Summary
+          label="Orphaned Subscriptions"
+          value={subs ? formatInteger(subs.filter((s) => s.isOrphaned).length) : '—'}
+          hint="No matching user found"
+        />
         <Summary label="Monthly Revenue" value={subs ? money(revenue, currency) : '—'} />
       </div>
       <Card>
         <CardHeader className="grid gap-3">
           <div className="flex flex-wrap items-center gap-3">
-            <Input type="search" aria-label="Search subscriptions" placeholder="Search by id, email or username…" className="max-w-sm" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Input
+              type="search"
+              aria-label="Search subscriptions"
+              placeholder="Search by id, email or username…"
+              className="max-w-sm"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
             <Select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="all">All Statuses</option>
-              {ADMIN_SUBSCRIPTION_FILTERS.map((s) => <option key={s} value={s}>{FILTER_LABEL[s]}</option>)}
+              {ADMIN_SUBSCRIPTION_FILTERS.map((s) => (
+                <option key={s} value={s}>
+                  {FILTER_LABEL[s]}
+                </option>
+              ))}
             </Select>
             <Button variant={orphanedOnly ? 'default' : 'outline'} aria-pressed={orphanedOnly} onClick={() => setOrphanedOnly((v) => !v)}>
               {orphanedOnly ? 'Show All' : 'Orphaned Only'}
@@ -86,7 +108,9 @@ export default function SubscriptionsTab() {
         </CardHeader>
         <CardContent>
           {query.isLoading ? (
-            <p role="status" className="text-slate-600">Loading subscriptions…</p>
+            <p role="status" className="text-slate-600">
+              Loading subscriptions…
+            </p>
           ) : shown.length === 0 ? (
             <p className="py-8 text-center text-slate-600">No subscriptions found matching your filters.</p>
           ) : (
@@ -103,7 +127,8 @@ export default function SubscriptionsTab() {
                     <span className="capitalize">{s.plan}</span> · {money(s.amount, s.currency)} · {s.customerEmail ?? 'No email'}
                   </p>
                   <p className="text-slate-600">
-                    {s.currentPeriodStart ? formatDate(s.currentPeriodStart) : '—'} to {s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : '—'}
+                    {s.currentPeriodStart ? formatDate(s.currentPeriodStart) : '—'} to{' '}
+                    {s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : '—'}
                   </p>
                   {s.user ? (
                     <p className="text-slate-700">
@@ -113,7 +138,12 @@ export default function SubscriptionsTab() {
                     <p className="text-red-800">No matching user found in database</p>
                   )}
                   {query.data?.dashboardUrl && (
-                    <a className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline" href={`${query.data.dashboardUrl}/subscriptions/${encodeURIComponent(s.id)}`} target="_blank" rel="noopener noreferrer">
+                    <a
+                      className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
+                      href={`${query.data.dashboardUrl}/subscriptions/${encodeURIComponent(s.id)}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       View in {provider} <ExternalLink aria-hidden className="size-3.5" />
                     </a>
                   )}

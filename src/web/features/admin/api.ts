@@ -22,7 +22,8 @@ export function useAdminPrefix() {
   });
 }
 
-export const getParsed = async <S extends z.ZodTypeAny>(schema: S, url: string): Promise<z.infer<S>> => schema.parse(await apiRequest('GET', url));
+export const getParsed = async <S extends z.ZodTypeAny>(schema: S, url: string): Promise<z.infer<S>> =>
+  schema.parse(await apiRequest('GET', url));
 
 const query = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
@@ -35,7 +36,12 @@ const query = (params: Record<string, string | number | undefined>) => {
  * One `{admin}` read: keyed by its path under the prefix (so mutations can invalidate by it), waiting for
  * the prefix, and keeping the previous page on screen while the next one loads.
  */
-export function useAdminQuery<S extends z.ZodTypeAny>(schema: S, path: string, params: Record<string, string | number | undefined> = {}, options: { enabled?: boolean; refetchInterval?: number } = {}) {
+export function useAdminQuery<S extends z.ZodTypeAny>(
+  schema: S,
+  path: string,
+  params: Record<string, string | number | undefined> = {},
+  options: { enabled?: boolean; refetchInterval?: number } = {},
+) {
   const prefix = useAdminPrefix().data;
   return useQuery({
     queryKey: ['admin', path, params],

@@ -21,7 +21,13 @@ export function RoleBadge({ role }: { role: string }) {
 
 /** §4's colours: active green, canceled red, incomplete yellow, trialing blue, past_due orange. */
 const SUBSCRIPTION_VARIANT = { active: 'green', canceled: 'red', incomplete: 'yellow', trialing: 'blue', past_due: 'orange' } as const;
-const SUBSCRIPTION_LABEL: Record<string, string> = { active: 'Active', canceled: 'Canceled', incomplete: 'Incomplete', trialing: 'Trialing', past_due: 'Past Due' };
+const SUBSCRIPTION_LABEL: Record<string, string> = {
+  active: 'Active',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+  trialing: 'Trialing',
+  past_due: 'Past Due',
+};
 export function SubscriptionStatusBadge({ status }: { status: string }) {
   const variant = SUBSCRIPTION_VARIANT[status as keyof typeof SUBSCRIPTION_VARIANT] ?? 'gray';
   return <Badge variant={variant}>{SUBSCRIPTION_LABEL[status] ?? status}</Badge>;

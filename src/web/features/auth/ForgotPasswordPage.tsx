@@ -29,7 +29,15 @@ export default function ForgotPasswordPage() {
 
   if (sentTo !== null) {
     return (
-      <AuthCard title="Check Your Email" description={<>If an account exists for <strong className="text-slate-900">{sentTo}</strong>, we sent it a 6-digit reset code. It expires in 10 minutes.</>}>
+      <AuthCard
+        title="Check Your Email"
+        description={
+          <>
+            If an account exists for <strong className="text-slate-900">{sentTo}</strong>, we sent it a 6-digit reset code. It expires in 10
+            minutes.
+          </>
+        }
+      >
         <div className="grid gap-3">
           <div className="flex justify-center py-2 text-brand-700">
             <MailCheck aria-hidden className="size-12" />

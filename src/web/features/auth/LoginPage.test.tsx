@@ -36,7 +36,9 @@ describe('sign-in screen', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Password'), ' pass word ');
     await submit();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/account/security'));
-    expect(writes(calls)).toMatchObject([{ method: 'POST', url: '/api/auth/login', body: { username: 'collector', password: ' pass word ' } }]);
+    expect(writes(calls)).toMatchObject([
+      { method: 'POST', url: '/api/auth/login', body: { username: 'collector', password: ' pass word ' } },
+    ]);
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(user);
   });
 
@@ -50,7 +52,10 @@ describe('sign-in screen', { timeout: 20_000 }, () => {
   });
 
   it('shows a refusal under the field the server names, and any other one above the form', async () => {
-    let answer: { status: number; json: Record<string, unknown> } = { status: 401, json: { message: 'Wrong username or password.', field: 'password' } };
+    let answer: { status: number; json: Record<string, unknown> } = {
+      status: 401,
+      json: { message: 'Wrong username or password.', field: 'password' },
+    };
     mockApi({ 'POST /api/auth/login': () => answer });
     render();
     await userEvent.type(screen.getByLabelText('Username or email'), 'collector');

@@ -29,7 +29,9 @@ describe('registration screen', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Password must be at least 8 characters long\.$/);
     // The rule follows the typing once the form was sent.
     await fill('Username', '!');
-    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(/Username may use letters, digits, dot, dash and underscore$/));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(/Username may use letters, digits, dot, dash and underscore$/),
+    );
     expect(writes(calls)).toEqual([]);
   });
 
@@ -44,12 +46,15 @@ describe('registration screen', { timeout: 20_000 }, () => {
     await submit();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/account/dashboard'));
     expect(writes(calls)).toHaveLength(1);
-    expect(writes(calls)[0]!.body).toEqual({ username: 'ann', email: 'ann@example.test', password: 'a long password', firstName: 'Ann' });
+    expect(writes(calls)[0].body).toEqual({ username: 'ann', email: 'ann@example.test', password: 'a long password', firstName: 'Ann' });
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(created);
   });
 
   it('shows a taken username under its field, and a refusal without a field above the form', async () => {
-    let answer: { status: number; json: Record<string, unknown> } = { status: 409, json: { message: 'That username is taken.', field: 'username' } };
+    let answer: { status: number; json: Record<string, unknown> } = {
+      status: 409,
+      json: { message: 'That username is taken.', field: 'username' },
+    };
     mockApi({ 'POST /api/auth/register': () => answer });
     render();
     await fill('Username', 'collector');

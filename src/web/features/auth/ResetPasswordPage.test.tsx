@@ -46,7 +46,11 @@ describe('reset password screen', { timeout: 20_000 }, () => {
     await fill('New password', 'short');
     await fill('Confirm password', 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    await waitFor(() => expect(screen.getByLabelText('Reset code')).toHaveAccessibleDescription('6-digit code from email The reset code is the 6-digit code from the email'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Reset code')).toHaveAccessibleDescription(
+        '6-digit code from email The reset code is the 6-digit code from the email',
+      ),
+    );
     expect(screen.queryByText('Please fill in all fields')).not.toBeInTheDocument();
     expect(screen.getAllByText('Password must be at least 8 characters long.')).toHaveLength(1);
     expect(calls).toHaveLength(0);
@@ -57,7 +61,7 @@ describe('reset password screen', { timeout: 20_000 }, () => {
     const input = screen.getByLabelText('New password');
     expect(input).toHaveAttribute('type', 'password');
     const [toggle] = screen.getAllByRole('button', { name: 'Show password' });
-    await userEvent.click(toggle!);
+    await userEvent.click(toggle);
     expect(input).toHaveAttribute('type', 'text');
     expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
   });

@@ -58,7 +58,13 @@ export default function ResetPasswordPage() {
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         <FormField label="Reset code" hint="6-digit code from email" error={errors.resetCode?.message}>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={RESET_CODE_LENGTH} className="tracking-[0.3em]" {...form.register('resetCode')} />
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={RESET_CODE_LENGTH}
+            className="tracking-[0.3em]"
+            {...form.register('resetCode')}
+          />
         </FormField>
         <FormField label="New password" error={passwordError(errors.newPassword?.message)}>
           <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />

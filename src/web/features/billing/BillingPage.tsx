@@ -37,7 +37,9 @@ export default function BillingPage() {
                 <span data-testid="credit-balance">{formatInteger(billing.data.credits)}</span>
                 <span className="text-base font-medium text-slate-700">credit{billing.data.credits === 1 ? '' : 's'}</span>
               </p>
-              {billing.data.accountType === 'pro' && <p className="text-sm text-slate-700">Pro gradings don't use credits; they wait here for you.</p>}
+              {billing.data.accountType === 'pro' && (
+                <p className="text-sm text-slate-700">Pro gradings don't use credits; they wait here for you.</p>
+              )}
               <Button asChild variant="outline" className="w-fit">
                 <Link to={`/account/checkout/credits?package=${DEFAULT_CREDIT_PACKAGE}`}>Buy credits</Link>
               </Button>

@@ -35,7 +35,12 @@ export default function CreditsCheckoutPage() {
 
   return (
     <PageContainer>
-      <PageHeader title="Buy credits" description={user ? `You have ${formatInteger(user.credits)} credit${user.credits === 1 ? '' : 's'}. Credits never expire.` : undefined} />
+      <PageHeader
+        title="Buy credits"
+        description={
+          user ? `You have ${formatInteger(user.credits)} credit${user.credits === 1 ? '' : 's'}. Credits never expire.` : undefined
+        }
+      />
       {params.get('canceled') && (
         <Alert variant="warning" className="mb-6">
           Checkout was cancelled. Nothing was charged.
@@ -55,7 +60,14 @@ export default function CreditsCheckoutPage() {
                 p.id === selected ? 'border-2 border-brand-700' : 'border-slate-200 hover:border-slate-300',
               )}
             >
-              <input type="radio" name="package" value={p.id} checked={p.id === selected} onChange={() => choose(p.id)} className="size-4 accent-brand-700" />
+              <input
+                type="radio"
+                name="package"
+                value={p.id}
+                checked={p.id === selected}
+                onChange={() => choose(p.id)}
+                className="size-4 accent-brand-700"
+              />
               <span className="flex-1">
                 <span className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                   {p.name} · {formatInteger(p.credits)} credits {p.id === DEFAULT_CREDIT_PACKAGE && <Badge>Most popular</Badge>}
@@ -100,9 +112,12 @@ export default function CreditsCheckoutPage() {
             </div>
             {checkout.isError && <Alert variant="destructive">{errorMessage(checkout.error)}</Alert>}
             <Button size="lg" onClick={() => checkout.mutate(pkg.id)} disabled={checkout.isPending || checkout.isSuccess}>
-              <CreditCard aria-hidden /> {checkout.isPending || checkout.isSuccess ? 'Opening checkout…' : `Pay ${formatCents(pkg.priceCents)}`}
+              <CreditCard aria-hidden />{' '}
+              {checkout.isPending || checkout.isSuccess ? 'Opening checkout…' : `Pay ${formatCents(pkg.priceCents)}`}
             </Button>
-            <p className="text-xs text-slate-600">You'll pay on our payment provider's secure page. Credits are added as soon as the payment is confirmed.</p>
+            <p className="text-xs text-slate-600">
+              You'll pay on our payment provider's secure page. Credits are added as soon as the payment is confirmed.
+            </p>
           </CardContent>
         </Card>
       </div>

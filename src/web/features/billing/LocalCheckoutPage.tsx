@@ -15,7 +15,10 @@ import { api, useApiQuery } from '@web/lib/api-client';
 
 export function TestModeBanner() {
   return (
-    <div role="note" className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-2 text-sm font-bold tracking-wide text-slate-900">
+    <div
+      role="note"
+      className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-2 text-sm font-bold tracking-wide text-slate-900"
+    >
       <FlaskConical aria-hidden className="size-4" /> TEST MODE — built-in test payment provider, no real money moves
     </div>
   );
@@ -27,7 +30,11 @@ export function TestModeBanner() {
 export default function LocalCheckoutPage() {
   useDocumentTitle('Test checkout');
   const { sessionId = '' } = useParams();
-  const session = useApiQuery('GET /api/payments/local/sessions/:id', { params: { id: sessionId ?? '' }, queryKey: ['/api/payments/local/sessions', sessionId], retry: false });
+  const session = useApiQuery('GET /api/payments/local/sessions/:id', {
+    params: { id: sessionId ?? '' },
+    queryKey: ['/api/payments/local/sessions', sessionId],
+    retry: false,
+  });
   const [card, setCard] = useState('');
   const pay = useMutation({
     mutationFn: () => api('POST /api/payments/local/sessions/:id/pay', { params: { id: sessionId ?? '' }, body: { cardNumber: card } }),
@@ -62,7 +69,9 @@ export default function LocalCheckoutPage() {
             </CardHeader>
             <CardContent>
               {s.status !== 'open' ? (
-                <Alert variant="warning">{s.status === 'complete' ? 'This checkout is already paid.' : 'This checkout has expired. Start again from Billing.'}</Alert>
+                <Alert variant="warning">
+                  {s.status === 'complete' ? 'This checkout is already paid.' : 'This checkout has expired. Start again from Billing.'}
+                </Alert>
               ) : (
                 <form
                   className="grid gap-4"

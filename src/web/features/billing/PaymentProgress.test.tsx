@@ -7,7 +7,16 @@ import { AccountBar } from '@web/features/nav/AccountBar';
 import { PaymentProgress } from './PaymentProgress';
 
 const ORDER_ID = '11111111-2222-4333-8444-555555555555';
-const order = (status: TOrder['status']): TOrder => ({ id: ORDER_ID, package: 'standard', credits: 20, amount: 2999, currency: 'usd', status, createdAt: '2026-11-23T10:00:00.000Z', completedAt: null });
+const order = (status: TOrder['status']): TOrder => ({
+  id: ORDER_ID,
+  package: 'standard',
+  credits: 20,
+  amount: 2999,
+  currency: 'usd',
+  status,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  completedAt: null,
+});
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -38,7 +38,12 @@ function OrderProgress({ orderId }: { orderId: string }) {
   const order = useOrderUntilSettled(orderId);
   const status = order.data?.status;
   useRefreshAccountWhen(status === 'completed');
-  if (order.isError) return <Alert variant="destructive" className="mb-6">We couldn't find that order. Your orders are listed in Billing.</Alert>;
+  if (order.isError)
+    return (
+      <Alert variant="destructive" className="mb-6">
+        We couldn't find that order. Your orders are listed in Billing.
+      </Alert>
+    );
   if (status === 'completed')
     return (
       <Alert variant="success" className="mb-6">
@@ -47,7 +52,11 @@ function OrderProgress({ orderId }: { orderId: string }) {
       </Alert>
     );
   if (status === 'failed' || status === 'expired')
-    return <Alert variant="destructive" className="mb-6">This payment did not go through, and no credits were added. You can try again from Buy credits.</Alert>;
+    return (
+      <Alert variant="destructive" className="mb-6">
+        This payment did not go through, and no credits were added. You can try again from Buy credits.
+      </Alert>
+    );
   return <Waiting title="Payment received" text="Adding your credits… this page updates by itself." />;
 }
 

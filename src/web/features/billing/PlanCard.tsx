@@ -59,10 +59,13 @@ export function PlanCard({ billing }: { billing: TBillingResponse }) {
         )}
         {sub?.status === 'past_due' && (
           <Alert variant="warning">
-            We couldn't charge your card for Pro. Update your payment method; Pro stays on until {sub.graceEndsAt ? formatDate(sub.graceEndsAt) : 'the grace period ends'}.
+            We couldn't charge your card for Pro. Update your payment method; Pro stays on until{' '}
+            {sub.graceEndsAt ? formatDate(sub.graceEndsAt) : 'the grace period ends'}.
           </Alert>
         )}
-        {sub?.cancelAtPeriodEnd && live && <Alert>Your Pro plan is cancelled and stays on until the end of the period. You can resume it until then.</Alert>}
+        {sub?.cancelAtPeriodEnd && live && (
+          <Alert>Your Pro plan is cancelled and stays on until the end of the period. You can resume it until then.</Alert>
+        )}
         {(change.isError || portal.isError) && <Alert variant="destructive">{errorMessage(change.error ?? portal.error)}</Alert>}
         <div className="flex flex-wrap gap-2">
           {live && !sub.cancelAtPeriodEnd && !confirming && (
@@ -89,7 +92,8 @@ export function PlanCard({ billing }: { billing: TBillingResponse }) {
         {confirming && (
           <div role="group" aria-label="Confirm cancellation" className="grid gap-3 rounded-md border border-slate-200 bg-slate-50 p-4">
             <p className="text-sm text-slate-800">
-              Cancel Pro at the end of this period{sub?.currentPeriodEnd ? ` (${formatDate(sub.currentPeriodEnd)})` : ''}? You keep Pro until then, and your credits stay on your account.
+              Cancel Pro at the end of this period{sub?.currentPeriodEnd ? ` (${formatDate(sub.currentPeriodEnd)})` : ''}? You keep Pro
+              until then, and your credits stay on your account.
             </p>
             <div className="flex flex-wrap gap-2">
               <Button

@@ -53,7 +53,9 @@ export default function ProCheckoutPage() {
             <div className="grid gap-2">
               {checkout.isError && <Alert variant="destructive">{errorMessage(checkout.error)}</Alert>}
               <Button size="lg" onClick={() => checkout.mutate()} disabled={checkout.isPending || checkout.isSuccess}>
-                {checkout.isPending || checkout.isSuccess ? 'Opening checkout…' : `Subscribe for ${formatCents(PRO_PLAN.priceCents)} a ${PRO_PLAN.interval}`}
+                {checkout.isPending || checkout.isSuccess
+                  ? 'Opening checkout…'
+                  : `Subscribe for ${formatCents(PRO_PLAN.priceCents)} a ${PRO_PLAN.interval}`}
               </Button>
               <p className="text-xs text-slate-600">Your credits stay on your account and count again if you ever leave Pro.</p>
             </div>

@@ -30,7 +30,8 @@ export function useProCheckout() {
 export function useSubscriptionChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'cancel' | 'resume') => api(action === 'cancel' ? 'POST /api/payments/subscription/cancel' : 'POST /api/payments/subscription/resume'),
+    mutationFn: (action: 'cancel' | 'resume') =>
+      api(action === 'cancel' ? 'POST /api/payments/subscription/cancel' : 'POST /api/payments/subscription/resume'),
     onSuccess: (billing) => {
       queryClient.setQueryData(BILLING_KEY, billing);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });

@@ -15,12 +15,34 @@ const entry = (n: number, over: Partial<TBinderCardEntry['submission']> = {}): T
   actualPurchasePrice: null,
   userCard: { id: `20000000-0000-4000-8000-00000000000${n}`, cardId: 'base1-4', frontImageUrl: null },
   submission: {
-    id: `10000000-0000-4000-8000-00000000000${n}`, gradingId: `GV-000000000${n}`, cardName: `Card ${n}`, cardSet: 'Base', cardNumber: String(n), rarity: 'Common',
-    recommendedPlatform: 'PSA', psaGrade: 9, bgsGrade: 8.5, cgcGrade: 9.5, psaEstimatedValue: '100.00', bgsEstimatedValue: '80.00', cgcEstimatedValue: '60.00', valueSource: null, ...over,
+    id: `10000000-0000-4000-8000-00000000000${n}`,
+    gradingId: `GV-000000000${n}`,
+    cardName: `Card ${n}`,
+    cardSet: 'Base',
+    cardNumber: String(n),
+    rarity: 'Common',
+    recommendedPlatform: 'PSA',
+    psaGrade: 9,
+    bgsGrade: 8.5,
+    cgcGrade: 9.5,
+    psaEstimatedValue: '100.00',
+    bgsEstimatedValue: '80.00',
+    cgcEstimatedValue: '60.00',
+    valueSource: null,
+    ...over,
   },
 });
 const detail = (cards: TBinderCardEntry[], isPublic = false): TBinderDetail => ({
-  binder: { id: 'b1', name: 'Vintage', description: null, isPublic, isOwner: true, ownerUsername: 'casey', createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z' },
+  binder: {
+    id: 'b1',
+    name: 'Vintage',
+    description: null,
+    isPublic,
+    isOwner: true,
+    ownerUsername: 'casey',
+    createdAt: '2026-11-01T00:00:00Z',
+    updatedAt: '2026-11-01T00:00:00Z',
+  },
   cards,
 });
 const render = () => renderWithApp(<BinderDetailPage />, { route: '/binder/b1', path: '/binder/:id', user: testUser() });
@@ -33,23 +55,37 @@ describe('binder screen (spec §2.4)', () => {
   });
 
   it('shows name, No description, Public badge, totals with the spec decimals, and the recommended platform with PSA fallback', async () => {
-    mockApi({ 'GET /api/binders/b1': () => ({ json: detail([entry(1, { recommendedPlatform: 'BGS', rarity: 'Rare' }), entry(2, { recommendedPlatform: 'other' }), entry(3, { recommendedPlatform: null, psaGrade: 10, psaEstimatedValue: '301.00' })], true) }) });
+    mockApi({
+      'GET /api/binders/b1': () => ({
+        json: detail(
+          [
+            entry(1, { recommendedPlatform: 'BGS', rarity: 'Rare' }),
+            entry(2, { recommendedPlatform: 'other' }),
+            entry(3, { recommendedPlatform: null, psaGrade: 10, psaEstimatedValue: '301.00' }),
+          ],
+          true,
+        ),
+      }),
+    });
     render();
     expect(await screen.findByRole('heading', { name: /Vintage/ })).toBeInTheDocument();
     expect(screen.getByText('No description')).toBeInTheDocument();
     expect(screen.getByText('Public')).toBeInTheDocument();
     const tiles = screen.getAllByRole('listitem');
-    expect(within(tiles[0]!).getByText('BGS 8.5')).toBeInTheDocument();
-    expect(within(tiles[0]!).getByText('$80.00')).toBeInTheDocument();
-    expect(within(tiles[0]!).getByText('Rare')).toHaveClass('bg-amber-100');
-    expect(within(tiles[1]!).getByText('PSA 9')).toBeInTheDocument();
-    expect(within(tiles[2]!).getByText('PSA 10')).toBeInTheDocument();
+    expect(within(tiles[0]).getByText('BGS 8.5')).toBeInTheDocument();
+    expect(within(tiles[0]).getByText('$80.00')).toBeInTheDocument();
+    expect(within(tiles[0]).getByText('Rare')).toHaveClass('bg-amber-100');
+    expect(within(tiles[1]).getByText('PSA 9')).toBeInTheDocument();
+    expect(within(tiles[2]).getByText('PSA 10')).toBeInTheDocument();
     // Total 80 + 100 + 301 = 481; Avg Value 160.33 → "$160"; grades 8.5, 9, 10 → 9.2; highest 10.0.
     expect(screen.getByText('$481.00')).toBeInTheDocument();
     expect(screen.getByText('Avg Value').nextSibling).toHaveTextContent('$160');
     expect(screen.getByText('Avg Grade').nextSibling).toHaveTextContent('9.2');
     expect(screen.getByText('Highest Grade').nextSibling).toHaveTextContent('10.0');
-    expect(within(tiles[0]!).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/account/collection/card-profile/20000000-0000-4000-8000-000000000001');
+    expect(within(tiles[0]).getByRole('link', { name: 'View Details' })).toHaveAttribute(
+      'href',
+      '/account/collection/card-profile/20000000-0000-4000-8000-000000000001',
+    );
   });
 
   it('shows the empty state', async () => {

@@ -25,7 +25,13 @@ export const binderKey = (id: string) => ['/api/binders', id] as const;
 export default function BinderDetailPage() {
   const { id = '' } = useParams();
   const { isAuthenticated } = useAuth();
-  const binder = useApiQuery('GET /api/binders/:id', { params: { id: id ?? '' }, queryKey: binderKey(id), enabled: isAuthenticated && !!id, retry: retryUpToThree, staleTime: 0 });
+  const binder = useApiQuery('GET /api/binders/:id', {
+    params: { id: id ?? '' },
+    queryKey: binderKey(id),
+    enabled: isAuthenticated && !!id,
+    retry: retryUpToThree,
+    staleTime: 0,
+  });
   useDocumentTitle(binder.data?.binder.name ?? 'Binder');
 
   if (binder.isLoading)
@@ -44,7 +50,9 @@ export default function BinderDetailPage() {
       <Shell>
         <div className="rounded-xl border border-red-200 bg-red-50 p-8 text-center">
           <h1 className="text-xl font-semibold text-red-900">Error Loading Binder</h1>
-          <p className="mt-2 text-red-900">{binder.error ? errorMessage(binder.error, 'Failed to load binder details') : 'Failed to load binder details'}</p>
+          <p className="mt-2 text-red-900">
+            {binder.error ? errorMessage(binder.error, 'Failed to load binder details') : 'Failed to load binder details'}
+          </p>
           <Button asChild variant="outline" className="mt-4">
             <Link to="/account/collection">Back to Collection</Link>
           </Button>
@@ -65,7 +73,12 @@ export default function BinderDetailPage() {
       <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-semibold text-slate-900 sm:text-3xl">
-            {b.name} {b.isPublic && <Badge variant="blue"><Globe aria-hidden className="size-3" /> Public</Badge>}
+            {b.name}{' '}
+            {b.isPublic && (
+              <Badge variant="blue">
+                <Globe aria-hidden className="size-3" /> Public
+              </Badge>
+            )}
           </h1>
           <p className="mt-1 text-slate-700">{b.description || 'No description'}</p>
         </div>
@@ -109,7 +122,14 @@ function Shell({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">{children}</div>;
 }
 
-function BinderTile({ binderId, entry, platform, grade, value, canEdit }: { binderId: string; entry: TBinderCardEntry; canEdit: boolean } & GradeAndValue) {
+function BinderTile({
+  binderId,
+  entry,
+  platform,
+  grade,
+  value,
+  canEdit,
+}: { binderId: string; entry: TBinderCardEntry; canEdit: boolean } & GradeAndValue) {
   const queryClient = useQueryClient();
   const s = entry.submission;
   const remove = useMutation({
@@ -165,7 +185,11 @@ function EditEntryDialog({ binderId, entry }: { binderId: string; entry: TBinder
   const [price, setPrice] = useState('');
   const save = useMutation({
     // Spec §5: an empty price is sent as null, anything else as a decimal.
-    mutationFn: () => api('PUT /api/binders/:id/cards/:cardId', { params: { id: binderId, cardId: entry.id }, body: { personalNotes: notes, actualPurchasePrice: price === '' ? null : parseFloat(price) } }),
+    mutationFn: () =>
+      api('PUT /api/binders/:id/cards/:cardId', {
+        params: { id: binderId, cardId: entry.id },
+        body: { personalNotes: notes, actualPurchasePrice: price === '' ? null : parseFloat(price) },
+      }),
     onSuccess: () => {
       toast.success('Success', { description: 'Card details updated successfully' });
       setOpen(false);

@@ -6,7 +6,11 @@ import { posts } from './posts';
 export default function BlogListPage() {
   return (
     <div>
-      <PageHero eyebrow="Blog" title="Notes for careful collectors" lead="Photographing, centering, grading scales and values, explained by the people who built the grader." />
+      <PageHero
+        eyebrow="Blog"
+        title="Notes for careful collectors"
+        lead="Photographing, centering, grading scales and values, explained by the people who built the grader."
+      />
       <Section>
         <ul className="mx-auto grid max-w-3xl gap-6">
           {posts.map((p) => (

@@ -8,12 +8,16 @@ export function parsePost(path: string, raw: string): BlogPost {
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(raw.replace(/\r\n/g, '\n'));
   if (!match) throw new Error(`blog post ${slug} has no front matter`);
   const meta: Record<string, string> = {};
-  for (const line of match[1]!.split('\n')) {
+  for (const line of match[1].split('\n')) {
     const i = line.indexOf(':');
-    if (i > 0) meta[line.slice(0, i).trim()] = line.slice(i + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (i > 0)
+      meta[line.slice(0, i).trim()] = line
+        .slice(i + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
   }
   for (const key of ['title', 'date', 'author', 'summary']) if (!meta[key]) throw new Error(`blog post ${slug} lacks ${key}`);
-  return { slug, title: meta.title!, date: meta.date!, author: meta.author!, summary: meta.summary!, markdown: match[2]!.trim() };
+  return { slug, title: meta.title, date: meta.date, author: meta.author, summary: meta.summary, markdown: match[2].trim() };
 }
 
 export const posts: BlogPost[] = Object.entries(files)

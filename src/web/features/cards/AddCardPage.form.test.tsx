@@ -22,7 +22,14 @@ const addPhotos = async () => {
   await userEvent.upload(screen.getByLabelText('Back', { exact: true }), photo('back.jpg'));
 };
 const CHARIZARD = {
-  id: 'base1-4', name: 'Charizard', setId: 'base1', setName: 'Base', number: '4', setPrintedTotal: 102, rarity: 'Rare Holo', releaseDate: '1999-01-09',
+  id: 'base1-4',
+  name: 'Charizard',
+  setId: 'base1',
+  setName: 'Base',
+  number: '4',
+  setPrintedTotal: 102,
+  rarity: 'Rare Holo',
+  releaseDate: '1999-01-09',
 } as unknown as TCatalogueSearchResult['cards'][number];
 
 describe('add card form', TYPING, () => {
@@ -30,7 +37,9 @@ describe('add card form', TYPING, () => {
     const calls = mockApi({});
     render();
     await userEvent.click(screen.getByRole('button', { name: 'Add card and continue' }));
-    expect(await screen.findByLabelText('Search by name, set or number')).toHaveAccessibleDescription(/Pick a card from the catalogue or enter its name/);
+    expect(await screen.findByLabelText('Search by name, set or number')).toHaveAccessibleDescription(
+      /Pick a card from the catalogue or enter its name/,
+    );
     expect(screen.getByText('Add a photo of the front and of the back.')).toBeInTheDocument();
     // A name typed by hand does not count for the catalogue mode it was left for.
     await userEvent.click(screen.getByRole('button', { name: 'Enter by hand' }));
@@ -38,7 +47,9 @@ describe('add card form', TYPING, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search the catalogue' }));
     await addPhotos();
     await userEvent.click(screen.getByRole('button', { name: 'Add card and continue' }));
-    expect(await screen.findByLabelText('Search by name, set or number')).toHaveAccessibleDescription(/Pick a card from the catalogue or enter its name/);
+    expect(await screen.findByLabelText('Search by name, set or number')).toHaveAccessibleDescription(
+      /Pick a card from the catalogue or enter its name/,
+    );
     expect(writes(calls)).toEqual([]);
   });
 
@@ -54,14 +65,16 @@ describe('add card form', TYPING, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add card and continue' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/account/card/grade-card/new-card'));
     const [upload] = writes(calls);
-    const body = upload!.body as FormData;
+    const body = upload.body as FormData;
     expect([...body.keys()]).toEqual(['cardId', 'front', 'back']);
     expect(body.get('cardId')).toBe('base1-4');
     expect((body.get('front') as File).name).toBe('front.jpg');
   });
 
   it('sends a card entered by hand, trimmed and without empty fields, and shows the server’s refusal on its field', async () => {
-    const calls = mockApi({ 'POST /api/user-cards': () => ({ status: 400, json: { message: 'Card names are at most 120 characters', field: 'cardName' } }) });
+    const calls = mockApi({
+      'POST /api/user-cards': () => ({ status: 400, json: { message: 'Card names are at most 120 characters', field: 'cardName' } }),
+    });
     render();
     await userEvent.click(screen.getByRole('button', { name: 'Enter by hand' }));
     await userEvent.type(screen.getByLabelText('Card name'), '  Mew ');
@@ -69,7 +82,7 @@ describe('add card form', TYPING, () => {
     await addPhotos();
     await userEvent.click(screen.getByRole('button', { name: 'Add card and continue' }));
     await waitFor(() => expect(screen.getByLabelText('Card name')).toHaveAccessibleDescription('Card names are at most 120 characters'));
-    const body = writes(calls)[0]!.body as FormData;
+    const body = writes(calls)[0].body as FormData;
     expect([...body.entries()].filter(([, v]) => typeof v === 'string')).toEqual([
       ['cardName', 'Mew'],
       ['cardSet', 'Promo'],

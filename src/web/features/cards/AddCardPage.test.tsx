@@ -11,7 +11,10 @@ describe('add card page', () => {
     mockApi({});
     renderWithApp(<AddCardPage />, { user: testUser({ credits: 0 }) });
     expect(await screen.findByText('You have no grading credits left')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', expect.stringMatching(/^\/account\/checkout\/credits/));
+    expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/account\/checkout\/credits/),
+    );
     expect(screen.getByRole('button', { name: 'Add card to my collection' })).toBeEnabled();
   });
 

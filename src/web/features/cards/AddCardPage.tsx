@@ -85,10 +85,20 @@ export default function AddCardPage() {
           </CardHeader>
           <CardContent className="grid gap-4">
             <div className="flex gap-2" role="group" aria-label="How to identify the card">
-              <Button variant={mode === 'catalogue' ? 'default' : 'outline'} size="sm" aria-pressed={mode === 'catalogue'} onClick={() => setMode('catalogue')}>
+              <Button
+                variant={mode === 'catalogue' ? 'default' : 'outline'}
+                size="sm"
+                aria-pressed={mode === 'catalogue'}
+                onClick={() => setMode('catalogue')}
+              >
                 Search the catalogue
               </Button>
-              <Button variant={mode === 'manual' ? 'default' : 'outline'} size="sm" aria-pressed={mode === 'manual'} onClick={() => setMode('manual')}>
+              <Button
+                variant={mode === 'manual' ? 'default' : 'outline'}
+                size="sm"
+                aria-pressed={mode === 'manual'}
+                onClick={() => setMode('manual')}
+              >
                 Enter by hand
               </Button>
             </div>
@@ -98,7 +108,8 @@ export default function AddCardPage() {
                   <div>
                     <p className="font-semibold text-slate-900">{picked.name}</p>
                     <p className="text-sm text-slate-700">
-                      {picked.setName} · #{picked.number}/{picked.setPrintedTotal} {picked.rarity && <Badge variant="gray">{picked.rarity}</Badge>}
+                      {picked.setName} · #{picked.number}/{picked.setPrintedTotal}{' '}
+                      {picked.rarity && <Badge variant="gray">{picked.rarity}</Badge>}
                     </p>
                   </div>
                   <Button variant="outline" size="sm" onClick={() => pick(null)}>
@@ -107,15 +118,28 @@ export default function AddCardPage() {
                 </div>
               ) : (
                 <div className="grid gap-2">
-                  <FormField label="Search by name, set or number" error={errors.cardName?.message} hint="Typos are fine: “charzard base 4” finds Charizard from Base Set.">
+                  <FormField
+                    label="Search by name, set or number"
+                    error={errors.cardName?.message}
+                    hint="Typos are fine: “charzard base 4” finds Charizard from Base Set."
+                  >
                     <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
                   </FormField>
                   {search.data && (
-                    <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white" aria-label="Catalogue results">
-                      {search.data.cards.length === 0 && <li className="p-3 text-sm text-slate-600">No card matches. Check the spelling or enter it by hand.</li>}
+                    <ul
+                      className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white"
+                      aria-label="Catalogue results"
+                    >
+                      {search.data.cards.length === 0 && (
+                        <li className="p-3 text-sm text-slate-600">No card matches. Check the spelling or enter it by hand.</li>
+                      )}
                       {search.data.cards.map((c) => (
                         <li key={c.id}>
-                          <button type="button" className="flex w-full items-center justify-between gap-3 p-3 text-left hover:bg-slate-50" onClick={() => pick(c)}>
+                          <button
+                            type="button"
+                            className="flex w-full items-center justify-between gap-3 p-3 text-left hover:bg-slate-50"
+                            onClick={() => pick(c)}
+                          >
                             <span>
                               <span className="font-medium text-slate-900">{c.name}</span>
                               <span className="block text-sm text-slate-600">
@@ -145,13 +169,19 @@ export default function AddCardPage() {
         <Card>
           <CardHeader>
             <CardTitle>2. Photos</CardTitle>
-            <p className="text-sm text-slate-600">Whole card in the frame, flat, out of its sleeve, on a plain surface. JPEG, PNG, WebP or HEIC, up to 25 MB.</p>
+            <p className="text-sm text-slate-600">
+              Whole card in the frame, flat, out of its sleeve, on a plain surface. JPEG, PNG, WebP or HEIC, up to 25 MB.
+            </p>
             <p className="flex items-start gap-1.5 text-sm text-slate-700">
               <ScanSearch aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
               <span>
-                Not sure your photo is good enough?{' '}
-                {/* A new tab, so the card and photos picked here are not lost. */}
-                <Link to="/account/test-detection" target="_blank" rel="noopener" className="whitespace-nowrap font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                Not sure your photo is good enough? {/* A new tab, so the card and photos picked here are not lost. */}
+                <Link
+                  to="/account/test-detection"
+                  target="_blank"
+                  rel="noopener"
+                  className="whitespace-nowrap font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                >
                   Check it first — free<span className="sr-only"> (opens in a new tab)</span>
                 </Link>
               </span>

@@ -21,7 +21,15 @@ const cornerLabel = (slot: TCornerSlot) => cornerSlotLabel(slot).replace(/^./, (
 const DETAIL = { one: 'detail photo', other: 'detail photos' };
 
 /** Front and back slots, the corner close-ups and the detail photos, all in the same photo-slot style. */
-export function PhotoFields({ value, onChange, required }: { value: PhotoSelection; onChange: (p: PhotoSelection) => void; required: boolean }) {
+export function PhotoFields({
+  value,
+  onChange,
+  required,
+}: {
+  value: PhotoSelection;
+  onChange: (p: PhotoSelection) => void;
+  required: boolean;
+}) {
   const set = (patch: Partial<PhotoSelection>) => onChange({ ...value, ...patch });
   return (
     <div className="grid gap-6">
@@ -33,7 +41,13 @@ export function PhotoFields({ value, onChange, required }: { value: PhotoSelecti
         <summary className="cursor-pointer text-sm font-medium text-slate-900">Corner close-ups (optional)</summary>
         <div className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-8">
           {CORNER_SLOTS.map((slot) => (
-            <PhotoInput key={slot} compact label={cornerLabel(slot)} file={value.corners[slot] ?? null} onChange={(f) => set({ corners: { ...value.corners, [slot]: f ?? undefined } })} />
+            <PhotoInput
+              key={slot}
+              compact
+              label={cornerLabel(slot)}
+              file={value.corners[slot] ?? null}
+              onChange={(f) => set({ corners: { ...value.corners, [slot]: f ?? undefined } })}
+            />
           ))}
         </div>
       </details>
@@ -52,20 +66,29 @@ function DetailPhotos({ files, onChange }: { files: File[]; onChange: (f: File[]
     <fieldset className="grid gap-2">
       <legend className="text-sm font-medium text-slate-900">Detail photos (optional, up to {MAX_DETAIL_IMAGES})</legend>
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        Anything the grade should show: a crease, a print line, a mark on the back. {files.length > 0 && `${formatCount(files.length, DETAIL)} added.`}
+        Anything the grade should show: a crease, a print line, a mark on the back.{' '}
+        {files.length > 0 && `${formatCount(files.length, DETAIL)} added.`}
       </p>
       <ul className="grid grid-cols-4 gap-2 sm:grid-cols-8" aria-label="Detail photos">
         {files.map((f, i) => (
           <li key={`${f.name}-${i}`} className="relative aspect-square overflow-hidden rounded-lg border border-slate-300 bg-white">
             <img src={previews[i]} alt={`Detail photo ${i + 1}`} className="size-full object-cover" />
-            <button type="button" onClick={() => onChange(files.filter((_, j) => j !== i))} className="absolute right-1 top-1 rounded-full bg-white/90 p-1 text-slate-800 shadow" aria-label={`Remove detail photo ${i + 1}`}>
+            <button
+              type="button"
+              onClick={() => onChange(files.filter((_, j) => j !== i))}
+              className="absolute right-1 top-1 rounded-full bg-white/90 p-1 text-slate-800 shadow"
+              aria-label={`Remove detail photo ${i + 1}`}
+            >
               <X aria-hidden className="size-4" />
             </button>
           </li>
         ))}
         {room > 0 && (
           <li className="relative aspect-square rounded-lg border-2 border-dashed border-slate-300 bg-white focus-within:border-brand-600 hover:border-brand-600">
-            <label htmlFor={id} className="flex size-full cursor-pointer flex-col items-center justify-center gap-1 p-2 text-center text-xs text-slate-700">
+            <label
+              htmlFor={id}
+              className="flex size-full cursor-pointer flex-col items-center justify-center gap-1 p-2 text-center text-xs text-slate-700"
+            >
               <ImagePlus aria-hidden className="size-5" />
               <span className="font-medium">Add</span>
             </label>

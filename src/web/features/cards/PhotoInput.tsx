@@ -6,7 +6,19 @@ import { cn } from '@web/lib/cn';
  * One photo slot: tap to take a photo (phone camera) or pick a file, or drop one on it; shows a
  * preview. The server checks and cleans the file; this only helps people pick the right one.
  */
-export function PhotoInput({ label, file, onChange, required, compact }: { label: string; file: File | null; onChange: (f: File | null) => void; required?: boolean; compact?: boolean }) {
+export function PhotoInput({
+  label,
+  file,
+  onChange,
+  required,
+  compact,
+}: {
+  label: string;
+  file: File | null;
+  onChange: (f: File | null) => void;
+  required?: boolean;
+  compact?: boolean;
+}) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
@@ -24,12 +36,21 @@ export function PhotoInput({ label, file, onChange, required, compact }: { label
         const dropped = e.dataTransfer.files[0];
         if (dropped) onChange(dropped);
       }}
-      className={cn('relative flex flex-col items-center justify-center overflow-hidden rounded-lg border-2 border-dashed bg-white text-center', dragging ? 'border-brand-600 bg-brand-50' : 'border-slate-300', compact ? 'aspect-square' : 'aspect-[63/88]')}
+      className={cn(
+        'relative flex flex-col items-center justify-center overflow-hidden rounded-lg border-2 border-dashed bg-white text-center',
+        dragging ? 'border-brand-600 bg-brand-50' : 'border-slate-300',
+        compact ? 'aspect-square' : 'aspect-[63/88]',
+      )}
     >
       {preview ? (
         <>
           <img src={preview} alt={`${label} preview`} className="absolute inset-0 size-full object-cover" />
-          <button type="button" onClick={() => onChange(null)} className="absolute right-1 top-1 rounded-full bg-white/90 p-1 text-slate-800 shadow" aria-label={`Remove ${label}`}>
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            className="absolute right-1 top-1 rounded-full bg-white/90 p-1 text-slate-800 shadow"
+            aria-label={`Remove ${label}`}
+          >
             <X aria-hidden className="size-4" />
           </button>
         </>
@@ -43,7 +64,15 @@ export function PhotoInput({ label, file, onChange, required, compact }: { label
           {!compact && <span className="text-slate-600">Tap to take or choose a photo, or drop it here</span>}
         </label>
       )}
-      <input id={id} type="file" accept="image/jpeg,image/png,image/webp,image/heic,image/heif" capture="environment" className="sr-only" aria-label={label} onChange={(e) => onChange(e.target.files?.[0] ?? null)} />
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+        capture="environment"
+        className="sr-only"
+        aria-label={label}
+        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+      />
     </div>
   );
 }

@@ -41,7 +41,9 @@ export function ReplacePhotos({ cardId, onDone }: { cardId: string; onDone: () =
         save.mutate();
       }}
     >
-      <p className="text-sm text-slate-700">Pick only the photos you want to change; the others stay. New detail photos replace all the old ones.</p>
+      <p className="text-sm text-slate-700">
+        Pick only the photos you want to change; the others stay. New detail photos replace all the old ones.
+      </p>
       {error && <Alert variant="destructive">{error}</Alert>}
       <PhotoFields value={photos} onChange={setPhotos} required={false} />
       <div className="flex flex-wrap justify-end gap-2">

@@ -3,7 +3,8 @@ import { useApiQuery } from '@web/lib/api-client';
 export const userCardKey = (id: string) => ['/api/user-cards', id] as const;
 export const cardGradingsKey = (id: string) => ['/api/user-cards', id, 'gradings'] as const;
 
-export const useUserCard = (id: string | undefined) => useApiQuery('GET /api/user-cards/:id', { params: { id: id ?? '' }, queryKey: userCardKey(id ?? ''), enabled: !!id, staleTime: 0 });
+export const useUserCard = (id: string | undefined) =>
+  useApiQuery('GET /api/user-cards/:id', { params: { id: id ?? '' }, queryKey: userCardKey(id ?? ''), enabled: !!id, staleTime: 0 });
 
 /** The card's gradings, newest first; polls every second while one is still running. */
 export function useCardGradings(id: string | undefined) {
@@ -12,6 +13,7 @@ export function useCardGradings(id: string | undefined) {
     queryKey: cardGradingsKey(id ?? ''),
     enabled: !!id,
     staleTime: 0,
-    refetchInterval: (q) => (q.state.data?.[0] && (q.state.data[0].status === 'pending' || q.state.data[0].status === 'processing') ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.[0] && (q.state.data[0].status === 'pending' || q.state.data[0].status === 'processing') ? 1000 : false,
   });
 }

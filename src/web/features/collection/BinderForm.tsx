@@ -16,7 +16,17 @@ export type BinderFormValues = { name: string; description: string | null };
  * Used to create a binder and, in a dialog, to edit one. `onSave` resolves when saved, or throws the
  * API error, which lands on its field when it names one.
  */
-export function BinderForm({ initial, submitLabel, onSave, onCancel }: { initial?: BinderFormValues; submitLabel: string; onSave: (v: BinderFormValues) => Promise<unknown>; onCancel?: () => void }) {
+export function BinderForm({
+  initial,
+  submitLabel,
+  onSave,
+  onCancel,
+}: {
+  initial?: BinderFormValues;
+  submitLabel: string;
+  onSave: (v: BinderFormValues) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
   const form = useForm<BinderFormInput, unknown, z.output<typeof ZCreateBinderRequest>>({
     resolver: zodResolver(ZCreateBinderRequest),
     defaultValues: { name: initial?.name ?? '', description: initial?.description ?? '' },
@@ -42,7 +52,11 @@ export function BinderForm({ initial, submitLabel, onSave, onCancel }: { initial
       <FormField label={initial ? 'Name' : 'New binder name'} error={errors.name?.message}>
         <Input maxLength={BINDER_NAME_MAX} placeholder="e.g. Base Set holos" autoComplete="off" {...form.register('name')} />
       </FormField>
-      <FormField label="Description (optional)" error={errors.description?.message} hint={`What the binder holds, for you and anyone you share it with. Up to ${BINDER_DESCRIPTION_MAX} characters.`}>
+      <FormField
+        label="Description (optional)"
+        error={errors.description?.message}
+        hint={`What the binder holds, for you and anyone you share it with. Up to ${BINDER_DESCRIPTION_MAX} characters.`}
+      >
         <Textarea rows={2} maxLength={BINDER_DESCRIPTION_MAX} {...form.register('description')} />
       </FormField>
       <div className="flex flex-wrap justify-end gap-2">

@@ -8,8 +8,16 @@ import { BindersPanel } from './BindersPanel';
 afterEach(() => vi.unstubAllGlobals());
 
 const binder: TBinderSummary = {
-  id: '40000000-0000-4000-8000-000000000001', name: 'Vintage', description: null, isPublic: false, isOwner: true, ownerUsername: 'casey',
-  createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z', cardCount: 1, totalValue: '246.90',
+  id: '40000000-0000-4000-8000-000000000001',
+  name: 'Vintage',
+  description: null,
+  isPublic: false,
+  isOwner: true,
+  ownerUsername: 'casey',
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+  cardCount: 1,
+  totalValue: '246.90',
 };
 
 function render() {
@@ -30,7 +38,9 @@ describe('binders panel', () => {
     fireEvent.change(within(create).getByLabelText('New binder name'), { target: { value: '  Modern hits ' } });
     fireEvent.change(within(create).getByLabelText('Description (optional)'), { target: { value: 'Pulled in 2025' } });
     fireEvent.click(within(create).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Modern hits', description: 'Pulled in 2025' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Modern hits', description: 'Pulled in 2025' }),
+    );
   });
 
   it('edits name and description in a dialog checked by the contract schema, not window.prompt', async () => {
@@ -47,7 +57,9 @@ describe('binders panel', () => {
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Vintage holos' } });
     fireEvent.change(within(dialog).getByLabelText('Description (optional)'), { target: { value: 'Base Set to Team Rocket' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Vintage holos', description: 'Base Set to Team Rocket' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Vintage holos', description: 'Base Set to Team Rocket' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(prompt).not.toHaveBeenCalled();
   });

@@ -53,17 +53,29 @@ export function BindersPanel() {
               {b.description && <p className="mt-0.5 line-clamp-2 text-sm text-slate-700">{b.description}</p>}
             </div>
             <div className="-ml-3 flex gap-1 sm:ml-0">
-              <Button size="sm" variant="ghost" aria-pressed={b.isPublic} onClick={() => update.mutate({ id: b.id, body: { isPublic: !b.isPublic } })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-pressed={b.isPublic}
+                onClick={() => update.mutate({ id: b.id, body: { isPublic: !b.isPublic } })}
+              >
                 {b.isPublic ? <Globe aria-hidden /> : <Lock aria-hidden />} {b.isPublic ? 'Public' : 'Private'}
               </Button>
               <EditBinderDialog binder={b} onSaved={refresh} />
-              <Button size="sm" variant="ghost" aria-label={`Delete ${b.name}`} onClick={() => window.confirm(`Delete the binder “${b.name}”? Its cards stay in your collection.`) && remove.mutate(b.id)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Delete ${b.name}`}
+                onClick={() => window.confirm(`Delete the binder “${b.name}”? Its cards stay in your collection.`) && remove.mutate(b.id)}
+              >
                 <Trash2 aria-hidden />
               </Button>
             </div>
           </li>
         ))}
-        {binders.data?.length === 0 && <li className="py-3 text-sm text-slate-600">No binders yet. Create one above, then add cards to it from a card’s page.</li>}
+        {binders.data?.length === 0 && (
+          <li className="py-3 text-sm text-slate-600">No binders yet. Create one above, then add cards to it from a card’s page.</li>
+        )}
       </ul>
     </div>
   );

@@ -60,7 +60,16 @@ function SearchBox({ value, onChange }: { value: string; onChange: Props['onChan
       <Label htmlFor={id}>Search your cards</Label>
       <div className="relative">
         <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-        <Input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, set or number" maxLength={100} className="pl-9" autoComplete="off" />
+        <Input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Name, set or number"
+          maxLength={100}
+          className="pl-9"
+          autoComplete="off"
+        />
       </div>
     </div>
   );
@@ -117,10 +126,22 @@ export function CollectionFilters({ filters, facets, activeCount, onChange }: Pr
 
       <div id={panelId} className={cn('gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-6', open ? 'grid grid-cols-2' : 'hidden')}>
         <div className="col-span-2 sm:col-span-1">
-          <ChoiceSelect label="Set" value={filters.set} anyLabel="All sets" options={sets.map((s) => ({ value: s.value, label: withCount(s.value, s.count) }))} onChange={(set) => onChange({ set })} />
+          <ChoiceSelect
+            label="Set"
+            value={filters.set}
+            anyLabel="All sets"
+            options={sets.map((s) => ({ value: s.value, label: withCount(s.value, s.count) }))}
+            onChange={(set) => onChange({ set })}
+          />
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <ChoiceSelect label="Rarity" value={filters.rarity} anyLabel="All rarities" options={rarities.map((r) => ({ value: r.value, label: withCount(r.value, r.count) }))} onChange={(rarity) => onChange({ rarity })} />
+          <ChoiceSelect
+            label="Rarity"
+            value={filters.rarity}
+            anyLabel="All rarities"
+            options={rarities.map((r) => ({ value: r.value, label: withCount(r.value, r.count) }))}
+            onChange={(rarity) => onChange({ rarity })}
+          />
         </div>
         <ChoiceSelect
           label="Platform"
@@ -141,14 +162,22 @@ export function CollectionFilters({ filters, facets, activeCount, onChange }: Pr
           anyLabel="Any"
           options={GRADE_OPTIONS}
           // Keep the range the right way round: raising the minimum above the maximum moves it too.
-          onChange={(gradeMin) => onChange(gradeMin && filters.gradeMax && Number(gradeMin) > Number(filters.gradeMax) ? { gradeMin, gradeMax: gradeMin } : { gradeMin })}
+          onChange={(gradeMin) =>
+            onChange(
+              gradeMin && filters.gradeMax && Number(gradeMin) > Number(filters.gradeMax) ? { gradeMin, gradeMax: gradeMin } : { gradeMin },
+            )
+          }
         />
         <ChoiceSelect
           label="Max grade"
           value={filters.gradeMax}
           anyLabel="Any"
           options={GRADE_OPTIONS}
-          onChange={(gradeMax) => onChange(gradeMax && filters.gradeMin && Number(gradeMax) < Number(filters.gradeMin) ? { gradeMax, gradeMin: gradeMax } : { gradeMax })}
+          onChange={(gradeMax) =>
+            onChange(
+              gradeMax && filters.gradeMin && Number(gradeMax) < Number(filters.gradeMin) ? { gradeMax, gradeMin: gradeMax } : { gradeMax },
+            )
+          }
         />
       </div>
     </div>
@@ -156,7 +185,19 @@ export function CollectionFilters({ filters, facets, activeCount, onChange }: Pr
 }
 
 /** One labelled filter dropdown; `anyLabel` is the first option, which clears the filter. */
-function ChoiceSelect({ label, value, anyLabel, options, onChange }: { label: string; value: string; anyLabel?: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
+function ChoiceSelect({
+  label,
+  value,
+  anyLabel,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  anyLabel?: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
   return (
     <FormField label={label}>
       <Select value={value} onChange={(e) => onChange(e.target.value)}>
@@ -179,7 +220,14 @@ export function ActiveFilterChips({ filters, onChange }: Pick<Props, 'filters' |
   if (filters.rarity) chips.push({ label: `Rarity: ${filters.rarity}`, clear: { rarity: '' } });
   if (filters.platform) chips.push({ label: `Platform: ${filters.platform}`, clear: { platform: '' } });
   if (filters.gradeMin || filters.gradeMax) {
-    const label = filters.gradeMin && filters.gradeMax ? (filters.gradeMin === filters.gradeMax ? `Grade ${filters.gradeMin}` : `Grade ${filters.gradeMin}–${filters.gradeMax}`) : filters.gradeMin ? `Grade ${filters.gradeMin}+` : `Grade up to ${filters.gradeMax}`;
+    const label =
+      filters.gradeMin && filters.gradeMax
+        ? filters.gradeMin === filters.gradeMax
+          ? `Grade ${filters.gradeMin}`
+          : `Grade ${filters.gradeMin}–${filters.gradeMax}`
+        : filters.gradeMin
+          ? `Grade ${filters.gradeMin}+`
+          : `Grade up to ${filters.gradeMax}`;
     chips.push({ label, clear: { gradeMin: '', gradeMax: '' } });
   }
   if (filters.status !== 'all') chips.push({ label: STATUS_LABELS[filters.status], clear: { status: 'all' } });

@@ -36,7 +36,10 @@ export function CollectionCardTile({ card }: { card: TUserCard }) {
         )}
       </div>
       <div className="grid flex-1 content-start gap-1 p-3">
-        <Link to={cardLink(card)} className="line-clamp-2 font-semibold leading-snug text-slate-900 outline-none after:absolute after:inset-0 group-hover:text-brand-800">
+        <Link
+          to={cardLink(card)}
+          className="line-clamp-2 font-semibold leading-snug text-slate-900 outline-none after:absolute after:inset-0 group-hover:text-brand-800"
+        >
           {card.cardName}
         </Link>
         <p className="truncate text-xs text-slate-600" title={`${card.cardSet} · #${card.cardNumber}`}>

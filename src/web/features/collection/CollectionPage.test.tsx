@@ -10,7 +10,11 @@ import { SEARCH_DEBOUNCE_MS } from './CollectionFilters';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const card = (n: number, over: Partial<TUserCard> = {}, grading: Partial<NonNullable<TUserCard['latestGrading']>> | null = {}): TUserCard => ({
+const card = (
+  n: number,
+  over: Partial<TUserCard> = {},
+  grading: Partial<NonNullable<TUserCard['latestGrading']>> | null = {},
+): TUserCard => ({
   id: `20000000-0000-4000-8000-00000000000${n}`,
   cardId: null,
   cardName: `Card ${n}`,
@@ -23,8 +27,18 @@ const card = (n: number, over: Partial<TUserCard> = {}, grading: Partial<NonNull
   personalNotes: null,
   actualPurchasePrice: null,
   latestGrading: grading && {
-    id: `30000000-0000-4000-8000-00000000000${n}`, gradingId: `GV-${n}`, status: 'completed', progress: 100, psaGrade: 9, bgsGrade: 8.5, cgcGrade: 9.5,
-    recommendedPlatform: 'PSA', estimatedValue: '120.00', valueSource: null, createdAt: `2026-01-0${n}T11:00:00.000Z`, ...grading,
+    id: `30000000-0000-4000-8000-00000000000${n}`,
+    gradingId: `GV-${n}`,
+    status: 'completed',
+    progress: 100,
+    psaGrade: 9,
+    bgsGrade: 8.5,
+    cgcGrade: 9.5,
+    recommendedPlatform: 'PSA',
+    estimatedValue: '120.00',
+    valueSource: null,
+    createdAt: `2026-01-0${n}T11:00:00.000Z`,
+    ...grading,
   },
   ...over,
 });
@@ -36,14 +50,25 @@ const CARDS = [
 ];
 const FACETS: TCollectionFacets = {
   total: 3,
-  sets: [{ value: 'Base', count: 2 }, { value: 'Jungle', count: 1 }],
+  sets: [
+    { value: 'Base', count: 2 },
+    { value: 'Jungle', count: 1 },
+  ],
   rarities: [{ value: 'Rare Holo', count: 2 }],
-  platforms: [{ value: 'PSA', count: 1 }, { value: 'BGS', count: 1 }, { value: 'CGC', count: 0 }],
+  platforms: [
+    { value: 'PSA', count: 1 },
+    { value: 'BGS', count: 1 },
+    { value: 'CGC', count: 0 },
+  ],
   statuses: { graded: 2, ungraded: 1, grading: 0 },
 };
 
 /** The API: filters by set only (enough to tell requests apart); `answer` overrides the list. */
-function api({ facets = FACETS, answer, binders = [] }: { facets?: TCollectionFacets; answer?: (url: URL) => TUserCard[]; binders?: TBinderSummary[] } = {}) {
+function api({
+  facets = FACETS,
+  answer,
+  binders = [],
+}: { facets?: TCollectionFacets; answer?: (url: URL) => TUserCard[]; binders?: TBinderSummary[] } = {}) {
   return mockApi({
     'GET /api/user-cards': (_b, url) => {
       const u = new URL(url, 'http://x');
@@ -53,12 +78,23 @@ function api({ facets = FACETS, answer, binders = [] }: { facets?: TCollectionFa
     'GET /api/user-cards/facets': () => ({ json: facets }),
     'GET /api/binders': () => ({ json: binders }),
     'GET /api/collection/summary': () => ({
-      json: { totalCards: facets.total, gradedCards: 2, estimatedValue: '420.00', totalCost: '0.00', gainLoss: '0.00', roiPercent: null, averageGrade: 9, valueHistory: [] },
+      json: {
+        totalCards: facets.total,
+        gradedCards: 2,
+        estimatedValue: '420.00',
+        totalCost: '0.00',
+        gainLoss: '0.00',
+        roiPercent: null,
+        averageGrade: 9,
+        valueHistory: [],
+      },
     }),
   });
 }
-const listCalls = (calls: ReturnType<typeof mockApi>) => calls.filter((c) => c.url.startsWith('/api/user-cards') && !c.url.startsWith('/api/user-cards/facets')).map((c) => c.url);
-const render = (route = '/account/collection') => renderWithApp(<CollectionPage />, { route, path: '/account/collection', user: testUser() });
+const listCalls = (calls: ReturnType<typeof mockApi>) =>
+  calls.filter((c) => c.url.startsWith('/api/user-cards') && !c.url.startsWith('/api/user-cards/facets')).map((c) => c.url);
+const render = (route = '/account/collection') =>
+  renderWithApp(<CollectionPage />, { route, path: '/account/collection', user: testUser() });
 const location = () => screen.getByTestId('location').textContent;
 
 describe('collection screen', () => {
@@ -68,12 +104,18 @@ describe('collection screen', () => {
     const grid = await screen.findByRole('list', { name: 'Your cards' });
     const tiles = within(grid).getAllByRole('listitem');
     expect(tiles).toHaveLength(3);
-    expect(within(tiles[0]!).getByText('PSA 9')).toBeInTheDocument();
-    expect(within(tiles[1]!).getByText('BGS 8.5')).toBeInTheDocument();
-    expect(within(tiles[1]!).getByText('$300.00')).toBeInTheDocument();
-    expect(within(tiles[2]!).getByText('Not graded')).toBeInTheDocument();
-    expect(within(tiles[0]!).getByRole('link', { name: 'Charizard' })).toHaveAttribute('href', '/account/collection/card-profile/20000000-0000-4000-8000-000000000001');
-    expect(within(tiles[2]!).getByRole('link', { name: 'Mew' })).toHaveAttribute('href', '/account/card/grade-card/20000000-0000-4000-8000-000000000003');
+    expect(within(tiles[0]).getByText('PSA 9')).toBeInTheDocument();
+    expect(within(tiles[1]).getByText('BGS 8.5')).toBeInTheDocument();
+    expect(within(tiles[1]).getByText('$300.00')).toBeInTheDocument();
+    expect(within(tiles[2]).getByText('Not graded')).toBeInTheDocument();
+    expect(within(tiles[0]).getByRole('link', { name: 'Charizard' })).toHaveAttribute(
+      'href',
+      '/account/collection/card-profile/20000000-0000-4000-8000-000000000001',
+    );
+    expect(within(tiles[2]).getByRole('link', { name: 'Mew' })).toHaveAttribute(
+      'href',
+      '/account/card/grade-card/20000000-0000-4000-8000-000000000003',
+    );
     expect(screen.getByText('3 cards')).toHaveAttribute('role', 'status');
     expect(await screen.findByRole('option', { name: 'Jungle (1)' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'BGS (1)' })).toBeInTheDocument();
@@ -251,7 +293,10 @@ describe('collection tabs', () => {
     await waitFor(() => expect(location()).toBe('/account/collection?view=binders'));
     expect(bindersTab).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'Binders (2)' });
-    expect(within(panel).getByRole('link', { name: 'Best pulls' })).toHaveAttribute('href', '/account/collection/binder-detail/40000000-0000-4000-8000-000000000001');
+    expect(within(panel).getByRole('link', { name: 'Best pulls' })).toHaveAttribute(
+      'href',
+      '/account/collection/binder-detail/40000000-0000-4000-8000-000000000001',
+    );
     expect(within(panel).getByText('1 card · $100.00')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Public' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(panel).getByLabelText('New binder name')).toBeInTheDocument();

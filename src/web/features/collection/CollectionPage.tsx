@@ -94,7 +94,13 @@ export default function CollectionPage() {
             <TabsContent value="cards" className="grid gap-4 p-4 sm:p-6">
               <h2 className="sr-only">Cards</h2>
               {collectionEmpty ? (
-                <p className="text-slate-700">No cards yet. <Link to="/account/card/add-card" className="font-medium text-brand-700 underline">Add your first card</Link>.</p>
+                <p className="text-slate-700">
+                  No cards yet.{' '}
+                  <Link to="/account/card/add-card" className="font-medium text-brand-700 underline">
+                    Add your first card
+                  </Link>
+                  .
+                </p>
               ) : (
                 <>
                   <CollectionFilters filters={filters} facets={facets.data} activeCount={activeCount} onChange={update} />

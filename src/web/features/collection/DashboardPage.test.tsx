@@ -8,16 +8,38 @@ import DashboardPage from './DashboardPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const card = (over: Partial<NonNullable<TUserCard['latestGrading']>>): TUserCard => ({
-  id: '20000000-0000-4000-8000-000000000001', cardId: 'base1-4', cardName: 'Charizard', cardSet: 'Base', cardNumber: '4', rarity: 'Rare Holo',
-  createdAt: '2026-11-01T10:00:00.000Z', frontImageUrl: null, backImageUrl: null, personalNotes: null, actualPurchasePrice: null,
+  id: '20000000-0000-4000-8000-000000000001',
+  cardId: 'base1-4',
+  cardName: 'Charizard',
+  cardSet: 'Base',
+  cardNumber: '4',
+  rarity: 'Rare Holo',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  frontImageUrl: null,
+  backImageUrl: null,
+  personalNotes: null,
+  actualPurchasePrice: null,
   latestGrading: {
-    id: '30000000-0000-4000-8000-000000000001', gradingId: 'GV-0000000001', status: 'completed', progress: 100, psaGrade: 4, bgsGrade: 4.5, cgcGrade: 4.5,
-    recommendedPlatform: 'CGC', estimatedValue: '21.68', valueSource: null, createdAt: '2026-11-02T10:00:00.000Z', ...over,
+    id: '30000000-0000-4000-8000-000000000001',
+    gradingId: 'GV-0000000001',
+    status: 'completed',
+    progress: 100,
+    psaGrade: 4,
+    bgsGrade: 4.5,
+    cgcGrade: 4.5,
+    recommendedPlatform: 'CGC',
+    estimatedValue: '21.68',
+    valueSource: null,
+    createdAt: '2026-11-02T10:00:00.000Z',
+    ...over,
   },
 });
 
 function render(cards: TUserCard[], user = testUser()) {
-  mockApi({ 'GET /api/user-cards': () => ({ json: cards }), 'GET /api/collection/summary': () => ({ status: 500, json: { message: 'not needed here' } }) });
+  mockApi({
+    'GET /api/user-cards': () => ({ json: cards }),
+    'GET /api/collection/summary': () => ({ status: 500, json: { message: 'not needed here' } }),
+  });
   renderWithApp(<DashboardPage />, { user });
 }
 
@@ -32,7 +54,13 @@ describe('dashboard recent gradings', () => {
   });
 
   it('shows PSA when the platform is missing or other, with the market basis when there is one', async () => {
-    render([card({ recommendedPlatform: 'other', estimatedValue: '246.90', valueSource: { kind: 'market', provider: 'TCGplayer market', asOf: '2024-08-02', variant: 'holofoil', marketUsd: 352.72 } })]);
+    render([
+      card({
+        recommendedPlatform: 'other',
+        estimatedValue: '246.90',
+        valueSource: { kind: 'market', provider: 'TCGplayer market', asOf: '2024-08-02', variant: 'holofoil', marketUsd: 352.72 },
+      }),
+    ]);
     const row = (await screen.findByRole('link', { name: 'Charizard' })).closest('li')!;
     expect(within(row).getByText('PSA 4')).toBeInTheDocument();
     expect(within(row).getByText('TCGplayer market, 2024-08-02, holofoil')).toBeInTheDocument();

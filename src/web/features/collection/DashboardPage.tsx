@@ -24,13 +24,18 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const cards = useApiQuery('GET /api/user-cards', { queryKey: ['/api/user-cards'], staleTime: 0 });
   const summary = useApiQuery('GET /api/collection/summary', { queryKey: ['/api/collection/summary'], staleTime: 0 });
-  const recent = (cards.data ?? []).filter((c) => c.latestGrading).sort((a, b) => b.latestGrading!.createdAt.localeCompare(a.latestGrading!.createdAt)).slice(0, 6);
+  const recent = (cards.data ?? [])
+    .filter((c) => c.latestGrading)
+    .sort((a, b) => b.latestGrading!.createdAt.localeCompare(a.latestGrading!.createdAt))
+    .slice(0, 6);
   return (
     <PageContainer>
       <PaymentProgress />
       <PageHeader
         title={`Welcome${user?.firstName ? `, ${user.firstName}` : ''}`}
-        description={user?.accountType === 'pro' ? 'Pro plan · unlimited gradings' : `Starter plan · ${formatCount(user?.credits ?? 0, CREDIT)}`}
+        description={
+          user?.accountType === 'pro' ? 'Pro plan · unlimited gradings' : `Starter plan · ${formatCount(user?.credits ?? 0, CREDIT)}`
+        }
         actions={
           <>
             <Button asChild variant="outline">
@@ -69,19 +74,34 @@ export default function DashboardPage() {
           <CardContent>
             {recent.length === 0 ? (
               <p className="text-slate-700">
-                Nothing graded yet. <Link to="/account/card/add-card" className="font-medium text-brand-700 underline">Add a card</Link> to get your first grade.
+                Nothing graded yet.{' '}
+                <Link to="/account/card/add-card" className="font-medium text-brand-700 underline">
+                  Add a card
+                </Link>{' '}
+                to get your first grade.
               </p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {recent.map((c) => (
                   <li key={c.id} className="flex flex-wrap items-center gap-3 py-3">
-                    <Link to={c.latestGrading!.status === 'completed' ? `/account/collection/card-profile/${c.id}` : `/account/card/grading-progress/${c.id}`} className="font-medium text-brand-800 hover:underline">
+                    <Link
+                      to={
+                        c.latestGrading!.status === 'completed'
+                          ? `/account/collection/card-profile/${c.id}`
+                          : `/account/card/grading-progress/${c.id}`
+                      }
+                      className="font-medium text-brand-800 hover:underline"
+                    >
                       {c.cardName}
                     </Link>
                     <Badge variant={STATUS_BADGE[c.latestGrading!.status].variant}>{STATUS_BADGE[c.latestGrading!.status].label}</Badge>
                     <span className="text-sm text-slate-600">{formatDate(c.latestGrading!.createdAt)}</span>
                     {c.latestGrading!.status === 'completed' && (
-                      <GradeAndValueLine className="ml-auto min-w-40 text-right" shown={gradeAndValue(c.latestGrading!)} source={c.latestGrading!.valueSource} />
+                      <GradeAndValueLine
+                        className="ml-auto min-w-40 text-right"
+                        shown={gradeAndValue(c.latestGrading!)}
+                        source={c.latestGrading!.valueSource}
+                      />
                     )}
                   </li>
                 ))}

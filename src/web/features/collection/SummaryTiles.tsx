@@ -12,7 +12,11 @@ export function SummaryTiles({ s }: { s: TCollectionSummary }) {
     { label: 'Estimated value', value: formatDollars(s.estimatedValue) },
     { label: 'Cost', value: formatDollars(s.totalCost), hint: hasCost ? undefined : 'Enter what you paid on a card' },
     hasCost
-      ? { label: 'Gain / loss', value: `${formatSignedDollars(gain)} (${formatSignedPercent(s.roiPercent!)})`, tone: gain >= 0 ? 'text-green-800' : 'text-red-800' }
+      ? {
+          label: 'Gain / loss',
+          value: `${formatSignedDollars(gain)} (${formatSignedPercent(s.roiPercent!)})`,
+          tone: gain >= 0 ? 'text-green-800' : 'text-red-800',
+        }
       : { label: 'Gain / loss', value: '—', hint: 'Shown once a graded card has a purchase price' },
   ];
   return (

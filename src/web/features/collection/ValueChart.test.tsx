@@ -14,7 +14,9 @@ const show = (ui: React.ReactElement) => render(<MemoryRouter>{ui}</MemoryRouter
 describe('ValueChart', () => {
   it('shows the current value, the change since the first month, axes and a point per month', () => {
     show(<ValueChart points={HISTORY} />);
-    expect(screen.getByRole('img', { name: 'Collection value from $1,250.00 in November 2025 to $3,260.00 in February 2026' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Collection value from $1,250.00 in November 2025 to $3,260.00 in February 2026' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Current value').nextSibling).toHaveTextContent('$3,260.00');
     expect(screen.getByText('+$2,010.00 (+160.8%)')).toHaveClass('text-green-800');
     expect(screen.getByText('since Nov 2025')).toBeInTheDocument();
@@ -59,7 +61,14 @@ describe('ValueChart', () => {
   });
 
   it('marks a fall in red with a minus sign and a falling icon, not by colour alone', () => {
-    show(<ValueChart points={[{ month: '2026-01', value: '200.00' }, { month: '2026-02', value: '150.00' }]} />);
+    show(
+      <ValueChart
+        points={[
+          { month: '2026-01', value: '200.00' },
+          { month: '2026-02', value: '150.00' },
+        ]}
+      />,
+    );
     expect(screen.getByText('\u2212$50.00 (\u221225.0%)')).toHaveClass('text-red-800');
   });
 

@@ -30,7 +30,9 @@ function EmptyChart() {
     <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
       <ChartLine aria-hidden className="size-8 text-brand-700" />
       <p className="font-semibold text-slate-900">Your collection’s value will show here</p>
-      <p className="max-w-sm text-sm text-slate-600">Grade a card and its estimated value starts the line; every month you grade more, it grows.</p>
+      <p className="max-w-sm text-sm text-slate-600">
+        Grade a card and its estimated value starts the line; every month you grade more, it grows.
+      </p>
       <Button asChild variant="outline" className="mt-1">
         <Link to="/account/card/add-card">Grade a card</Link>
       </Button>
@@ -57,7 +59,7 @@ function Headline({ series, compact }: { series: MonthPoint[]; compact: boolean 
             <Icon aria-hidden className="size-4" />
             {delta === 0 ? 'No change' : `${formatSignedDollars(delta)}${percent == null ? '' : ` (${formatSignedPercent(percent)})`}`}
           </span>
-          <span className="text-slate-600">since {formatMonth(series[0]!.month)}</span>
+          <span className="text-slate-600">since {formatMonth(series[0].month)}</span>
         </p>
       )}
     </div>
@@ -100,12 +102,15 @@ function Plot({ series, compact }: { series: MonthPoint[]; compact: boolean }) {
   const H = compact ? (narrow ? 120 : 140) : narrow ? 170 : 210;
   const values = series.map((p) => p.value);
   const ticks = niceTicks(Math.min(...values), Math.max(...values), compact ? 2 : 4);
-  const lo = ticks[0]!, hi = ticks.at(-1)!;
+  const lo = ticks[0],
+    hi = ticks.at(-1)!;
   const tickLabels = ticks.map(formatCompactDollars);
   const left = Math.ceil(Math.max(...tickLabels.map((t) => t.length)) * CHAR) + 12;
   const right = MONTH_LABEL / 2 + 4;
-  const top = 28, bottom = 26;
-  const plotW = Math.max(40, W - left - right), plotH = H - top - bottom;
+  const top = 28,
+    bottom = 26;
+  const plotW = Math.max(40, W - left - right),
+    plotH = H - top - bottom;
   const step = n > 1 ? plotW / (n - 1) : 0;
   const x = (i: number) => (n > 1 ? left + i * step : left + plotW / 2);
   const y = (v: number) => top + (1 - (v - lo) / (hi - lo)) * plotH;
@@ -114,10 +119,12 @@ function Plot({ series, compact }: { series: MonthPoint[]; compact: boolean }) {
   const labelled = new Set(labelledIndices(n, step, MONTH_LABEL));
   const dots = n === 1 || step >= 10; // with years of months, only the latest and the active dot
 
-  const first = series[0]!, latest = series[last]!;
-  const summary = n === 1
-    ? `Collection value in ${formatMonth(latest.month, true)}: ${formatDollars(latest.value)}`
-    : `Collection value from ${formatDollars(first.value)} in ${formatMonth(first.month, true)} to ${formatDollars(latest.value)} in ${formatMonth(latest.month, true)}`;
+  const first = series[0],
+    latest = series[last];
+  const summary =
+    n === 1
+      ? `Collection value in ${formatMonth(latest.month, true)}: ${formatDollars(latest.value)}`
+      : `Collection value from ${formatDollars(first.value)} in ${formatMonth(first.month, true)} to ${formatDollars(latest.value)} in ${formatMonth(latest.month, true)}`;
 
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (e.pointerType !== 'mouse') return;
@@ -142,8 +149,21 @@ function Plot({ series, compact }: { series: MonthPoint[]; compact: boolean }) {
 
   return (
     // The SVG is absolutely placed so that it never widens its container: the container's width is measured and drawn to.
-    <div ref={ref} className="relative w-full min-w-0 select-none" style={{ height: H }} onPointerMove={onPointerMove} onPointerLeave={() => setHover(null)}>
-      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} className="absolute left-0 top-0 overflow-visible" role="img" aria-label={summary}>
+    <div
+      ref={ref}
+      className="relative w-full min-w-0 select-none"
+      style={{ height: H }}
+      onPointerMove={onPointerMove}
+      onPointerLeave={() => setHover(null)}
+    >
+      <svg
+        width={W}
+        height={H}
+        viewBox={`0 0 ${W} ${H}`}
+        className="absolute left-0 top-0 overflow-visible"
+        role="img"
+        aria-label={summary}
+      >
         <defs>
           <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
             <stop offset="0%" stopColor="#4f46e5" stopOpacity="0.22" />
@@ -152,7 +172,14 @@ function Plot({ series, compact }: { series: MonthPoint[]; compact: boolean }) {
         </defs>
         {ticks.map((t, i) => (
           <g key={t}>
-            <line x1={left} x2={W - right} y1={y(t)} y2={y(t)} className={t === 0 ? 'stroke-slate-300' : 'stroke-slate-200'} strokeDasharray={t === 0 ? undefined : '3 4'} />
+            <line
+              x1={left}
+              x2={W - right}
+              y1={y(t)}
+              y2={y(t)}
+              className={t === 0 ? 'stroke-slate-300' : 'stroke-slate-200'}
+              strokeDasharray={t === 0 ? undefined : '3 4'}
+            />
             <text x={left - 8} y={y(t)} dy="0.32em" textAnchor="end" className="fill-slate-600 text-xs tabular-nums">
               {tickLabels[i]}
             </text>
@@ -160,22 +187,42 @@ function Plot({ series, compact }: { series: MonthPoint[]; compact: boolean }) {
         ))}
         {series.map((p, i) =>
           labelled.has(i) ? (
-            <text key={p.month} x={x(i)} y={H - 6} textAnchor="middle" className={`text-xs ${i === last ? 'fill-slate-800 font-medium' : 'fill-slate-600'}`}>
+            <text
+              key={p.month}
+              x={x(i)}
+              y={H - 6}
+              textAnchor="middle"
+              className={`text-xs ${i === last ? 'fill-slate-800 font-medium' : 'fill-slate-600'}`}
+            >
               {formatMonth(p.month)}
             </text>
           ) : null,
         )}
-        {active !== null && <line x1={x(active)} x2={x(active)} y1={top - 6} y2={baseY} className="stroke-slate-400" strokeDasharray="2 3" />}
+        {active !== null && (
+          <line x1={x(active)} x2={x(active)} y1={top - 6} y2={baseY} className="stroke-slate-400" strokeDasharray="2 3" />
+        )}
         {n > 1 && (
           <>
-            <path d={`${line} L${x(last).toFixed(1)},${baseY.toFixed(1)} L${x(0).toFixed(1)},${baseY.toFixed(1)} Z`} fill={`url(#${gradientId})`} />
+            <path
+              d={`${line} L${x(last).toFixed(1)},${baseY.toFixed(1)} L${x(0).toFixed(1)},${baseY.toFixed(1)} Z`}
+              fill={`url(#${gradientId})`}
+            />
             <path d={line} fill="none" className="stroke-brand-700" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
           </>
         )}
         {n === 1 && (
           // One month: a drop line to its label and a halo, so the lone point reads as the start of a line.
           <>
-            <line x1={x(0)} x2={x(0)} y1={y(latest.value)} y2={baseY} className="stroke-brand-600" strokeOpacity={0.35} strokeWidth={2} strokeDasharray="3 4" />
+            <line
+              x1={x(0)}
+              x2={x(0)}
+              y1={y(latest.value)}
+              y2={baseY}
+              className="stroke-brand-600"
+              strokeOpacity={0.35}
+              strokeWidth={2}
+              strokeDasharray="3 4"
+            />
             <circle cx={x(0)} cy={y(latest.value)} r={12} className="fill-brand-600" fillOpacity={0.15} />
           </>
         )}
@@ -224,14 +271,14 @@ function Plot({ series, compact }: { series: MonthPoint[]; compact: boolean }) {
           />
         ))}
       </div>
-      {active !== null && <Tooltip series={series} i={active} x={x(active)} y={y(series[active]!.value)} width={W} />}
+      {active !== null && <Tooltip series={series} i={active} x={x(active)} y={y(series[active].value)} width={W} />}
     </div>
   );
 }
 
 function Tooltip({ series, i, x, y, width }: { series: MonthPoint[]; i: number; x: number; y: number; width: number }) {
-  const p = series[i]!;
-  const added = p.value - (i > 0 ? series[i - 1]!.value : 0);
+  const p = series[i];
+  const added = p.value - (i > 0 ? series[i - 1].value : 0);
   const below = y < 64; // near the top: open downwards so it stays over the chart
   const h = x < 80 ? 'translate-x-[-16px]' : x > width - 80 ? 'translate-x-[calc(-100%+16px)]' : '-translate-x-1/2';
   return (

@@ -3,7 +3,13 @@ import { fillMonths, labelledIndices, niceTicks, valueChange } from './chart-sca
 
 describe('fillMonths', () => {
   it('sorts, converts and fills the months between gradings with the value carried over', () => {
-    expect(fillMonths([{ month: '2026-03', value: '300.00' }, { month: '2025-11', value: '100.50' }, { month: '2026-01', value: '150' }])).toEqual([
+    expect(
+      fillMonths([
+        { month: '2026-03', value: '300.00' },
+        { month: '2025-11', value: '100.50' },
+        { month: '2026-01', value: '150' },
+      ]),
+    ).toEqual([
       { month: '2025-11', value: 100.5, graded: true },
       { month: '2025-12', value: 100.5, graded: false },
       { month: '2026-01', value: 150, graded: true },
@@ -14,7 +20,12 @@ describe('fillMonths', () => {
   it('keeps an empty or single history as it is, and drops malformed entries', () => {
     expect(fillMonths([])).toEqual([]);
     expect(fillMonths([{ month: '2026-05', value: '12.00' }])).toEqual([{ month: '2026-05', value: 12, graded: true }]);
-    expect(fillMonths([{ month: 'May', value: '1' }, { month: '2026-05', value: 'x' }])).toEqual([]);
+    expect(
+      fillMonths([
+        { month: 'May', value: '1' },
+        { month: '2026-05', value: 'x' },
+      ]),
+    ).toEqual([]);
   });
 });
 
@@ -53,7 +64,7 @@ describe('labelledIndices', () => {
     // a phone: 8 months over ~270 px, so ~39 px apart for 56 px labels
     const shown = labelledIndices(8, 39, 56);
     expect(shown).toEqual([1, 3, 5, 7]);
-    for (let k = 1; k < shown.length; k++) expect((shown[k]! - shown[k - 1]!) * 39).toBeGreaterThanOrEqual(56);
+    for (let k = 1; k < shown.length; k++) expect((shown[k] - shown[k - 1]) * 39).toBeGreaterThanOrEqual(56);
     expect(labelledIndices(25, 10, 56)).toEqual([0, 12, 24]); // yearly
   });
   it('handles one and no points', () => {

@@ -30,7 +30,8 @@ export function fillMonths(points: readonly { month: string; value: string | num
         prev.value = p.value;
         continue;
       }
-      for (let i = monthIndex(prev.month) + 1; i < monthIndex(p.month); i++) out.push({ month: monthKey(i), value: prev.value, graded: false });
+      for (let i = monthIndex(prev.month) + 1; i < monthIndex(p.month); i++)
+        out.push({ month: monthKey(i), value: prev.value, graded: false });
     }
     out.push({ ...p, graded: true });
   }

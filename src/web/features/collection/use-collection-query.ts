@@ -27,12 +27,23 @@ export interface CollectionFilters {
   sort: TCollectionSort;
 }
 
-export const DEFAULT_FILTERS: CollectionFilters = { q: '', set: '', rarity: '', platform: '', gradeMin: '', gradeMax: '', status: 'all', sort: 'newest' };
+export const DEFAULT_FILTERS: CollectionFilters = {
+  q: '',
+  set: '',
+  rarity: '',
+  platform: '',
+  gradeMin: '',
+  gradeMax: '',
+  status: 'all',
+  sort: 'newest',
+};
 /** The keys that narrow the list (sort only orders it). */
 const NARROWING = ['q', 'set', 'rarity', 'platform', 'gradeMin', 'gradeMax', 'status'] as const;
 
 /** 1, 1.5, … 10: the grade choices of the range selects. */
-export const GRADE_STEPS = Array.from({ length: (COLLECTION_GRADE_MAX - COLLECTION_GRADE_MIN) * 2 + 1 }, (_, i) => String(COLLECTION_GRADE_MIN + i / 2));
+export const GRADE_STEPS = Array.from({ length: (COLLECTION_GRADE_MAX - COLLECTION_GRADE_MIN) * 2 + 1 }, (_, i) =>
+  String(COLLECTION_GRADE_MIN + i / 2),
+);
 
 const oneOf = <T extends string>(list: readonly T[], v: string | null, fallback: T): T => (list.includes(v as T) ? (v as T) : fallback);
 const gradeParam = (v: string | null) => {
@@ -95,12 +106,18 @@ export function useCollectionFilters() {
   const filters = useMemo(() => parseFilters(params), [params]);
   const update = useCallback(
     (patch: Partial<CollectionFilters>, options: { replace?: boolean } = {}) => {
-      setParams((current) => filtersToParams({ ...parseFilters(current), ...patch }), { replace: options.replace, preventScrollReset: true });
+      setParams((current) => filtersToParams({ ...parseFilters(current), ...patch }), {
+        replace: options.replace,
+        preventScrollReset: true,
+      });
     },
     [setParams],
   );
   /** Back to no filters; the chosen sort order stays. */
-  const clear = useCallback(() => setParams((current) => filtersToParams({ ...DEFAULT_FILTERS, sort: parseFilters(current).sort }), { preventScrollReset: true }), [setParams]);
+  const clear = useCallback(
+    () => setParams((current) => filtersToParams({ ...DEFAULT_FILTERS, sort: parseFilters(current).sort }), { preventScrollReset: true }),
+    [setParams],
+  );
   return { filters, update, clear, activeCount: countActiveFilters(filters) };
 }
 

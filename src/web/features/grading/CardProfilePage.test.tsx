@@ -11,22 +11,66 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ID = '20000000-0000-4000-8000-000000000001';
 const CARD: TUserCard = {
-  id: ID, cardId: 'base1-4', cardName: 'Charizard', cardSet: 'Base', cardNumber: '4', rarity: 'Rare Holo', createdAt: '2026-01-01T10:00:00.000Z',
-  frontImageUrl: null, backImageUrl: null, personalNotes: 'From my brother', actualPurchasePrice: '120.00', latestGrading: null,
+  id: ID,
+  cardId: 'base1-4',
+  cardName: 'Charizard',
+  cardSet: 'Base',
+  cardNumber: '4',
+  rarity: 'Rare Holo',
+  createdAt: '2026-01-01T10:00:00.000Z',
+  frontImageUrl: null,
+  backImageUrl: null,
+  personalNotes: 'From my brother',
+  actualPurchasePrice: '120.00',
+  latestGrading: null,
 };
 const grading = (over: Partial<TGrading>): TGrading => ({
-  gradingId: 'GV-00000000A1', userCardId: ID, status: 'completed', progress: 100, currentStep: 'Completed', error: null, creditRefunded: false,
-  createdAt: '2026-01-02T10:00:00.000Z', completedAt: '2026-01-02T10:01:00.000Z', psaGrade: 8, bgsGrade: 8.5, cgcGrade: 9,
-  centeringScore: 8.5, cornersScore: 9, edgesScore: 8, surfaceScore: 9.5, confidence: 0.87, recommendedPlatform: 'CGC',
-  psaEstimatedValue: '300.00', bgsEstimatedValue: '320.00', cgcEstimatedValue: '350.00', ...over,
+  gradingId: 'GV-00000000A1',
+  userCardId: ID,
+  status: 'completed',
+  progress: 100,
+  currentStep: 'Completed',
+  error: null,
+  creditRefunded: false,
+  createdAt: '2026-01-02T10:00:00.000Z',
+  completedAt: '2026-01-02T10:01:00.000Z',
+  psaGrade: 8,
+  bgsGrade: 8.5,
+  cgcGrade: 9,
+  centeringScore: 8.5,
+  cornersScore: 9,
+  edgesScore: 8,
+  surfaceScore: 9.5,
+  confidence: 0.87,
+  recommendedPlatform: 'CGC',
+  psaEstimatedValue: '300.00',
+  bgsEstimatedValue: '320.00',
+  cgcEstimatedValue: '350.00',
+  ...over,
 });
-const log = (score: number, summary: string, confidence: number | null = 90) => ({ score, summary, reasoning: `${summary}: why.`, confidence });
+const log = (score: number, summary: string, confidence: number | null = 90) => ({
+  score,
+  summary,
+  reasoning: `${summary}: why.`,
+  confidence,
+});
 const REPORT = {
-  psaLabel: 'NM-MT', bgsLabel: 'NM-MT+', cgcLabel: 'Mint', confidence: 87, evidenceKeys: {},
-  centeringDecisionLog: log(8.5, 'Centred 58/42 left to right'), cornersDecisionLog: log(9, 'One soft corner'),
-  edgesDecisionLog: log(8, 'Whitening on the back edges'), surfaceDecisionLog: log(9.5, 'No scratches found'),
+  psaLabel: 'NM-MT',
+  bgsLabel: 'NM-MT+',
+  cgcLabel: 'Mint',
+  confidence: 87,
+  evidenceKeys: {},
+  centeringDecisionLog: log(8.5, 'Centred 58/42 left to right'),
+  cornersDecisionLog: log(9, 'One soft corner'),
+  edgesDecisionLog: log(8, 'Whitening on the back edges'),
+  surfaceDecisionLog: log(9.5, 'No scratches found'),
 };
-const render = () => renderWithApp(<CardProfilePage />, { route: `/account/collection/card-profile/${ID}`, path: '/account/collection/card-profile/:id', user: testUser() });
+const render = () =>
+  renderWithApp(<CardProfilePage />, {
+    route: `/account/collection/card-profile/${ID}`,
+    path: '/account/collection/card-profile/:id',
+    user: testUser(),
+  });
 const writes = (calls: ReturnType<typeof mockApi>) => calls.filter((c) => c.method !== 'GET');
 
 // Typing key by key in jsdom on two shared cores can take seconds: room beyond the 5 s default.
@@ -34,7 +78,9 @@ describe('card profile', { timeout: 20_000 }, () => {
   it('shows the latest completed grading with its report, not a newer one still running', async () => {
     const calls = mockApi({
       [`GET /api/user-cards/${ID}`]: () => ({ json: CARD }),
-      [`GET /api/user-cards/${ID}/gradings`]: () => ({ json: [grading({ gradingId: 'GV-00000000B2', status: 'processing', psaGrade: null }), grading({})] }),
+      [`GET /api/user-cards/${ID}/gradings`]: () => ({
+        json: [grading({ gradingId: 'GV-00000000B2', status: 'processing', psaGrade: null }), grading({})],
+      }),
       'GET /api/gradings/GV-00000000A1/report': () => ({ json: REPORT }),
       'GET /api/binders': () => ({ json: [] }),
     });
@@ -49,7 +95,10 @@ describe('card profile', { timeout: 20_000 }, () => {
     expect(within(decided).getByText('Whitening on the back edges')).toBeInTheDocument();
     expect(within(decided).getByRole('heading', { name: /^Surface: 9.5/ })).toHaveTextContent('(90% confidence)');
     // The evidence comes from the completed grading, never from the one still running.
-    expect(screen.getByRole('img', { name: 'Annotated front' })).toHaveAttribute('src', '/api/gradings/GV-00000000A1/images/frontAnnotated');
+    expect(screen.getByRole('img', { name: 'Annotated front' })).toHaveAttribute(
+      'src',
+      '/api/gradings/GV-00000000A1/images/frontAnnotated',
+    );
     expect(calls.map((c) => c.url)).not.toContain('/api/gradings/GV-00000000B2/report');
     expect(screen.getByRole('link', { name: /Re-grade/ })).toHaveAttribute('href', `/account/card/grade-card/${ID}`);
   });
@@ -70,7 +119,15 @@ describe('card profile', { timeout: 20_000 }, () => {
       [`GET /api/user-cards/${ID}`]: () => ({ json: CARD }),
       [`GET /api/user-cards/${ID}/gradings`]: () => ({ json: [grading({ confidence: null })] }),
       'GET /api/gradings/GV-00000000A1/report': () => ({
-        json: { ...REPORT, source: 'manual', confidence: null, centeringDecisionLog: log(8.5, 'Entered', null), cornersDecisionLog: log(9, 'Entered', null), edgesDecisionLog: log(8, 'Entered', null), surfaceDecisionLog: log(9.5, 'Entered', null) },
+        json: {
+          ...REPORT,
+          source: 'manual',
+          confidence: null,
+          centeringDecisionLog: log(8.5, 'Entered', null),
+          cornersDecisionLog: log(9, 'Entered', null),
+          edgesDecisionLog: log(8, 'Entered', null),
+          surfaceDecisionLog: log(9.5, 'Entered', null),
+        },
       }),
       'GET /api/binders': () => ({ json: [] }),
     });
@@ -96,7 +153,11 @@ describe('card profile', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Personal notes'), ', mint in binder');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]).toMatchObject({ method: 'PATCH', url: `/api/user-cards/${ID}`, body: { personalNotes: 'From my brother, mint in binder', actualPurchasePrice: null } });
+    expect(writes(calls)[0]).toMatchObject({
+      method: 'PATCH',
+      url: `/api/user-cards/${ID}`,
+      body: { personalNotes: 'From my brother, mint in binder', actualPurchasePrice: null },
+    });
   });
 
   it('shows the server’s sentence when the card cannot be loaded', async () => {

@@ -22,7 +22,6 @@ import { DeleteCardButton } from './profile/DeleteCardButton';
 import { ValueBasisRow, ValueTiles } from './profile/ValuesPanel';
 import { api, useApiQuery } from '@web/lib/api-client';
 
-
 const EVIDENCE = ['frontAnnotated', 'backAnnotated'] as const;
 const CORNERS = ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'];
 
@@ -52,7 +51,14 @@ function NotesAndPrice({ cardId, notes, price }: { cardId: string; notes: string
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ personalNotes: notes ?? '', actualPurchasePrice: price ?? '' });
   const save = useMutation({
-    mutationFn: () => api('PATCH /api/user-cards/:id', { params: { id: cardId }, body: { personalNotes: form.personalNotes || null, actualPurchasePrice: form.actualPurchasePrice === '' ? null : form.actualPurchasePrice } }),
+    mutationFn: () =>
+      api('PATCH /api/user-cards/:id', {
+        params: { id: cardId },
+        body: {
+          personalNotes: form.personalNotes || null,
+          actualPurchasePrice: form.actualPurchasePrice === '' ? null : form.actualPurchasePrice,
+        },
+      }),
     onSuccess: () => {
       toast.success('Saved', { description: 'Notes and purchase price updated.' });
       void queryClient.invalidateQueries({ queryKey: userCardKey(cardId) });
@@ -65,7 +71,13 @@ function NotesAndPrice({ cardId, notes, price }: { cardId: string; notes: string
         <Textarea value={form.personalNotes} onChange={(e) => setForm((f) => ({ ...f, personalNotes: e.target.value }))} />
       </FormField>
       <FormField label="Purchase price (USD)">
-        <Input type="number" step="0.01" min="0" value={form.actualPurchasePrice} onChange={(e) => setForm((f) => ({ ...f, actualPurchasePrice: e.target.value }))} />
+        <Input
+          type="number"
+          step="0.01"
+          min="0"
+          value={form.actualPurchasePrice}
+          onChange={(e) => setForm((f) => ({ ...f, actualPurchasePrice: e.target.value }))}
+        />
       </FormField>
       <Button type="submit" variant="outline" disabled={save.isPending} className="justify-self-start">
         Save
@@ -82,11 +94,24 @@ function AddToBinder({ cardId }: { cardId: string }) {
     onSuccess: () => toast.success('Added to binder'),
     onError: (e) => toast.error('Error', { description: errorMessage(e) }),
   });
-  if (!binders.data?.length) return <p className="text-sm text-slate-700">No binders yet. <Link className="font-medium text-brand-700 underline" to="/account/collection?view=binders">Create one in your collection</Link>.</p>;
+  if (!binders.data?.length)
+    return (
+      <p className="text-sm text-slate-700">
+        No binders yet.{' '}
+        <Link className="font-medium text-brand-700 underline" to="/account/collection?view=binders">
+          Create one in your collection
+        </Link>
+        .
+      </p>
+    );
   return (
     <div className="flex flex-wrap items-end gap-2">
       <FormField label="Binder" className="min-w-0 flex-1 basis-48">
-        <select className="h-10 w-full min-w-0 max-w-full truncate rounded-md border border-slate-300 bg-white px-3 text-sm" value={binderId} onChange={(e) => setBinderId(e.target.value)}>
+        <select
+          className="h-10 w-full min-w-0 max-w-full truncate rounded-md border border-slate-300 bg-white px-3 text-sm"
+          value={binderId}
+          onChange={(e) => setBinderId(e.target.value)}
+        >
           <option value="">Choose a binder</option>
           {binders.data.map((b) => (
             <option key={b.id} value={b.id}>
@@ -107,17 +132,30 @@ export default function CardProfilePage() {
   const card = useUserCard(id);
   const gradings = useCardGradings(id);
   const latest = gradings.data?.find((g) => g.status === 'completed');
-  const report = useApiQuery('GET /api/gradings/:gradingId/report', { params: { gradingId: latest?.gradingId ?? '' }, queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
+  const report = useApiQuery('GET /api/gradings/:gradingId/report', {
+    params: { gradingId: latest?.gradingId ?? '' },
+    queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'],
+    enabled: !!latest,
+  });
   const manual = isManualReport(report.data) ? report.data : null;
   if (card.isLoading || gradings.isLoading) return <PageSpinner />;
-  if (!card.data) return <PageContainer><Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert></PageContainer>;
+  if (!card.data)
+    return (
+      <PageContainer>
+        <Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert>
+      </PageContainer>
+    );
   const c = card.data;
   const img = (name: string) => `/api/gradings/${latest!.gradingId}/images/${name}`;
   return (
     <PageContainer>
       <PageHeader
         title={c.cardName}
-        description={<>{c.cardSet} · #{c.cardNumber} {c.rarity && <Badge variant={c.rarity === 'Rare' ? 'gold' : 'gray'}>{c.rarity}</Badge>}</>}
+        description={
+          <>
+            {c.cardSet} · #{c.cardNumber} {c.rarity && <Badge variant={c.rarity === 'Rare' ? 'gold' : 'gray'}>{c.rarity}</Badge>}
+          </>
+        }
         actions={
           <>
             {latest && (
@@ -143,7 +181,8 @@ export default function CardProfilePage() {
               <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-6 py-3 text-sm text-slate-700">
                 <Badge variant="blue">Manual grading</Badge>
                 <span>
-                  Entered by you{latest.completedAt && ` on ${formatDate(latest.completedAt)}`}; grades worked out with the engine's tables. No photos were measured.
+                  Entered by you{latest.completedAt && ` on ${formatDate(latest.completedAt)}`}; grades worked out with the engine's tables.
+                  No photos were measured.
                 </span>
               </div>
             )}
@@ -154,7 +193,12 @@ export default function CardProfilePage() {
                 <GradeCircle platform="CGC" grade={latest.cgcGrade} label={report.data?.cgcLabel} />
               </div>
               <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-                {[['Centering', latest.centeringScore], ['Corners', latest.cornersScore], ['Edges', latest.edgesScore], ['Surface', latest.surfaceScore]].map(([k, v]) => (
+                {[
+                  ['Centering', latest.centeringScore],
+                  ['Corners', latest.cornersScore],
+                  ['Edges', latest.edgesScore],
+                  ['Surface', latest.surfaceScore],
+                ].map(([k, v]) => (
                   <div key={k as string} className="rounded-lg bg-slate-50 p-3">
                     <dt className="text-slate-600">{k}</dt>
                     <dd className="text-xl font-bold text-slate-900">{v as number}</dd>
@@ -168,32 +212,58 @@ export default function CardProfilePage() {
                 <ValueBasisRow basis={report.data?.valueBasis} />
                 <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
                   <dt className="text-slate-600">Confidence</dt>
-                  <dd className="font-semibold text-slate-900">{latest.confidence == null ? (manual ? 'Not measured: entered by you' : '—') : `${Math.round(latest.confidence * 100)}%`}</dd>
+                  <dd className="font-semibold text-slate-900">
+                    {latest.confidence == null
+                      ? manual
+                        ? 'Not measured: entered by you'
+                        : '—'
+                      : `${Math.round(latest.confidence * 100)}%`}
+                  </dd>
                 </div>
               </dl>
             </CardContent>
           </Card>
           {manual ? (
             <Alert>
-              No photo evidence for a manual grading: the sub-grades are yours.{manual.basedOnGradingId && ` You started from grading ${manual.basedOnGradingId}.`}{' '}
-              <Link className="font-medium underline" to={`/account/card/grade-card/${c.id}`}>Re-grade from photos</Link> to get measured evidence again.
+              No photo evidence for a manual grading: the sub-grades are yours.
+              {manual.basedOnGradingId && ` You started from grading ${manual.basedOnGradingId}.`}{' '}
+              <Link className="font-medium underline" to={`/account/card/grade-card/${c.id}`}>
+                Re-grade from photos
+              </Link>{' '}
+              to get measured evidence again.
             </Alert>
-          ) : (report.isSuccess || report.isError) && (
-          <Card>
-            <CardHeader>
-              <CardTitle>Evidence</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <div className="grid grid-cols-2 gap-4 sm:max-w-xl">
-                {EVIDENCE.map((n) => (
-                  <ImageViewer key={n} src={img(n)} alt={n === 'frontAnnotated' ? 'Annotated front' : 'Annotated back'} className="aspect-[63/88]" />
-                ))}
-              </div>
-              <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
-                {['front', 'back'].flatMap((f) => CORNERS.map((k) => <ImageViewer key={f + k} src={img(`${f}${k}Corner`)} alt={`${cornerSlotLabel(f + k)} corner`} className="aspect-square" />))}
-              </div>
-            </CardContent>
-          </Card>
+          ) : (
+            (report.isSuccess || report.isError) && (
+              <Card>
+                <CardHeader>
+                  <CardTitle>Evidence</CardTitle>
+                </CardHeader>
+                <CardContent className="grid gap-4">
+                  <div className="grid grid-cols-2 gap-4 sm:max-w-xl">
+                    {EVIDENCE.map((n) => (
+                      <ImageViewer
+                        key={n}
+                        src={img(n)}
+                        alt={n === 'frontAnnotated' ? 'Annotated front' : 'Annotated back'}
+                        className="aspect-[63/88]"
+                      />
+                    ))}
+                  </div>
+                  <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
+                    {['front', 'back'].flatMap((f) =>
+                      CORNERS.map((k) => (
+                        <ImageViewer
+                          key={f + k}
+                          src={img(`${f}${k}Corner`)}
+                          alt={`${cornerSlotLabel(f + k)} corner`}
+                          className="aspect-square"
+                        />
+                      )),
+                    )}
+                  </div>
+                </CardContent>
+              </Card>
+            )
           )}
           {report.data && (
             <Card>
@@ -201,10 +271,20 @@ export default function CardProfilePage() {
                 <CardTitle>{manual ? 'Your manual grading' : 'How we decided'}</CardTitle>
               </CardHeader>
               <CardContent className="grid gap-4 md:grid-cols-2">
-                {([['Centering', report.data.centeringDecisionLog], ['Corners', report.data.cornersDecisionLog], ['Edges', report.data.edgesDecisionLog], ['Surface', report.data.surfaceDecisionLog]] as const).map(([name, log]) => (
+                {(
+                  [
+                    ['Centering', report.data.centeringDecisionLog],
+                    ['Corners', report.data.cornersDecisionLog],
+                    ['Edges', report.data.edgesDecisionLog],
+                    ['Surface', report.data.surfaceDecisionLog],
+                  ] as const
+                ).map(([name, log]) => (
                   <section key={name} className="rounded-lg border border-slate-200 p-4">
                     <h3 className="font-semibold text-slate-900">
-                      {name}: {log.score} <span className="text-sm font-normal text-slate-600">{log.confidence == null ? '(entered by you)' : `(${log.confidence}% confidence)`}</span>
+                      {name}: {log.score}{' '}
+                      <span className="text-sm font-normal text-slate-600">
+                        {log.confidence == null ? '(entered by you)' : `(${log.confidence}% confidence)`}
+                      </span>
                     </h3>
                     <p className="mt-1 text-sm text-slate-800">{log.summary}</p>
                     <p className="mt-1 text-sm text-slate-600">{log.reasoning}</p>
@@ -231,7 +311,11 @@ export default function CardProfilePage() {
               <CardTitle>Binders</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-3">
-              {manual && <p className="text-sm text-slate-700">Binders show grades measured from photos: this card appears there with its last photo grading, not the grades you entered.</p>}
+              {manual && (
+                <p className="text-sm text-slate-700">
+                  Binders show grades measured from photos: this card appears there with its last photo grading, not the grades you entered.
+                </p>
+              )}
               <AddToBinder cardId={c.id} />
             </CardContent>
           </Card>

@@ -8,7 +8,17 @@ import { formatGrade, gradeTone, type GradeAndValue as TGradeAndValue } from './
  * value rests on ("TCGplayer market, 2024-08-02, holofoil" or "estimate from rarity"), so a collector
  * can tell a market-backed value from a guess wherever values are listed.
  */
-export function GradeAndValueLine({ shown, source, size = 'sm', className }: { shown: TGradeAndValue; source: TValueSource | null | undefined; size?: 'sm' | 'lg'; className?: string }) {
+export function GradeAndValueLine({
+  shown,
+  source,
+  size = 'sm',
+  className,
+}: {
+  shown: TGradeAndValue;
+  source: TValueSource | null | undefined;
+  size?: 'sm' | 'lg';
+  className?: string;
+}) {
   const basis = valueSourceLabel(source);
   return (
     <div className={cn('grid gap-0.5', className)}>
@@ -18,7 +28,9 @@ export function GradeAndValueLine({ shown, source, size = 'sm', className }: { s
         </span>
         <span className="whitespace-nowrap font-semibold text-slate-900">
           {formatDollars(shown.value)}
-          <span className="sr-only">, {shown.platform} value, {basis}</span>
+          <span className="sr-only">
+            , {shown.platform} value, {basis}
+          </span>
         </span>
       </p>
       <p aria-hidden className="line-clamp-2 text-xs leading-snug text-slate-600" title={`${shown.platform} value from ${basis}`}>

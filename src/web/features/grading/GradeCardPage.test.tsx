@@ -10,10 +10,28 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ID = '20000000-0000-4000-8000-000000000001';
 const card: TUserCard = {
-  id: ID, cardId: 'base1-4', cardName: 'Charizard', cardSet: 'Base', cardNumber: '4', rarity: 'Rare Holo', createdAt: '2026-11-01T10:00:00.000Z',
-  frontImageUrl: `/api/user-cards/${ID}/images/front`, backImageUrl: `/api/user-cards/${ID}/images/back`, personalNotes: null, actualPurchasePrice: null, latestGrading: null,
+  id: ID,
+  cardId: 'base1-4',
+  cardName: 'Charizard',
+  cardSet: 'Base',
+  cardNumber: '4',
+  rarity: 'Rare Holo',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  frontImageUrl: `/api/user-cards/${ID}/images/front`,
+  backImageUrl: `/api/user-cards/${ID}/images/back`,
+  personalNotes: null,
+  actualPurchasePrice: null,
+  latestGrading: null,
 };
-const failed = { gradingId: 'GV-0000000001', userCardId: ID, status: 'failed', progress: 10, currentStep: null, error: 'Front photo: No card was found in the photo.', creditRefunded: true } as TGrading;
+const failed = {
+  gradingId: 'GV-0000000001',
+  userCardId: ID,
+  status: 'failed',
+  progress: 10,
+  currentStep: null,
+  error: 'Front photo: No card was found in the photo.',
+  creditRefunded: true,
+} as TGrading;
 
 function render(user = testUser(), gradings: TGrading[] = [], extra: Parameters<typeof mockApi>[0] = {}) {
   const calls = mockApi({
@@ -32,12 +50,17 @@ describe('grade card page', () => {
     const start = await screen.findByRole('button', { name: 'Start grading' });
     expect(start).toBeDisabled();
     expect(start).toHaveAccessibleDescription(/You have no grading credits left/);
-    expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', expect.stringMatching(/^\/account\/checkout\/credits/));
+    expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/account\/checkout\/credits/),
+    );
     expect(screen.getByText(/You have 0 credits\./)).toBeInTheDocument();
   });
 
   it('branches on the error code: insufficient_credits offers to buy credits, another 402 does not', async () => {
-    const answer = (code: string) => ({ [`POST /api/user-cards/${ID}/grade`]: () => ({ status: 402, json: { code, message: `Refused: ${code}` } }) });
+    const answer = (code: string) => ({
+      [`POST /api/user-cards/${ID}/grade`]: () => ({ status: 402, json: { code, message: `Refused: ${code}` } }),
+    });
     render(testUser({ credits: 1 }), [], answer('insufficient_credits'));
     fireEvent.click(await screen.findByRole('button', { name: 'Start grading' }));
     expect(await screen.findByText('No credits left')).toBeInTheDocument();
@@ -45,7 +68,9 @@ describe('grade card page', () => {
   });
 
   it('shows a payment refusal without the buy-credits link', async () => {
-    render(testUser({ credits: 1 }), [], { [`POST /api/user-cards/${ID}/grade`]: () => ({ status: 402, json: { code: 'payment_declined', message: 'Declined.' } }) });
+    render(testUser({ credits: 1 }), [], {
+      [`POST /api/user-cards/${ID}/grade`]: () => ({ status: 402, json: { code: 'payment_declined', message: 'Declined.' } }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Start grading' }));
     expect(await screen.findByText('Grading could not start')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Buy credits' })).not.toBeInTheDocument();

@@ -36,7 +36,12 @@ export default function GradeCardPage() {
     onError: (e) => setProblem({ message: errorMessage(e), noCredits: isInsufficientCredits(e) }),
   });
   if (card.isLoading || !user) return <PageSpinner />;
-  if (card.error || !card.data) return <PageContainer><Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert></PageContainer>;
+  if (card.error || !card.data)
+    return (
+      <PageContainer>
+        <Alert variant="destructive">{errorMessage(card.error, 'This card could not be loaded.')}</Alert>
+      </PageContainer>
+    );
   const c = card.data;
   const last = gradings.data?.[0];
   const busy = last?.status === 'pending' || last?.status === 'processing';
@@ -46,7 +51,16 @@ export default function GradeCardPage() {
       <div className="grid gap-6 md:grid-cols-[1fr_1.2fr]">
         <div className="grid content-start gap-3">
           <div className="grid grid-cols-2 gap-3">
-            {[c.frontImageUrl, c.backImageUrl].map((src, i) => (src ? <img key={src} src={src} alt={`${c.cardName} ${i ? 'back' : 'front'}`} className="aspect-[63/88] w-full rounded-lg border border-slate-200 bg-white object-contain" /> : null))}
+            {[c.frontImageUrl, c.backImageUrl].map((src, i) =>
+              src ? (
+                <img
+                  key={src}
+                  src={src}
+                  alt={`${c.cardName} ${i ? 'back' : 'front'}`}
+                  className="aspect-[63/88] w-full rounded-lg border border-slate-200 bg-white object-contain"
+                />
+              ) : null,
+            )}
           </div>
           {!replacing && !busy && (
             <Button variant="outline" className="justify-self-start" onClick={() => setReplacing(true)}>
@@ -65,13 +79,24 @@ export default function GradeCardPage() {
               </Alert>
             )}
             <div className="flex items-center gap-3 rounded-lg bg-slate-50 p-4">
-              {pro ? <InfinityIcon aria-hidden className="size-6 text-brand-700" /> : <Coins aria-hidden className="size-6 text-brand-700" />}
+              {pro ? (
+                <InfinityIcon aria-hidden className="size-6 text-brand-700" />
+              ) : (
+                <Coins aria-hidden className="size-6 text-brand-700" />
+              )}
               <div>
                 <p className="font-semibold text-slate-900">Cost: {pro ? 'Unlimited' : formatCount(1, CREDIT)}</p>
-                <p className="text-sm text-slate-700">{pro ? 'Pro includes unlimited gradings.' : `You have ${formatCount(credits, CREDIT)}. A grading that fails gives its credit back.`}</p>
+                <p className="text-sm text-slate-700">
+                  {pro
+                    ? 'Pro includes unlimited gradings.'
+                    : `You have ${formatCount(credits, CREDIT)}. A grading that fails gives its credit back.`}
+                </p>
               </div>
             </div>
-            <p className="text-sm text-slate-700">Grading takes a few seconds: the engine finds the card in each photo, straightens it, and measures centering, corners, edges and surface. You can follow each step.</p>
+            <p className="text-sm text-slate-700">
+              Grading takes a few seconds: the engine finds the card in each photo, straightens it, and measures centering, corners, edges
+              and surface. You can follow each step.
+            </p>
             {!canGrade && <NoCreditsNotice id="no-credits" when="before-grading" />}
             {problem && (
               <Alert variant="destructive">
@@ -86,7 +111,12 @@ export default function GradeCardPage() {
                 </AlertDescription>
               </Alert>
             )}
-            <Button size="lg" onClick={() => start.mutate()} disabled={start.isPending || !canGrade || busy || replacing} aria-describedby={!canGrade ? 'no-credits' : undefined}>
+            <Button
+              size="lg"
+              onClick={() => start.mutate()}
+              disabled={start.isPending || !canGrade || busy || replacing}
+              aria-describedby={!canGrade ? 'no-credits' : undefined}
+            >
               {start.isPending ? 'Starting…' : 'Start grading'}
             </Button>
             {busy && (

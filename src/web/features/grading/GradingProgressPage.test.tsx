@@ -9,18 +9,54 @@ afterEach(() => vi.unstubAllGlobals());
 
 const CARD_ID = '20000000-0000-4000-8000-000000000001';
 const grading = (over: Partial<TGrading>): TGrading => ({
-  gradingId: 'GV-0000000001', userCardId: CARD_ID, status: 'processing', progress: 50, currentStep: null, error: null, creditRefunded: false,
-  createdAt: '2026-11-01T10:00:00.000Z', completedAt: null, psaGrade: null, bgsGrade: null, cgcGrade: null, centeringScore: null, cornersScore: null,
-  edgesScore: null, surfaceScore: null, confidence: null, recommendedPlatform: null, psaEstimatedValue: null, bgsEstimatedValue: null, cgcEstimatedValue: null,
+  gradingId: 'GV-0000000001',
+  userCardId: CARD_ID,
+  status: 'processing',
+  progress: 50,
+  currentStep: null,
+  error: null,
+  creditRefunded: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  completedAt: null,
+  psaGrade: null,
+  bgsGrade: null,
+  cgcGrade: null,
+  centeringScore: null,
+  cornersScore: null,
+  edgesScore: null,
+  surfaceScore: null,
+  confidence: null,
+  recommendedPlatform: null,
+  psaEstimatedValue: null,
+  bgsEstimatedValue: null,
+  cgcEstimatedValue: null,
   ...over,
 });
-const card = { id: CARD_ID, cardId: 'base1-4', cardName: 'Charizard', cardSet: 'Base', cardNumber: '4', rarity: 'Rare Holo', createdAt: '2026-11-01T10:00:00.000Z', frontImageUrl: null, backImageUrl: null, personalNotes: null, actualPurchasePrice: null, latestGrading: null };
+const card = {
+  id: CARD_ID,
+  cardId: 'base1-4',
+  cardName: 'Charizard',
+  cardSet: 'Base',
+  cardNumber: '4',
+  rarity: 'Rare Holo',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  frontImageUrl: null,
+  backImageUrl: null,
+  personalNotes: null,
+  actualPurchasePrice: null,
+  latestGrading: null,
+};
 
 async function stepStates(g: TGrading) {
-  mockApi({ [`GET /api/user-cards/${CARD_ID}`]: () => ({ json: card }), [`GET /api/user-cards/${CARD_ID}/gradings`]: () => ({ json: [g] }) });
+  mockApi({
+    [`GET /api/user-cards/${CARD_ID}`]: () => ({ json: card }),
+    [`GET /api/user-cards/${CARD_ID}/gradings`]: () => ({ json: [g] }),
+  });
   renderWithApp(<GradingProgressPage />, { route: `/p/${CARD_ID}`, path: '/p/:userCardId', user: testUser() });
   const list = await screen.findByRole('list', { name: 'Analysis steps' });
-  return within(list).getAllByRole('listitem').map((li) => (li.textContent!.includes('(done)') ? 'done' : li.textContent!.includes('(running)') ? 'running' : 'todo'));
+  return within(list)
+    .getAllByRole('listitem')
+    .map((li) => (li.textContent.includes('(done)') ? 'done' : li.textContent.includes('(running)') ? 'running' : 'todo'));
 }
 
 describe('grading progress steps', () => {

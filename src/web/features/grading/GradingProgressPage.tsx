@@ -21,11 +21,25 @@ export default function GradingProgressPage() {
   const gradings = useCardGradings(userCardId);
   const g = gradings.data?.[0];
   if (gradings.isLoading || card.isLoading) return <PageSpinner />;
-  if (!g) return <PageContainer><Alert>This card has not been sent for grading yet. <Link className="underline" to={`/account/card/grade-card/${userCardId}`}>Grade it</Link>.</Alert></PageContainer>;
+  if (!g)
+    return (
+      <PageContainer>
+        <Alert>
+          This card has not been sent for grading yet.{' '}
+          <Link className="underline" to={`/account/card/grade-card/${userCardId}`}>
+            Grade it
+          </Link>
+          .
+        </Alert>
+      </PageContainer>
+    );
   const currentIndex = g.currentStep ? STEPS.indexOf(g.currentStep) : -1;
   return (
     <PageContainer>
-      <PageHeader title={g.status === 'completed' ? 'Grading complete' : g.status === 'failed' ? 'Grading failed' : 'Grading in progress'} description={`${card.data?.cardName ?? 'Card'} · ${g.gradingId}`} />
+      <PageHeader
+        title={g.status === 'completed' ? 'Grading complete' : g.status === 'failed' ? 'Grading failed' : 'Grading in progress'}
+        description={`${card.data?.cardName ?? 'Card'} · ${g.gradingId}`}
+      />
       <Card>
         <CardContent className="grid gap-5 pt-6">
           <div>
@@ -33,8 +47,18 @@ export default function GradingProgressPage() {
               <span className="font-medium text-slate-900">{g.currentStep ?? 'Waiting in the queue'}</span>
               <span className="text-slate-700">{g.progress}%</span>
             </div>
-            <div role="progressbar" aria-label="Grading progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={g.progress} className="h-3 overflow-hidden rounded-full bg-slate-200">
-              <div className={g.status === 'failed' ? 'h-full bg-red-600' : 'h-full bg-brand-700 transition-[width] duration-500'} style={{ width: `${g.progress}%` }} />
+            <div
+              role="progressbar"
+              aria-label="Grading progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={g.progress}
+              className="h-3 overflow-hidden rounded-full bg-slate-200"
+            >
+              <div
+                className={g.status === 'failed' ? 'h-full bg-red-600' : 'h-full bg-brand-700 transition-[width] duration-500'}
+                style={{ width: `${g.progress}%` }}
+              />
             </div>
           </div>
           <ol className="grid gap-1.5 text-sm sm:grid-cols-2" aria-label="Analysis steps">
@@ -45,7 +69,13 @@ export default function GradingProgressPage() {
               const active = g.status === 'processing' && i === (running ? currentIndex : currentIndex + 1);
               return (
                 <li key={step} className="flex items-center gap-2 text-slate-800">
-                  {done ? <CheckCircle2 aria-hidden className="size-4 text-green-700" /> : active ? <Loader2 aria-hidden className="size-4 animate-spin text-brand-700" /> : <Circle aria-hidden className="size-4 text-slate-400" />}
+                  {done ? (
+                    <CheckCircle2 aria-hidden className="size-4 text-green-700" />
+                  ) : active ? (
+                    <Loader2 aria-hidden className="size-4 animate-spin text-brand-700" />
+                  ) : (
+                    <Circle aria-hidden className="size-4 text-slate-400" />
+                  )}
                   <span className="capitalize">{step}</span>
                   <span className="sr-only">{done ? '(done)' : active ? '(running)' : ''}</span>
                 </li>

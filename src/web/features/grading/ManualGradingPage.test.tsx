@@ -14,35 +14,104 @@ const CARD_ID = '20000000-0000-4000-8000-000000000001';
 const OTHER_ID = '20000000-0000-4000-8000-000000000002';
 
 const userCard = (id = CARD_ID, over: Partial<TUserCard> = {}): TUserCard => ({
-  id, cardId: 'base1-4', cardName: id === CARD_ID ? 'Charizard' : 'Blastoise', cardSet: 'Base', cardNumber: id === CARD_ID ? '4' : '2', rarity: 'Rare Holo',
-  createdAt: '2026-11-01T10:00:00.000Z', frontImageUrl: null, backImageUrl: null, personalNotes: null, actualPurchasePrice: null, latestGrading: null, ...over,
+  id,
+  cardId: 'base1-4',
+  cardName: id === CARD_ID ? 'Charizard' : 'Blastoise',
+  cardSet: 'Base',
+  cardNumber: id === CARD_ID ? '4' : '2',
+  rarity: 'Rare Holo',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  frontImageUrl: null,
+  backImageUrl: null,
+  personalNotes: null,
+  actualPurchasePrice: null,
+  latestGrading: null,
+  ...over,
 });
 const grading = (over: Partial<TGrading> = {}): TGrading => ({
-  gradingId: 'GV-ENGINE0001', userCardId: CARD_ID, status: 'completed', progress: 100, currentStep: 'Completed', error: null, creditRefunded: false,
-  createdAt: '2026-11-01T10:00:00.000Z', completedAt: '2026-11-01T10:01:00.000Z', psaGrade: 8, bgsGrade: 8.5, cgcGrade: 8.5,
-  centeringScore: 9, cornersScore: 8.5, edgesScore: 9, surfaceScore: 9.5, confidence: 0.88, recommendedPlatform: 'PSA',
-  psaEstimatedValue: '40.00', bgsEstimatedValue: '35.00', cgcEstimatedValue: '30.00', ...over,
+  gradingId: 'GV-ENGINE0001',
+  userCardId: CARD_ID,
+  status: 'completed',
+  progress: 100,
+  currentStep: 'Completed',
+  error: null,
+  creditRefunded: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  completedAt: '2026-11-01T10:01:00.000Z',
+  psaGrade: 8,
+  bgsGrade: 8.5,
+  cgcGrade: 8.5,
+  centeringScore: 9,
+  cornersScore: 8.5,
+  edgesScore: 9,
+  surfaceScore: 9.5,
+  confidence: 0.88,
+  recommendedPlatform: 'PSA',
+  psaEstimatedValue: '40.00',
+  bgsEstimatedValue: '35.00',
+  cgcEstimatedValue: '30.00',
+  ...over,
 });
 const engineReport = {
-  psaLabel: 'NM-MT 8', bgsLabel: 'NM-MT+', cgcLabel: 'NM/Mint+', confidence: 88,
-  centeringDecisionLog: { score: 9, summary: 's', reasoning: 'r', confidence: 90, front: { measurable: true, horizontal: 42.04, vertical: 51 }, back: { measurable: true, horizontal: 50, vertical: 66 } },
+  psaLabel: 'NM-MT 8',
+  bgsLabel: 'NM-MT+',
+  cgcLabel: 'NM/Mint+',
+  confidence: 88,
+  centeringDecisionLog: {
+    score: 9,
+    summary: 's',
+    reasoning: 'r',
+    confidence: 90,
+    front: { measurable: true, horizontal: 42.04, vertical: 51 },
+    back: { measurable: true, horizontal: 50, vertical: 66 },
+  },
   cornersDecisionLog: { score: 8.5, summary: 's', reasoning: 'r', confidence: 80 },
   edgesDecisionLog: { score: 9, summary: 's', reasoning: 'r', confidence: 80 },
   surfaceDecisionLog: { score: 9.5, summary: 's', reasoning: 'r', confidence: 80 },
   evidenceKeys: {},
 };
-const manualLog = (score: number, what: string) => ({ score, summary: `${what} ${score}, entered by the collector.`, reasoning: 'Entered by hand by the collector, not measured from photos.', confidence: null, enteredByCollector: true, details: [] });
+const manualLog = (score: number, what: string) => ({
+  score,
+  summary: `${what} ${score}, entered by the collector.`,
+  reasoning: 'Entered by hand by the collector, not measured from photos.',
+  confidence: null,
+  enteredByCollector: true,
+  details: [],
+});
 const manualReport = (input: TManualGradeRequest) => ({
-  source: 'manual', gradeTablesVersion: 'psa-2024.1+bgs-2024.1+cgc-2024.1', input, basedOnGradingId: 'GV-ENGINE0001',
-  psaLabel: 'NM 7', bgsLabel: 'NM+', cgcLabel: 'Near Mint+', confidence: null,
-  centeringDecisionLog: manualLog(9, 'centering'), cornersDecisionLog: manualLog(7, 'corners'), edgesDecisionLog: manualLog(9, 'edges'), surfaceDecisionLog: manualLog(9.5, 'surface'),
+  source: 'manual',
+  gradeTablesVersion: 'psa-2024.1+bgs-2024.1+cgc-2024.1',
+  input,
+  basedOnGradingId: 'GV-ENGINE0001',
+  psaLabel: 'NM 7',
+  bgsLabel: 'NM+',
+  cgcLabel: 'Near Mint+',
+  confidence: null,
+  centeringDecisionLog: manualLog(9, 'centering'),
+  cornersDecisionLog: manualLog(7, 'corners'),
+  edgesDecisionLog: manualLog(9, 'edges'),
+  surfaceDecisionLog: manualLog(9.5, 'surface'),
 });
 const preview = (over: Partial<TManualGradeResult> = {}): TManualGradeResult => ({
-  centering: 9, psaGrade: 8, psaLabel: 'NM-MT 8', bgsGrade: 8.5, bgsLabel: 'NM-MT+', cgcGrade: 8.5, cgcLabel: 'NM/Mint+', gradeTablesVersion: 'psa-2024.1+bgs-2024.1+cgc-2024.1', ...over,
+  centering: 9,
+  psaGrade: 8,
+  psaLabel: 'NM-MT 8',
+  bgsGrade: 8.5,
+  bgsLabel: 'NM-MT+',
+  cgcGrade: 8.5,
+  cgcLabel: 'NM/Mint+',
+  gradeTablesVersion: 'psa-2024.1+bgs-2024.1+cgc-2024.1',
+  ...over,
 });
 
-const renderExisting = () => renderWithApp(<ManualGradingPage />, { route: `/account/manual-grading/${CARD_ID}`, path: '/account/manual-grading/:cardId', user: testUser() });
-const renderNew = () => renderWithApp(<ManualGradingPage />, { route: '/account/manual-grading', path: '/account/manual-grading', user: testUser() });
+const renderExisting = () =>
+  renderWithApp(<ManualGradingPage />, {
+    route: `/account/manual-grading/${CARD_ID}`,
+    path: '/account/manual-grading/:cardId',
+    user: testUser(),
+  });
+const renderNew = () =>
+  renderWithApp(<ManualGradingPage />, { route: '/account/manual-grading', path: '/account/manual-grading', user: testUser() });
 const saveButton = () => screen.getByRole('button', { name: 'Save manual grading' });
 
 describe('manual grading of an existing card', () => {
@@ -52,7 +121,9 @@ describe('manual grading of an existing card', () => {
       [`GET /api/user-cards/${CARD_ID}`]: () => ({ json: userCard() }),
       [`GET /api/user-cards/${CARD_ID}/gradings`]: () => ({ json: [grading()] }),
       'GET /api/gradings/GV-ENGINE0001/report': () => ({ json: engineReport }),
-      'POST /api/grading/manual-grade': (body) => ({ json: preview((body as TManualGradeRequest).corners === 7 ? { psaGrade: 7, psaLabel: 'NM 7' } : {}) }),
+      'POST /api/grading/manual-grade': (body) => ({
+        json: preview((body as TManualGradeRequest).corners === 7 ? { psaGrade: 7, psaLabel: 'NM 7' } : {}),
+      }),
       [`POST /api/user-cards/${CARD_ID}/manual-grading`]: () => ({ status: 201, json: saved }),
     });
     renderExisting();
@@ -113,14 +184,19 @@ describe('manual grading of an existing card', () => {
     // The old save error goes; the field carries the server's message.
     await waitFor(() => expect(screen.getByLabelText('Front centering')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.queryByText(MANUAL_GRADING_BUSY_MESSAGE)).not.toBeInTheDocument();
-    expect(screen.getByText('Give the larger share, 50 to 100')).toHaveAttribute('id', screen.getByLabelText('Front centering').getAttribute('aria-describedby')!.split(' ')[1]);
+    expect(screen.getByText('Give the larger share, 50 to 100')).toHaveAttribute(
+      'id',
+      screen.getByLabelText('Front centering').getAttribute('aria-describedby')!.split(' ')[1],
+    );
     expect(screen.getByText('Fix the highlighted value to see the grades.')).toBeInTheDocument();
   });
 
   it('warns and does not offer Save while the card is still being graded', async () => {
     mockApi({
       [`GET /api/user-cards/${CARD_ID}`]: () => ({ json: userCard() }),
-      [`GET /api/user-cards/${CARD_ID}/gradings`]: () => ({ json: [grading({ gradingId: 'GV-RUNNING001', status: 'processing', progress: 40, completedAt: null }), grading()] }),
+      [`GET /api/user-cards/${CARD_ID}/gradings`]: () => ({
+        json: [grading({ gradingId: 'GV-RUNNING001', status: 'processing', progress: 40, completedAt: null }), grading()],
+      }),
       'GET /api/gradings/GV-ENGINE0001/report': () => ({ json: engineReport }),
       'POST /api/grading/manual-grade': () => ({ json: preview() }),
     });
@@ -137,7 +213,10 @@ describe('manual grading in new-card mode', () => {
       [`GET /api/user-cards/${OTHER_ID}`]: () => ({ json: userCard(OTHER_ID) }),
       [`GET /api/user-cards/${OTHER_ID}/gradings`]: () => ({ json: [] }),
       'POST /api/grading/manual-grade': () => ({ json: preview() }),
-      [`POST /api/user-cards/${OTHER_ID}/manual-grading`]: () => ({ status: 201, json: grading({ userCardId: OTHER_ID, gradingId: 'GV-MANUAL0002' }) }),
+      [`POST /api/user-cards/${OTHER_ID}/manual-grading`]: () => ({
+        status: 201,
+        json: grading({ userCardId: OTHER_ID, gradingId: 'GV-MANUAL0002' }),
+      }),
     });
     renderNew();
     expect(await screen.findByLabelText('PSA 8')).toBeInTheDocument();
@@ -165,11 +244,19 @@ describe('the card profile of a manually graded card', () => {
   it('labels it Manual grading and shows no engine evidence', async () => {
     const calls = mockApi({
       [`GET /api/user-cards/${CARD_ID}`]: () => ({ json: userCard() }),
-      [`GET /api/user-cards/${CARD_ID}/gradings`]: () => ({ json: [grading({ gradingId: 'GV-MANUAL0001', confidence: null, psaGrade: 7 }), grading()] }),
-      'GET /api/gradings/GV-MANUAL0001/report': () => ({ json: manualReport({ corners: 7, edges: 9, surface: 9.5, frontCentering: 55, backCentering: 60 }) }),
+      [`GET /api/user-cards/${CARD_ID}/gradings`]: () => ({
+        json: [grading({ gradingId: 'GV-MANUAL0001', confidence: null, psaGrade: 7 }), grading()],
+      }),
+      'GET /api/gradings/GV-MANUAL0001/report': () => ({
+        json: manualReport({ corners: 7, edges: 9, surface: 9.5, frontCentering: 55, backCentering: 60 }),
+      }),
       'GET /api/binders': () => ({ json: [] }),
     });
-    renderWithApp(<CardProfilePage />, { route: `/account/collection/card-profile/${CARD_ID}`, path: '/account/collection/card-profile/:id', user: testUser() });
+    renderWithApp(<CardProfilePage />, {
+      route: `/account/collection/card-profile/${CARD_ID}`,
+      path: '/account/collection/card-profile/:id',
+      user: testUser(),
+    });
     expect(await screen.findByText('Manual grading')).toBeInTheDocument();
     expect(screen.getByText('Not measured: entered by you')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your manual grading' })).toBeInTheDocument();

@@ -17,7 +17,8 @@ import { api } from '@web/lib/api-client';
 
 const FIELDS = ['corners', 'edges', 'surface', 'frontCentering', 'backCentering'];
 /** A refusal about one of the inputs: shown at that input rather than in the preview. */
-const fieldError = (e: unknown) => (e instanceof ApiError && e.field && FIELDS.includes(e.field) ? { field: e.field, message: e.userMessage } : undefined);
+const fieldError = (e: unknown) =>
+  e instanceof ApiError && e.field && FIELDS.includes(e.field) ? { field: e.field, message: e.userMessage } : undefined;
 
 /**
  * Manual grading: the collector sets or adjusts sub-grades and centering; PSA-, BGS- and CGC-style
@@ -45,8 +46,13 @@ export default function ManualGradingPage() {
   const save = useMutation({
     mutationFn: () => api('POST /api/user-cards/:id/manual-grading', { params: { id: cardId! }, body: form }),
     onSuccess: async (g) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/user-cards'] }), queryClient.invalidateQueries({ queryKey: ['/api/collection/summary'] })]);
-      toast.success('Manual grading saved', { description: `PSA ${g.psaGrade}, BGS ${g.bgsGrade}, CGC ${g.cgcGrade}. No credit was used.` });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/user-cards'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/collection/summary'] }),
+      ]);
+      toast.success('Manual grading saved', {
+        description: `PSA ${g.psaGrade}, BGS ${g.bgsGrade}, CGC ${g.cgcGrade}. No credit was used.`,
+      });
       void navigate(`/account/collection/card-profile/${g.userCardId}`);
     },
   });
@@ -86,7 +92,9 @@ export default function ManualGradingPage() {
             </CardContent>
           </Card>
         )}
-        {busy && <Alert variant="warning">This card is still being graded. Wait until that grading finishes, then adjust its grades.</Alert>}
+        {busy && (
+          <Alert variant="warning">This card is still being graded. Wait until that grading finishes, then adjust its grades.</Alert>
+        )}
         <div className="grid gap-6 md:grid-cols-2">
           <Card>
             <CardHeader>
@@ -118,7 +126,12 @@ export default function ManualGradingPage() {
                   <p className="text-center text-sm text-slate-700">Centering sub-grade {r.centering}</p>
                 </>
               )}
-              {error && (fieldError(error) ? <p className="text-sm text-red-700">Fix the highlighted value to see the grades.</p> : <Alert variant="destructive">{errorMessage(error)}</Alert>)}
+              {error &&
+                (fieldError(error) ? (
+                  <p className="text-sm text-red-700">Fix the highlighted value to see the grades.</p>
+                ) : (
+                  <Alert variant="destructive">{errorMessage(error)}</Alert>
+                ))}
               <div className="grid gap-2 border-t border-slate-200 pt-4">
                 <Button onClick={() => save.mutate()} disabled={!cardId || busy || loading || save.isPending || !card.data}>
                   {save.isPending ? 'Saving…' : 'Save manual grading'}

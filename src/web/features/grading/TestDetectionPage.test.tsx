@@ -7,12 +7,18 @@ import { renderWithApp, testUser } from '@web/test/render';
 import TestDetectionPage from './TestDetectionPage';
 import { photoCheckRows } from './test-detection/PhotoChecks';
 
-const PIXEL = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';
+const PIXEL =
+  'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';
 
 const result = (over: Partial<TTestDetectionResult> = {}): TTestDetectionResult => ({
   face: 'back',
   photo: { width: 1300, height: 1733 },
-  corners: [{ x: 252, y: 175 }, { x: 1198, y: 228 }, { x: 1213, y: 1598 }, { x: 150, y: 1577 }],
+  corners: [
+    { x: 252, y: 175 },
+    { x: 1198, y: 228 },
+    { x: 1213, y: 1598 },
+    { x: 150, y: 1577 },
+  ],
   checks: {
     resolution: { pxPerMm: 15.93, minPxPerMm: 6, goodPxPerMm: 10, status: 'good' },
     sharpness: { edgeWidthPx: 3.15, edgeWidthMm: 0.2, maxEdgeWidthPx: 6.37, status: 'fair' },
@@ -41,7 +47,8 @@ const result = (over: Partial<TTestDetectionResult> = {}): TTestDetectionResult 
 });
 
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'card.jpg', { type: 'image/jpeg' });
-const render = () => renderWithApp(<TestDetectionPage />, { route: '/account/test-detection', path: '/account/test-detection', user: testUser() });
+const render = () =>
+  renderWithApp(<TestDetectionPage />, { route: '/account/test-detection', path: '/account/test-detection', user: testUser() });
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
@@ -63,7 +70,7 @@ describe('test detection screen', () => {
 
     expect(await screen.findByText('Finding the card…')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
-    const sent = calls[0]!.body as FormData;
+    const sent = calls[0].body as FormData;
     expect(sent.get('face')).toBe('back');
     expect((sent.get('photo') as File).name).toBe('card.jpg');
     answer({ json: result() });
@@ -91,7 +98,12 @@ describe('test detection screen', () => {
   });
 
   it('explains a refusal in plain words with tips, and lets the collector try again', async () => {
-    mockApi({ 'POST /api/grading/test-detection': () => ({ status: 422, json: { code: 'image_rejected', refusal: 'no_card_found', message: 'Front photo: No card was found in the photo.' } }) });
+    mockApi({
+      'POST /api/grading/test-detection': () => ({
+        status: 422,
+        json: { code: 'image_rejected', refusal: 'no_card_found', message: 'Front photo: No card was found in the photo.' },
+      }),
+    });
     const user = userEvent.setup();
     render();
     await user.upload(screen.getByLabelText('Card photo'), photo());
@@ -110,7 +122,12 @@ describe('test detection screen', () => {
     ['card_cut_off', 'Part of the card is outside the photo', /all four corners/],
     ['image_too_small', 'The photo is too small to measure the card', /not a screenshot/],
   ])('has its own words for %s', async (code, title, tip) => {
-    mockApi({ 'POST /api/grading/test-detection': () => ({ status: 422, json: { code: 'image_rejected', refusal: code, message: 'Engine sentence.' } }) });
+    mockApi({
+      'POST /api/grading/test-detection': () => ({
+        status: 422,
+        json: { code: 'image_rejected', refusal: code, message: 'Engine sentence.' },
+      }),
+    });
     render();
     await userEvent.setup().upload(screen.getByLabelText('Card photo'), photo());
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
@@ -118,7 +135,9 @@ describe('test detection screen', () => {
   });
 
   it("shows the server's sentence for a file that is not a photo", async () => {
-    mockApi({ 'POST /api/grading/test-detection': () => ({ status: 415, json: { message: 'The photo is not a JPEG, PNG, WebP or HEIC image.' } }) });
+    mockApi({
+      'POST /api/grading/test-detection': () => ({ status: 415, json: { message: 'The photo is not a JPEG, PNG, WebP or HEIC image.' } }),
+    });
     render();
     await userEvent.setup().upload(screen.getByLabelText('Card photo'), photo());
     const alert = await screen.findByRole('alert');
@@ -127,7 +146,14 @@ describe('test detection screen', () => {
   });
 
   it('says why centering was not measured', async () => {
-    mockApi({ 'POST /api/grading/test-detection': () => ({ json: result({ face: 'front', centering: { measurable: false, reason: 'No print frame was found: the card looks borderless (full art).' } }) }) });
+    mockApi({
+      'POST /api/grading/test-detection': () => ({
+        json: result({
+          face: 'front',
+          centering: { measurable: false, reason: 'No print frame was found: the card looks borderless (full art).' },
+        }),
+      }),
+    });
     render();
     await userEvent.setup().upload(screen.getByLabelText('Card photo'), photo());
     expect(await screen.findByText('Not measurable on this photo')).toBeInTheDocument();

@@ -50,7 +50,10 @@ export default function TestDetectionPage() {
 
   return (
     <PageContainer>
-      <PageHeader title="Test card detection" description="Check a photo before you spend a credit: see what the grading engine finds. Nothing is stored and no credit is used." />
+      <PageHeader
+        title="Test card detection"
+        description="Check a photo before you spend a credit: see what the grading engine finds. Nothing is stored and no credit is used."
+      />
       <div className="grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
         <Card ref={formRef} className="scroll-mt-20">
           <CardHeader>
@@ -61,8 +64,23 @@ export default function TestDetectionPage() {
               <legend className="text-sm font-medium text-slate-800">Side of the card</legend>
               <div className="grid grid-cols-2 gap-2">
                 {FACES.map((f) => (
-                  <label key={f.value} className={cn('flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600', face === f.value ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50')}>
-                    <input type="radio" name="face" value={f.value} checked={face === f.value} onChange={() => setFace(f.value)} className="size-4 accent-brand-700" />
+                  <label
+                    key={f.value}
+                    className={cn(
+                      'flex cursor-pointer items-center justify-center gap-2 rounded-md border px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+                      face === f.value
+                        ? 'border-brand-700 bg-brand-50 text-brand-900'
+                        : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="face"
+                      value={f.value}
+                      checked={face === f.value}
+                      onChange={() => setFace(f.value)}
+                      className="size-4 accent-brand-700"
+                    />
                     {f.label}
                   </label>
                 ))}
@@ -74,7 +92,9 @@ export default function TestDetectionPage() {
             <Button onClick={() => run()} disabled={!file || detect.isPending}>
               <ScanSearch aria-hidden /> {detect.isIdle ? 'Check this photo' : 'Check again'}
             </Button>
-            <p className="text-xs text-slate-600">One card, flat, on a plain surface. JPEG, PNG, WebP or HEIC up to 25 MB. The check starts as soon as you pick a photo.</p>
+            <p className="text-xs text-slate-600">
+              One card, flat, on a plain surface. JPEG, PNG, WebP or HEIC up to 25 MB. The check starts as soon as you pick a photo.
+            </p>
           </CardContent>
         </Card>
 
@@ -83,15 +103,26 @@ export default function TestDetectionPage() {
             <Card>
               <CardContent className="grid gap-2 pt-6 text-sm text-slate-700">
                 <h2 className="text-lg font-semibold text-slate-900">What you will see</h2>
-                <p>The outline of the card the engine finds on your photo, the card straightened to 63 × 88 mm, its centering (left/right and top/bottom, with border widths in mm) and the checks that decide whether a photo can be graded: resolution, sharpness and glare.</p>
                 <p>
-                  If the photo would be refused, you will see why and how to retake it. New to this? Read the <Link to="/account/first-grade" className="font-medium text-brand-700 underline">photo tips</Link>.
+                  The outline of the card the engine finds on your photo, the card straightened to 63 × 88 mm, its centering (left/right and
+                  top/bottom, with border widths in mm) and the checks that decide whether a photo can be graded: resolution, sharpness and
+                  glare.
+                </p>
+                <p>
+                  If the photo would be refused, you will see why and how to retake it. New to this? Read the{' '}
+                  <Link to="/account/first-grade" className="font-medium text-brand-700 underline">
+                    photo tips
+                  </Link>
+                  .
                 </p>
               </CardContent>
             </Card>
           )}
           {detect.isPending && (
-            <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-slate-200 bg-white text-slate-700">
+            <div
+              role="status"
+              className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-slate-200 bg-white text-slate-700"
+            >
               <Loader2 aria-hidden className="size-8 animate-spin text-brand-700" />
               <span className="font-medium">Finding the card…</span>
             </div>

@@ -33,7 +33,7 @@ export function gradeTone(grade: number | null | undefined): Tone {
 export function textGradeTone(text: string): Tone {
   const t = text.trim().toLowerCase();
   if (t.startsWith('pristine')) return GOLD;
-  if (t.startsWith('gem mint')) return SCALE[0]!.tone;
+  if (t.startsWith('gem mint')) return SCALE[0].tone;
   return GREY;
 }
 
@@ -74,7 +74,10 @@ export type GradeAndValue = { platform: TPlatform; grade: number | null; value: 
  * missing or other: spec §3). A card list's grading knows only the displayed platform's value, so for
  * any other platform its value is null rather than a wrong one.
  */
-export function gradeAndValue(g: WithValues | WithDisplayedValue, platform: TPlatform = displayedPlatform(g.recommendedPlatform)): GradeAndValue {
+export function gradeAndValue(
+  g: WithValues | WithDisplayedValue,
+  platform: TPlatform = displayedPlatform(g.recommendedPlatform),
+): GradeAndValue {
   const grade = gradeOn(platform, g);
   let value: string | null;
   if ('estimatedValue' in g) value = platform === displayedPlatform(g.recommendedPlatform) ? g.estimatedValue : null;

@@ -1,7 +1,10 @@
 import { PageHero, Section } from './MarketingSection';
 
 const PRINCIPLES: [string, string][] = [
-  ['Show the evidence', 'A grade without its measurements is an opinion. Every report shows what was measured, where, and how sure we are.'],
+  [
+    'Show the evidence',
+    'A grade without its measurements is an opinion. Every report shows what was measured, where, and how sure we are.',
+  ],
   ['Refuse rather than guess', 'When a photo cannot support a measurement we say so, and you keep your credit.'],
   ['Your photos are yours', 'Private by default, metadata removed, never sold, deleted when you leave.'],
   ['Fair pricing', 'Free gradings to start, credits that never expire, and a Pro plan for people who grade a lot.'],
@@ -10,7 +13,11 @@ const PRINCIPLES: [string, string][] = [
 export default function AboutPage() {
   return (
     <div>
-      <PageHero eyebrow="About" title="Collectors and engineers, tired of guessing" lead="We built the pre-grading tool we wanted: one that measures, explains, and lets you decide." />
+      <PageHero
+        eyebrow="About"
+        title="Collectors and engineers, tired of guessing"
+        lead="We built the pre-grading tool we wanted: one that measures, explains, and lets you decide."
+      />
       <Section title="Why we built GradeVault">
         <div className="max-w-3xl space-y-4 leading-7 text-slate-700">
           <p>
@@ -38,8 +45,14 @@ export default function AboutPage() {
       </section>
       <Section title="Contact">
         <p className="text-slate-700">
-          Support: <a className="font-medium text-brand-700 underline" href="mailto:support@gradevault.example">support@gradevault.example</a> · Privacy:{' '}
-          <a className="font-medium text-brand-700 underline" href="mailto:privacy@gradevault.example">privacy@gradevault.example</a>
+          Support:{' '}
+          <a className="font-medium text-brand-700 underline" href="mailto:support@gradevault.example">
+            support@gradevault.example
+          </a>{' '}
+          · Privacy:{' '}
+          <a className="font-medium text-brand-700 underline" href="mailto:privacy@gradevault.example">
+            privacy@gradevault.example
+          </a>
         </p>
         <p className="mt-2 text-sm text-slate-600">GradeVault is independent and not affiliated with PSA, Beckett (BGS) or CGC.</p>
       </Section>

@@ -8,12 +8,21 @@ const GROUPS = [
     icon: Eye,
     title: 'A grading engine that shows its work',
     items: [
-      ['Evidence overlays', 'Your front and back photos come back straightened and marked up: the cut edge, the print frame, each finding.'],
-      ['Centering ratios, both faces', 'Left/right and top/bottom shares such as 55/45, with how much the border varies along each edge and a ± uncertainty.'],
+      [
+        'Evidence overlays',
+        'Your front and back photos come back straightened and marked up: the cut edge, the print frame, each finding.',
+      ],
+      [
+        'Centering ratios, both faces',
+        'Left/right and top/bottom shares such as 55/45, with how much the border varies along each edge and a ± uncertainty.',
+      ],
       ['Eight corner scores', 'Each corner gets its own score and condition, with whitening, rounding, fraying or dings named.'],
       ['Edge wear', 'Top, bottom, left and right edges of both faces, with front, back and average wear figures.'],
       ['Surface findings', 'Scratches, print lines, stains and dents with location, size and severity. Holo shine is not a scratch.'],
-      ['Grades and confidence', 'PSA-, BGS- and CGC-style grades with half-step sub-grades, a confidence figure and a recommended platform.'],
+      [
+        'Grades and confidence',
+        'PSA-, BGS- and CGC-style grades with half-step sub-grades, a confidence figure and a recommended platform.',
+      ],
     ],
   },
   {
@@ -46,7 +55,11 @@ const GROUPS = [
 export default function FeaturesPage() {
   return (
     <div>
-      <PageHero eyebrow="Features" title="Everything a careful collector needs" lead="Measured condition, honest grade estimates, and a collection that keeps track of what your cards are worth." />
+      <PageHero
+        eyebrow="Features"
+        title="Everything a careful collector needs"
+        lead="Measured condition, honest grade estimates, and a collection that keeps track of what your cards are worth."
+      />
       {GROUPS.map(({ icon: Icon, title, items }, i) => (
         <div key={title} className={i % 2 ? 'bg-white' : ''}>
           <Section>

@@ -8,10 +8,22 @@ import { GradedCardMock } from './GradedCardMock';
 import { Section } from './MarketingSection';
 
 const ASPECTS = [
-  { icon: Crosshair, title: 'Centering', text: 'Border widths measured from the cut edge to the print frame on both faces, reported as ratios like 55/45 with their uncertainty.' },
-  { icon: Square, title: 'Corners', text: 'All eight corners scored one by one for whitening, rounding, fraying and dings, with a close-up of each.' },
+  {
+    icon: Crosshair,
+    title: 'Centering',
+    text: 'Border widths measured from the cut edge to the print frame on both faces, reported as ratios like 55/45 with their uncertainty.',
+  },
+  {
+    icon: Square,
+    title: 'Corners',
+    text: 'All eight corners scored one by one for whitening, rounding, fraying and dings, with a close-up of each.',
+  },
   { icon: ScanLine, title: 'Edges', text: 'Every edge of the front and back checked for wear and chipping, shown as annotated strips.' },
-  { icon: Layers, title: 'Surface', text: 'Scratches, print lines, stains and dents located and sized — and holo shine told apart from real damage.' },
+  {
+    icon: Layers,
+    title: 'Surface',
+    text: 'Scratches, print lines, stains and dents located and sized — and holo shine told apart from real damage.',
+  },
 ];
 
 const STEPS = [
@@ -48,7 +60,10 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <Section title="Four things decide a grade. We measure all four." lead="Each sub-grade comes with the numbers and the marked-up image it was decided from, so you can check our work.">
+      <Section
+        title="Four things decide a grade. We measure all four."
+        lead="Each sub-grade comes with the numbers and the marked-up image it was decided from, so you can check our work."
+      >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {ASPECTS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -65,7 +80,9 @@ export default function LandingPage() {
           <ol className="grid gap-6 md:grid-cols-3">
             {STEPS.map(({ icon: Icon, title, text }, i) => (
               <li key={title} className="flex gap-4">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">{i + 1}</span>
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+                  {i + 1}
+                </span>
                 <div>
                   <h3 className="flex items-center gap-2 font-semibold text-slate-900">
                     <Icon aria-hidden className="size-4 text-brand-700" /> {title}
@@ -82,7 +99,9 @@ export default function LandingPage() {
         <div className="grid gap-6 md:grid-cols-2">
           <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h3 className="text-lg font-semibold">Starter credits</h3>
-            <p className="mt-2 text-slate-700">One credit grades one card. From {formatCents(Math.round(cheapest))} a grading; credits never expire.</p>
+            <p className="mt-2 text-slate-700">
+              One credit grades one card. From {formatCents(Math.round(cheapest))} a grading; credits never expire.
+            </p>
             <Link to="/pricing" className="mt-4 inline-block font-medium text-brand-700 hover:underline">
               See credit packs
             </Link>

@@ -17,7 +17,17 @@ export function PageHero({ title, lead, eyebrow, children }: { title: string; le
   );
 }
 
-export function Section({ title, lead, children, className }: { title?: string; lead?: ReactNode; children: ReactNode; className?: string }) {
+export function Section({
+  title,
+  lead,
+  children,
+  className,
+}: {
+  title?: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={cn('mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16', className)}>
       {title && <h2 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h2>}
@@ -28,7 +38,15 @@ export function Section({ title, lead, children, className }: { title?: string; 
 }
 
 /** Long-form legal text: readable measure, numbered sections. */
-export function LegalDocument({ title, updated, sections }: { title: string; updated: string; sections: { heading: string; body: ReactNode }[] }) {
+export function LegalDocument({
+  title,
+  updated,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  sections: { heading: string; body: ReactNode }[];
+}) {
   useDocumentTitle(title);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">

@@ -25,7 +25,11 @@ export default function PricingPage() {
   const tab = params.get('tab') === 'pro' ? 'pro' : 'credits';
   return (
     <div>
-      <PageHero eyebrow="Pricing" title="Pay per card, or grade without limits" lead={`Every new account gets ${STARTER_FREE_CREDITS} free gradings. Credits never expire; Pro can be cancelled any time.`} />
+      <PageHero
+        eyebrow="Pricing"
+        title="Pay per card, or grade without limits"
+        lead={`Every new account gets ${STARTER_FREE_CREDITS} free gradings. Credits never expire; Pro can be cancelled any time.`}
+      />
       <Section>
         <Tabs.Root value={tab} onValueChange={(v) => setParams(v === 'pro' ? { tab: 'pro' } : {}, { replace: true })}>
           <Tabs.List aria-label="Plans" className="mx-auto flex w-fit gap-1 rounded-lg bg-slate-200 p-1">
@@ -41,7 +45,13 @@ export default function PricingPage() {
               {CREDIT_PACKAGES.map((p) => {
                 const popular = p.id === DEFAULT_CREDIT_PACKAGE;
                 return (
-                  <li key={p.id} className={cn('flex flex-col rounded-xl border bg-white p-6 shadow-sm', popular ? 'border-2 border-brand-700' : 'border-slate-200')}>
+                  <li
+                    key={p.id}
+                    className={cn(
+                      'flex flex-col rounded-xl border bg-white p-6 shadow-sm',
+                      popular ? 'border-2 border-brand-700' : 'border-slate-200',
+                    )}
+                  >
                     <div className="flex items-center justify-between">
                       <h2 className="text-lg font-semibold text-slate-900">{p.name}</h2>
                       {popular && <Badge>Most popular</Badge>}
@@ -52,7 +62,10 @@ export default function PricingPage() {
                     </p>
                     <p className="mt-4 flex-1 text-sm text-slate-700">{p.blurb}</p>
                     <Button asChild className="mt-6" variant={popular ? 'default' : 'outline'}>
-                      <Link to={`/account/checkout/credits?package=${p.id}`} aria-label={`Buy ${p.credits} credits for ${formatCents(p.priceCents)}`}>
+                      <Link
+                        to={`/account/checkout/credits?package=${p.id}`}
+                        aria-label={`Buy ${p.credits} credits for ${formatCents(p.priceCents)}`}
+                      >
                         Buy credits
                       </Link>
                     </Button>

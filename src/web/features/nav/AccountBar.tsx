@@ -32,7 +32,10 @@ export function AccountBar() {
                 <NavLink
                   to={l.to}
                   className={({ isActive }) =>
-                    cn('whitespace-nowrap rounded px-2 py-1.5 text-sm hover:bg-white/10 sm:px-2.5', isActive ? 'bg-white/15 font-semibold' : 'text-indigo-100')
+                    cn(
+                      'whitespace-nowrap rounded px-2 py-1.5 text-sm hover:bg-white/10 sm:px-2.5',
+                      isActive ? 'bg-white/15 font-semibold' : 'text-indigo-100',
+                    )
                   }
                 >
                   {l.label}
@@ -44,9 +47,16 @@ export function AccountBar() {
         <Link
           to={pro ? '/account/billing' : `/account/checkout/credits?package=${DEFAULT_CREDIT_PACKAGE}`}
           className="ml-auto flex shrink-0 items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold hover:bg-white/20"
-          aria-label={pro ? 'PRO plan, unlimited gradings. Manage billing' : `STARTER plan, ${formatCount(user.credits, CREDIT)}. Buy credits`}
+          aria-label={
+            pro ? 'PRO plan, unlimited gradings. Manage billing' : `STARTER plan, ${formatCount(user.credits, CREDIT)}. Buy credits`
+          }
         >
-          <span className={cn('rounded px-1.5 py-0.5 text-[11px] tracking-wide', pro ? 'bg-gold-400 text-slate-900' : 'bg-indigo-200 text-brand-900')}>
+          <span
+            className={cn(
+              'rounded px-1.5 py-0.5 text-[11px] tracking-wide',
+              pro ? 'bg-gold-400 text-slate-900' : 'bg-indigo-200 text-brand-900',
+            )}
+          >
             {pro ? 'PRO' : 'STARTER'}
           </span>
           {pro ? <InfinityIcon aria-hidden className="size-3.5" /> : <Coins aria-hidden className="size-3.5" />}

@@ -2,9 +2,29 @@ import { Link } from 'react-router';
 import { Logo } from './Logo';
 
 const COLUMNS = [
-  { title: 'Product', links: [['/features', 'Features'], ['/pricing', 'Pricing'], ['/how-it-works', 'How It Works'], ['/faq', 'FAQ']] },
-  { title: 'Company', links: [['/about', 'About'], ['/blog', 'Blog']] },
-  { title: 'Legal', links: [['/terms', 'Terms of Service'], ['/privacy', 'Privacy Policy']] },
+  {
+    title: 'Product',
+    links: [
+      ['/features', 'Features'],
+      ['/pricing', 'Pricing'],
+      ['/how-it-works', 'How It Works'],
+      ['/faq', 'FAQ'],
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      ['/about', 'About'],
+      ['/blog', 'Blog'],
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      ['/terms', 'Terms of Service'],
+      ['/privacy', 'Privacy Policy'],
+    ],
+  },
 ] as const;
 
 /** Only on marketing pages and blog posts (spec §2.1). */
@@ -14,9 +34,7 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo />
-          <p className="text-sm text-slate-600">
-            Condition grading you can check: every grade comes with the measurements behind it.
-          </p>
+          <p className="text-sm text-slate-600">Condition grading you can check: every grade comes with the measurements behind it.</p>
         </div>
         {COLUMNS.map((c) => (
           <nav key={c.title} aria-label={c.title}>

@@ -57,7 +57,13 @@ export function TopNav() {
               >
                 {avatarLetter(user)}
               </Link>
-              <Button variant="ghost" size="sm" className="hidden sm:inline-flex" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="hidden sm:inline-flex"
+                onClick={() => logout.mutate()}
+                disabled={logout.isPending}
+              >
                 <LogOut aria-hidden />
                 Logout
               </Button>

@@ -49,13 +49,21 @@ export { roundedRectDistance };
 
 function lerpInto(rgb: Float32Array, i: number, c: Rgb, t: number) {
   if (t <= 0) return;
-  rgb[i] = rgb[i]! + (c[0] - rgb[i]!) * t;
-  rgb[i + 1] = rgb[i + 1]! + (c[1] - rgb[i + 1]!) * t;
-  rgb[i + 2] = rgb[i + 2]! + (c[2] - rgb[i + 2]!) * t;
+  rgb[i] = rgb[i] + (c[0] - rgb[i]) * t;
+  rgb[i + 1] = rgb[i + 1] + (c[1] - rgb[i + 1]) * t;
+  rgb[i + 2] = rgb[i + 2] + (c[2] - rgb[i + 2]) * t;
 }
 
 /** Fills an axis-aligned rectangle (mm) with exact anti-aliased coverage. */
-function fillRect(tex: CardTexture, x0: number, y0: number, x1: number, y1: number, color: Rgb | ((xMm: number, yMm: number) => Rgb), opacity = 1) {
+function fillRect(
+  tex: CardTexture,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  color: Rgb | ((xMm: number, yMm: number) => Rgb),
+  opacity = 1,
+) {
   const s = tex.pxPerMm;
   const [a, b, c, d] = [x0 * s, x1 * s, y0 * s, y1 * s];
   for (let py = Math.max(0, Math.floor(c)); py < Math.min(tex.height, Math.ceil(d)); py++) {
@@ -86,7 +94,10 @@ export function renderCard(design: CardDesign, pxPerMm: number, rnd: Random): Ca
       tex.rgb[i * 3 + 2] = design.borderColor[2] + grain;
     }
   const { left, right, top, bottom } = design.fullArt ? { left: 0, right: 0, top: 0, bottom: 0 } : design.borders;
-  const ix0 = left, ix1 = CARD_WIDTH_MM - right, iy0 = top, iy1 = CARD_HEIGHT_MM - bottom;
+  const ix0 = left,
+    ix1 = CARD_WIDTH_MM - right,
+    iy0 = top,
+    iy1 = CARD_HEIGHT_MM - bottom;
   if (design.face === 'front') drawFront(tex, design, rnd, ix0, ix1, iy0, iy1);
   else drawBack(tex, design, rnd, ix0, ix1, iy0, iy1);
   for (const defect of design.defects) drawDefect(tex, defect, rnd);
@@ -111,7 +122,10 @@ function drawFront(tex: CardTexture, d: CardDesign, _photoRnd: Random, x0: numbe
     x += w + 0.5;
   }
   // Artwork window with a thin frame.
-  const ax0 = x0 + m + 1, ax1 = x1 - m - 1, ay0 = y0 + 6, ay1 = y0 + (y1 - y0) * 0.52;
+  const ax0 = x0 + m + 1,
+    ax1 = x1 - m - 1,
+    ay0 = y0 + 6,
+    ay1 = y0 + (y1 - y0) * 0.52;
   // Art coordinates are relative to the print, so a print shifted on the cut card shifts its art too.
   const artAt = createArt(d.artSeed, { x0: 0, y0: 0, x1: ax1 - ax0, y1: ay1 - ay0 }, tex.pxPerMm);
   const art = (x: number, y: number) => artAt(x - ax0, y - ay0);
@@ -122,17 +136,19 @@ function drawFront(tex: CardTexture, d: CardDesign, _photoRnd: Random, x0: numbe
   }
   // Attack text lines.
   for (let y = ay1 + 5; y < y1 - 6; y += rnd.range(2.6, 3.6)) {
-    fillRect(tex, x0 + m + 2, y, x0 + m + 2 + rnd.range(18, (x1 - x0) - 2 * m - 5), y + 0.9, [45, 45, 50], 0.85);
+    fillRect(tex, x0 + m + 2, y, x0 + m + 2 + rnd.range(18, x1 - x0 - 2 * m - 5), y + 0.9, [45, 45, 50], 0.85);
   }
 }
 
 function drawBack(tex: CardTexture, d: CardDesign, _photoRnd: Random, x0: number, x1: number, y0: number, y1: number) {
   const rnd = createRandom(d.artSeed);
-  const cx = 31.5 + rnd.range(-1, 1), cy = 44 + rnd.range(-1, 1);
+  const cx = 31.5 + rnd.range(-1, 1),
+    cy = 44 + rnd.range(-1, 1);
   const phase = rnd.range(0, Math.PI * 2);
   fillRect(tex, x0, y0, x1, y1, (x, y) => {
     // Dark navy swirl with a lighter spiral, like the classic back.
-    const a = Math.atan2(y - cy, x - cx), r = Math.hypot(x - cx, y - cy);
+    const a = Math.atan2(y - cy, x - cx),
+      r = Math.hypot(x - cx, y - cy);
     const swirl = 0.5 + 0.5 * Math.sin(a * 2 + r * 0.18 + phase);
     return [18 + 22 * swirl, 32 + 40 * swirl, 92 + 60 * swirl];
   });
@@ -142,7 +158,14 @@ function drawBack(tex: CardTexture, d: CardDesign, _photoRnd: Random, x0: number
     const r = Math.hypot(x - cx, y - cy);
     const rim = clamp01(0.5 + (R - r) * tex.pxPerMm);
     if (rim <= 0) return;
-    const color: Rgb = r < 2.2 ? [235, 235, 235] : Math.abs(y - cy) < 1.2 || r < 3.2 || r > R - 0.6 ? [30, 30, 30] : y < cy ? [204, 40, 42] : [236, 236, 236];
+    const color: Rgb =
+      r < 2.2
+        ? [235, 235, 235]
+        : Math.abs(y - cy) < 1.2 || r < 3.2 || r > R - 0.6
+          ? [30, 30, 30]
+          : y < cy
+            ? [204, 40, 42]
+            : [236, 236, 236];
     lerpInto(tex.rgb, i * 3, color, rim);
   });
 }
@@ -172,7 +195,8 @@ function drawDefect(tex: CardTexture, defect: Defect, rnd: Random) {
         const inside = -roundedRectDistance(x, y);
         if (inside < 0) return;
         const fromCorner = Math.hypot(x - c.x, y - c.y);
-        const p = Math.exp(-inside / (defect.sizeMm * 0.35)) * Math.exp(-Math.max(0, fromCorner - CORNER_RADIUS_MM) / (defect.sizeMm * 1.4));
+        const p =
+          Math.exp(-inside / (defect.sizeMm * 0.35)) * Math.exp(-Math.max(0, fromCorner - CORNER_RADIUS_MM) / (defect.sizeMm * 1.4));
         if (rnd.next() < p * defect.intensity) lerpInto(tex.rgb, i * 3, WHITE, 0.85 + 0.15 * rnd.next());
       });
       return;
@@ -181,10 +205,13 @@ function drawDefect(tex: CardTexture, defect: Defect, rnd: Random) {
       const horizontal = defect.edge === 'Top' || defect.edge === 'Bottom';
       const [x0, x1] = horizontal ? [defect.atMm - defect.lengthMm / 2, defect.atMm + defect.lengthMm / 2] : [0, 0];
       const box = horizontal
-        ? defect.edge === 'Top' ? [x0, 0, x1, defect.depthMm * 2] : [x0, CARD_HEIGHT_MM - defect.depthMm * 2, x1, CARD_HEIGHT_MM]
-        : defect.edge === 'Left' ? [0, defect.atMm - defect.lengthMm / 2, defect.depthMm * 2, defect.atMm + defect.lengthMm / 2]
+        ? defect.edge === 'Top'
+          ? [x0, 0, x1, defect.depthMm * 2]
+          : [x0, CARD_HEIGHT_MM - defect.depthMm * 2, x1, CARD_HEIGHT_MM]
+        : defect.edge === 'Left'
+          ? [0, defect.atMm - defect.lengthMm / 2, defect.depthMm * 2, defect.atMm + defect.lengthMm / 2]
           : [CARD_WIDTH_MM - defect.depthMm * 2, defect.atMm - defect.lengthMm / 2, CARD_WIDTH_MM, defect.atMm + defect.lengthMm / 2];
-      forEachTexel(tex, box[0]!, box[1]!, box[2]!, box[3]!, (i, x, y) => {
+      forEachTexel(tex, box[0], box[1], box[2], box[3], (i, x, y) => {
         const inside = -roundedRectDistance(x, y);
         const along = horizontal ? (x - defect.atMm) / (defect.lengthMm / 2) : (y - defect.atMm) / (defect.lengthMm / 2);
         const depth = defect.depthMm * Math.sqrt(Math.max(0, 1 - along * along)) * (0.7 + 0.3 * rnd.next());
@@ -195,7 +222,8 @@ function drawDefect(tex: CardTexture, defect: Defect, rnd: Random) {
     case 'scratch': {
       const { x0, y0, x1, y1, widthMm, strength } = defect;
       const len = Math.hypot(x1 - x0, y1 - y0);
-      const ux = (x1 - x0) / len, uy = (y1 - y0) / len;
+      const ux = (x1 - x0) / len,
+        uy = (y1 - y0) / len;
       forEachTexel(tex, Math.min(x0, x1) - 1, Math.min(y0, y1) - 1, Math.max(x0, x1) + 1, Math.max(y0, y1) + 1, (i, x, y) => {
         const t = (x - x0) * ux + (y - y0) * uy;
         if (t < 0 || t > len) return;
@@ -207,8 +235,11 @@ function drawDefect(tex: CardTexture, defect: Defect, rnd: Random) {
     }
     case 'printLine': {
       const { orientation, atMm, widthMm, delta } = defect;
-      const box = orientation === 'horizontal' ? [2, atMm - widthMm / 2, CARD_WIDTH_MM - 2, atMm + widthMm / 2] : [atMm - widthMm / 2, 2, atMm + widthMm / 2, CARD_HEIGHT_MM - 2];
-      fillRect(tex, box[0]!, box[1]!, box[2]!, box[3]!, delta > 0 ? WHITE : [20, 20, 20], Math.abs(delta));
+      const box =
+        orientation === 'horizontal'
+          ? [2, atMm - widthMm / 2, CARD_WIDTH_MM - 2, atMm + widthMm / 2]
+          : [atMm - widthMm / 2, 2, atMm + widthMm / 2, CARD_HEIGHT_MM - 2];
+      fillRect(tex, box[0], box[1], box[2], box[3], delta > 0 ? WHITE : [20, 20, 20], Math.abs(delta));
       return;
     }
     case 'holoGlare': {

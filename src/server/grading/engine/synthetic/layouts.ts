@@ -19,11 +19,18 @@ export type ScanOptions = {
 };
 
 /** Photo conditions of a scan: no tilt, even light, little noise, the frame cut around the card. */
-export function scanConditions({ dpi = 400, marginMm = 1, rotationDeg = 0.6, backdrop = [242, 242, 238] }: ScanOptions = {}): Partial<PhotoConditions> {
+export function scanConditions({
+  dpi = 400,
+  marginMm = 1,
+  rotationDeg = 0.6,
+  backdrop = [242, 242, 238],
+}: ScanOptions = {}): Partial<PhotoConditions> {
   const pxPerMm = dpi / 25.4;
   const r = (Math.abs(rotationDeg) * Math.PI) / 180;
-  const boxW = CARD_WIDTH_MM * Math.cos(r) + CARD_HEIGHT_MM * Math.sin(r), boxH = CARD_HEIGHT_MM * Math.cos(r) + CARD_WIDTH_MM * Math.sin(r);
-  const width = Math.round((boxW + 2 * marginMm) * pxPerMm), height = Math.round((boxH + 2 * marginMm) * pxPerMm);
+  const boxW = CARD_WIDTH_MM * Math.cos(r) + CARD_HEIGHT_MM * Math.sin(r),
+    boxH = CARD_HEIGHT_MM * Math.cos(r) + CARD_WIDTH_MM * Math.sin(r);
+  const width = Math.round((boxW + 2 * marginMm) * pxPerMm),
+    height = Math.round((boxH + 2 * marginMm) * pxPerMm);
   return {
     width,
     height,
@@ -53,8 +60,19 @@ export type TwoCardPhoto = { photo: Buffer; left: SyntheticCard; right: Syntheti
  * Two different cards side by side on one plain table, fronts up: `photo` shows both, each card's
  * back is in `left.back` / `right.back`. The right card can be smaller in the frame (`rightFill`).
  */
-export async function generateTwoCardPhoto(seed: number, { rightFill = 0.7, background = [60, 60, 64] as Rgb } = {}): Promise<TwoCardPhoto> {
-  const common: Partial<PhotoConditions> = { width: 900, height: 1200, tiltDeg: 3, offsetX: 0, offsetY: 0, lightGradient: 0, background: { kind: 'plain', color: background } };
+export async function generateTwoCardPhoto(
+  seed: number,
+  { rightFill = 0.7, background = [60, 60, 64] as Rgb } = {},
+): Promise<TwoCardPhoto> {
+  const common: Partial<PhotoConditions> = {
+    width: 900,
+    height: 1200,
+    tiltDeg: 3,
+    offsetX: 0,
+    offsetY: 0,
+    lightGradient: 0,
+    background: { kind: 'plain', color: background },
+  };
   const left = await generateSyntheticCard(seed, { conditions: { ...common, fill: 0.75 } });
   const right = await generateSyntheticCard(seed + 1, { conditions: { ...common, fill: rightFill } });
   const photo = await sharp(left.front)

@@ -12,7 +12,7 @@ export function createRandom(seed: number) {
     next,
     range: (lo: number, hi: number) => lo + (hi - lo) * next(),
     int: (lo: number, hi: number) => Math.floor(lo + (hi - lo + 1) * next()),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
     /** Standard normal (Box–Muller). */
     normal: () => Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next()),
   };

@@ -8,7 +8,20 @@ const LOGS = [
   ['Surface Analysis', 'surfaceDecisionLog'],
 ] as const;
 /** The figures §3 names for each log, shown as label/value pairs; the rest of `details` as data. */
-const FIGURES = ['horizontalRatio', 'verticalRatio', 'score', 'averageScore', 'perfectCorners', 'frontEdgeWear', 'backEdgeWear', 'averageWear', 'totalIssues', 'majorIssues', 'moderateIssues', 'minorIssues'];
+const FIGURES = [
+  'horizontalRatio',
+  'verticalRatio',
+  'score',
+  'averageScore',
+  'perfectCorners',
+  'frontEdgeWear',
+  'backEdgeWear',
+  'averageWear',
+  'totalIssues',
+  'majorIssues',
+  'moderateIssues',
+  'minorIssues',
+];
 
 function Structured({ log }: { log: Record<string, unknown> }) {
   const figures = FIGURES.filter((k) => log[k] !== undefined && log[k] !== null);
@@ -17,13 +30,31 @@ function Structured({ log }: { log: Record<string, unknown> }) {
       {figures.length > 0 && (
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {figures.map((k) => (
-            <div key={k}><dt className="text-slate-600">{camelWords(k)}</dt><dd className="font-semibold">{k === 'perfectCorners' ? `${String(log[k])}/8` : String(log[k])}</dd></div>
+            <div key={k}>
+              <dt className="text-slate-600">{camelWords(k)}</dt>
+              <dd className="font-semibold">{k === 'perfectCorners' ? `${String(log[k])}/8` : String(log[k])}</dd>
+            </div>
           ))}
-          {log.confidence !== undefined && <div><dt className="text-slate-600">Confidence</dt><dd className="font-semibold">{percent(log.confidence)}</dd></div>}
+          {log.confidence !== undefined && (
+            <div>
+              <dt className="text-slate-600">Confidence</dt>
+              <dd className="font-semibold">{percent(log.confidence)}</dd>
+            </div>
+          )}
         </dl>
       )}
-      {typeof log.summary === 'string' && <p><span className="font-medium">Summary: </span>{log.summary}</p>}
-      {typeof log.reasoning === 'string' && <p><span className="font-medium">Reasoning: </span>{log.reasoning}</p>}
+      {typeof log.summary === 'string' && (
+        <p>
+          <span className="font-medium">Summary: </span>
+          {log.summary}
+        </p>
+      )}
+      {typeof log.reasoning === 'string' && (
+        <p>
+          <span className="font-medium">Reasoning: </span>
+          {log.reasoning}
+        </p>
+      )}
       {log.details !== undefined && (
         <details>
           <summary className="cursor-pointer font-medium">Details</summary>
@@ -42,7 +73,13 @@ export function DecisionLogs({ report }: { report: TAdminGradingReport }) {
         const log = report[key];
         return (
           <Section key={key} title={title}>
-            {log === null ? <p className="text-sm text-slate-600">No decision log recorded.</p> : typeof log === 'string' ? <p className="text-sm">{log}</p> : <Structured log={log} />}
+            {log === null ? (
+              <p className="text-sm text-slate-600">No decision log recorded.</p>
+            ) : typeof log === 'string' ? (
+              <p className="text-sm">{log}</p>
+            ) : (
+              <Structured log={log} />
+            )}
           </Section>
         );
       })}

@@ -1,7 +1,13 @@
 /** The Detailed Grading Report (§2.7): six tabs over §7.3's report endpoints. */
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
-import { ZAdjustmentsGroupedResponse, ZAdminGradingReport, ZAnalysisStepsResponse, ZAuditTrailResponse, type TAdminSubmission } from '@contract/admin';
+import {
+  ZAdjustmentsGroupedResponse,
+  ZAdminGradingReport,
+  ZAnalysisStepsResponse,
+  ZAuditTrailResponse,
+  type TAdminSubmission,
+} from '@contract/admin';
 import { DialogPanel } from '@web/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useAdminQuery } from '../api';
@@ -29,9 +35,15 @@ export function GradingReportDialog({ submission, onClose }: { submission: TAdmi
   return (
     <Dialog.Root open={!!submission} onOpenChange={(o) => !o && onClose()}>
       {submission && (
-        <DialogPanel title="Detailed Grading Report" description={`${submission.cardName} · ${submission.gradingId}`} className="w-[min(72rem,calc(100vw-1rem))]">
+        <DialogPanel
+          title="Detailed Grading Report"
+          description={`${submission.cardName} · ${submission.gradingId}`}
+          className="w-[min(72rem,calc(100vw-1rem))]"
+        >
           {report.isPending ? (
-            <p role="status" className="text-slate-600">Loading grading report…</p>
+            <p role="status" className="text-slate-600">
+              Loading grading report…
+            </p>
           ) : !data ? (
             <p className="text-slate-600">No grading details available</p>
           ) : (

@@ -17,10 +17,22 @@ export function ReportOverview({ report: r, onImage }: { report: TAdminGradingRe
     <div className="grid gap-6">
       <Section title="Card Information">
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-          <div><dt className="text-slate-600">Name</dt><dd className="font-medium">{r.cardName}</dd></div>
-          <div><dt className="text-slate-600">Set</dt><dd className="font-medium">{r.cardSet}</dd></div>
-          <div><dt className="text-slate-600">Number</dt><dd className="font-medium">{r.cardNumber}</dd></div>
-          <div><dt className="text-slate-600">Rarity</dt><dd>{r.rarity ? <RarityBadge rarity={r.rarity} /> : NA}</dd></div>
+          <div>
+            <dt className="text-slate-600">Name</dt>
+            <dd className="font-medium">{r.cardName}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Set</dt>
+            <dd className="font-medium">{r.cardSet}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Number</dt>
+            <dd className="font-medium">{r.cardNumber}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Rarity</dt>
+            <dd>{r.rarity ? <RarityBadge rarity={r.rarity} /> : NA}</dd>
+          </div>
         </dl>
       </Section>
       <Section title="Grades">
@@ -32,22 +44,44 @@ export function ReportOverview({ report: r, onImage }: { report: TAdminGradingRe
       </Section>
       <Section title="Sub-grades">
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-          {([['Centering', r.centeringScore], ['Corners', r.cornersScore], ['Edges', r.edgesScore], ['Surface', r.surfaceScore]] as const).map(([label, v]) => (
-            <div key={label}><dt className="text-slate-600">{label}</dt><dd className="font-semibold">{orNA(v)}</dd></div>
+          {(
+            [
+              ['Centering', r.centeringScore],
+              ['Corners', r.cornersScore],
+              ['Edges', r.edgesScore],
+              ['Surface', r.surfaceScore],
+            ] as const
+          ).map(([label, v]) => (
+            <div key={label}>
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="font-semibold">{orNA(v)}</dd>
+            </div>
           ))}
         </dl>
       </Section>
       <Section title="Value Analysis">
         <dl className="grid grid-cols-3 gap-2 text-sm">
-          {([['PSA', r.psaEstimatedValue], ['BGS', r.bgsEstimatedValue], ['CGC', r.cgcEstimatedValue]] as const).map(([label, v]) => (
-            <div key={label}><dt className="text-slate-600">{label} Value</dt><dd className="font-semibold">{v ? formatDollars(v) : NA}</dd></div>
+          {(
+            [
+              ['PSA', r.psaEstimatedValue],
+              ['BGS', r.bgsEstimatedValue],
+              ['CGC', r.cgcEstimatedValue],
+            ] as const
+          ).map(([label, v]) => (
+            <div key={label}>
+              <dt className="text-slate-600">{label} Value</dt>
+              <dd className="font-semibold">{v ? formatDollars(v) : NA}</dd>
+            </div>
           ))}
         </dl>
       </Section>
       <Section title="Grading Details">
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
           {details.map(([label, v]) => (
-            <div key={label}><dt className="text-slate-600">{label}</dt><dd className="font-medium break-all">{v}</dd></div>
+            <div key={label}>
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="font-medium break-all">{v}</dd>
+            </div>
           ))}
         </dl>
       </Section>
@@ -56,7 +90,7 @@ export function ReportOverview({ report: r, onImage }: { report: TAdminGradingRe
           <Figure url={r.frontImageUrl} alt="Front" onImage={onImage} />
           <Figure url={r.backImageUrl} alt="Back" onImage={onImage} />
           {REPORT_CORNER_KEYS.map((k) => (
-            <Figure key={k} url={r.cornerImageUrls[k as keyof typeof r.cornerImageUrls]} alt={camelWords(k)} onImage={onImage} className="h-24" />
+            <Figure key={k} url={r.cornerImageUrls[k]} alt={camelWords(k)} onImage={onImage} className="h-24" />
           ))}
           {r.detailImages.map((url, i) => (
             <Figure key={url} url={url} alt={`Detail ${i + 1}`} onImage={onImage} className="h-24" />

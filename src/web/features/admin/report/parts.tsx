@@ -13,11 +13,26 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 /** A titled image that opens full size, or nothing when the grading has no such image. */
-export function Figure({ url, alt, onImage, className = 'h-40' }: { url: string | null | undefined; alt: string; onImage: OpenImage; className?: string }) {
+export function Figure({
+  url,
+  alt,
+  onImage,
+  className = 'h-40',
+}: {
+  url: string | null | undefined;
+  alt: string;
+  onImage: OpenImage;
+  className?: string;
+}) {
   if (!url) return null;
   return (
     <figure className="grid gap-1">
-      <ImageButton url={url} alt={alt} onOpen={onImage} className={`${className} w-full overflow-hidden rounded-md border border-slate-200 bg-slate-50`} />
+      <ImageButton
+        url={url}
+        alt={alt}
+        onOpen={onImage}
+        className={`${className} w-full overflow-hidden rounded-md border border-slate-200 bg-slate-50`}
+      />
       <figcaption className="text-xs text-slate-600">{alt}</figcaption>
     </figure>
   );

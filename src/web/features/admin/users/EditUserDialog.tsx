@@ -13,7 +13,14 @@ import { useAuth } from '@web/lib/auth';
 import { useAdminPrefix } from '../api';
 
 type Form = { username: string; firstName: string; lastName: string; email: string; credits: string; role: string };
-const toForm = (u: TAdminUser): Form => ({ username: u.username, firstName: u.firstName ?? '', lastName: u.lastName ?? '', email: u.email, credits: String(u.credits), role: u.role });
+const toForm = (u: TAdminUser): Form => ({
+  username: u.username,
+  firstName: u.firstName ?? '',
+  lastName: u.lastName ?? '',
+  email: u.email,
+  credits: String(u.credits),
+  role: u.role,
+});
 
 /** §5: non-numeric credits become 0 (a negative number stays, to be refused with its message). */
 export const parseCredits = (text: string): number => {
@@ -58,7 +65,10 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
     setErrors({});
     save.mutate(body);
   };
-  const field = (key: keyof Form) => ({ value: form?.[key] ?? '', onChange: (e: { target: { value: string } }) => setForm((f) => (f ? { ...f, [key]: e.target.value } : f)) });
+  const field = (key: keyof Form) => ({
+    value: form?.[key] ?? '',
+    onChange: (e: { target: { value: string } }) => setForm((f) => (f ? { ...f, [key]: e.target.value } : f)),
+  });
 
   return (
     <Dialog.Root open={!!user} onOpenChange={(open) => !open && onClose()}>
@@ -105,4 +115,3 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
     </Dialog.Root>
   );
 }
-

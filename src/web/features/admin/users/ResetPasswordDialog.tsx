@@ -30,7 +30,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser | null
     setErrors({});
   }, [user]);
   const reset = useMutation({
-    mutationFn: async () => ZAdminResetPasswordResponse.parse(await apiRequest('POST', `${prefix}/users/${user!.id}/reset-password`, { newPassword })),
+    mutationFn: async () =>
+      ZAdminResetPasswordResponse.parse(await apiRequest('POST', `${prefix}/users/${user!.id}/reset-password`, { newPassword })),
     onSuccess: () => {
       toast.success('Password reset successfully');
       onClose();
@@ -46,7 +47,10 @@ export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser | null
   return (
     <Dialog.Root open={!!user} onOpenChange={(open) => !open && onClose()}>
       {user && (
-        <DialogPanel title={`Reset password for ${user.username}`} description="The user is signed out everywhere and signs in with the new password.">
+        <DialogPanel
+          title={`Reset password for ${user.username}`}
+          description="The user is signed out everywhere and signs in with the new password."
+        >
           <form onSubmit={submit} noValidate className="grid gap-3">
             <FormField label="New password" error={errors.newPassword}>
               <Input type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} />

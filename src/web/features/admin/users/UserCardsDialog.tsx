@@ -17,7 +17,9 @@ export function UserCardsDialog({ user, onClose }: { user: TAdminUser | null; on
       {user && (
         <DialogPanel title={user.username} description="Cards in this user's collection" className="w-[min(48rem,calc(100vw-2rem))]">
           {isLoading || !cards ? (
-            <p role="status" className="text-slate-600">Loading user cards...</p>
+            <p role="status" className="text-slate-600">
+              Loading user cards...
+            </p>
           ) : cards.length === 0 ? (
             <p className="text-slate-600">No cards found for this user</p>
           ) : (
@@ -25,7 +27,16 @@ export function UserCardsDialog({ user, onClose }: { user: TAdminUser | null; on
               {cards.map((c) => (
                 <li key={c.id} className="flex gap-3 rounded-lg border border-slate-200 p-3">
                   <div className="h-24 w-16 shrink-0">
-                    {c.frontImageUrl ? <ImageButton url={c.frontImageUrl} alt={`${c.cardName} front`} onOpen={setImage} className="h-24 w-16 overflow-hidden rounded border border-slate-200" /> : <div className="h-24 w-16 rounded bg-slate-100" />}
+                    {c.frontImageUrl ? (
+                      <ImageButton
+                        url={c.frontImageUrl}
+                        alt={`${c.cardName} front`}
+                        onOpen={setImage}
+                        className="h-24 w-16 overflow-hidden rounded border border-slate-200"
+                      />
+                    ) : (
+                      <div className="h-24 w-16 rounded bg-slate-100" />
+                    )}
                   </div>
                   <div className="grid gap-1 text-sm">
                     <p className="font-medium text-slate-900">{c.cardName}</p>
@@ -35,7 +46,8 @@ export function UserCardsDialog({ user, onClose }: { user: TAdminUser | null; on
                     <RarityBadge rarity={c.rarity} />
                     {c.latestGrading && (
                       <p className="text-slate-700">
-                        PSA {formatGrade(c.latestGrading.psaGrade)} · BGS {formatGrade(c.latestGrading.bgsGrade)} · CGC {formatGrade(c.latestGrading.cgcGrade)}
+                        PSA {formatGrade(c.latestGrading.psaGrade)} · BGS {formatGrade(c.latestGrading.bgsGrade)} · CGC{' '}
+                        {formatGrade(c.latestGrading.cgcGrade)}
                       </p>
                     )}
                   </div>

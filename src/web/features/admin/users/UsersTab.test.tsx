@@ -32,10 +32,10 @@ describe('User Management (§2.7)', () => {
     render();
     const list = await screen.findByRole('list', { name: 'Users' });
     const rows = within(list).getAllByRole('listitem');
-    expect(within(rows[0]!).getByText('misty')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('User')).not.toHaveAttribute('data-admin');
-    expect(within(rows[1]!).getByText('Super Admin')).toHaveAttribute('data-admin');
-    expect(within(rows[0]!).getByText('Misty Waters · 4 credits')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('misty')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('User')).not.toHaveAttribute('data-admin');
+    expect(within(rows[1]).getByText('Super Admin')).toHaveAttribute('data-admin');
+    expect(within(rows[0]).getByText('Misty Waters · 4 credits')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox'), 'mis');
     await waitFor(() => expect(calls.some((c) => c.url.includes('search=mis'))).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -43,7 +43,11 @@ describe('User Management (§2.7)', () => {
   });
 
   it('opens the cards dialog titled with the username: loading, empty text', async () => {
-    mockApi({ ...pathAnswer, [`GET ${PREFIX}/users`]: () => page(), [`GET ${PREFIX}/users/${misty.id}`]: () => ({ json: { ...misty, cards: [] } }) });
+    mockApi({
+      ...pathAnswer,
+      [`GET ${PREFIX}/users`]: () => page(),
+      [`GET ${PREFIX}/users/${misty.id}`]: () => ({ json: { ...misty, cards: [] } }),
+    });
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'View cards of misty' }));
     const dialog = await screen.findByRole('dialog', { name: 'misty' });
@@ -51,8 +55,22 @@ describe('User Management (§2.7)', () => {
   });
 
   it('shows the cards and opens a front image in the larger viewer', async () => {
-    const card = { id: 'c1', cardId: 'base1-4', cardName: 'Charizard', cardSet: 'Base', cardNumber: '4', rarity: 'Rare Holo', createdAt: '2026-11-01T00:00:00Z', frontImageUrl: '/api/user-cards/c1/images/front', latestGrading: { psaGrade: 9, bgsGrade: 8.5, cgcGrade: 9 } };
-    mockApi({ ...pathAnswer, [`GET ${PREFIX}/users`]: () => page(), [`GET ${PREFIX}/users/${misty.id}`]: () => ({ json: { ...misty, cards: [card] } }) });
+    const card = {
+      id: 'c1',
+      cardId: 'base1-4',
+      cardName: 'Charizard',
+      cardSet: 'Base',
+      cardNumber: '4',
+      rarity: 'Rare Holo',
+      createdAt: '2026-11-01T00:00:00Z',
+      frontImageUrl: '/api/user-cards/c1/images/front',
+      latestGrading: { psaGrade: 9, bgsGrade: 8.5, cgcGrade: 9 },
+    };
+    mockApi({
+      ...pathAnswer,
+      [`GET ${PREFIX}/users`]: () => page(),
+      [`GET ${PREFIX}/users/${misty.id}`]: () => ({ json: { ...misty, cards: [card] } }),
+    });
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'View cards of misty' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Open Charizard front full size' }));
@@ -70,7 +88,9 @@ describe('User Management (§2.7)', () => {
     const calls = mockApi({
       ...pathAnswer,
       [`GET ${PREFIX}/users`]: () => page(),
-      [`PUT ${PREFIX}/users/${misty.id}`]: (body) => ({ json: { message: 'User updated successfully', user: { ...misty, ...(body as object) } } }),
+      [`PUT ${PREFIX}/users/${misty.id}`]: (body) => ({
+        json: { message: 'User updated successfully', user: { ...misty, ...(body as object) } },
+      }),
     });
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit misty' }));
@@ -99,21 +119,41 @@ describe('User Management (§2.7)', () => {
     const listCalls = calls.filter((c) => c.url.startsWith(`${PREFIX}/users?`)).length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('User updated successfully'));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ username: 'misty2', firstName: 'Misty', lastName: 'Waters', email: 'misty2@example.test', credits: 0, role: 'admin' });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      username: 'misty2',
+      firstName: 'Misty',
+      lastName: 'Waters',
+      email: 'misty2@example.test',
+      credits: 0,
+      role: 'admin',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith(`${PREFIX}/users?`)).length).toBeGreaterThan(listCalls));
   }, 30_000);
 
   it("toasts 'Error updating user' with the server's message", async () => {
-    mockApi({ ...pathAnswer, [`GET ${PREFIX}/users`]: () => page(), [`PUT ${PREFIX}/users/${oak.id}`]: () => ({ status: 409, json: { message: 'The last super admin cannot be demoted.', field: 'role' } }) });
+    mockApi({
+      ...pathAnswer,
+      [`GET ${PREFIX}/users`]: () => page(),
+      [`PUT ${PREFIX}/users/${oak.id}`]: () => ({
+        status: 409,
+        json: { message: 'The last super admin cannot be demoted.', field: 'role' },
+      }),
+    });
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit oak' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error updating user', { description: 'The last super admin cannot be demoted.' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error updating user', { description: 'The last super admin cannot be demoted.' }),
+    );
   });
 
   it('resets a password: ≥ 6 each, mismatch on confirm, only newPassword sent', async () => {
-    const calls = mockApi({ ...pathAnswer, [`GET ${PREFIX}/users`]: () => page(), [`POST ${PREFIX}/users/${misty.id}/reset-password`]: () => ({ json: { message: 'Password reset successfully', sessionsEnded: 2 } }) });
+    const calls = mockApi({
+      ...pathAnswer,
+      [`GET ${PREFIX}/users`]: () => page(),
+      [`POST ${PREFIX}/users/${misty.id}/reset-password`]: () => ({ json: { message: 'Password reset successfully', sessionsEnded: 2 } }),
+    });
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Reset password of misty' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset password for misty' });

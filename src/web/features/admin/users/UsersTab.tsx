@@ -21,7 +21,11 @@ export default function UsersTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const debounced = useDebounced(search.trim(), 300);
-  const { data, isPending: isLoading } = useAdminQuery(ZAdminUsersResponse, '/users', { search: debounced || undefined, page, pageSize: USERS_PAGE_SIZE });
+  const { data, isPending: isLoading } = useAdminQuery(ZAdminUsersResponse, '/users', {
+    search: debounced || undefined,
+    page,
+    pageSize: USERS_PAGE_SIZE,
+  });
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
@@ -64,13 +68,28 @@ export default function UsersTab() {
                   </p>
                 </div>
                 <div className="flex gap-2">
-                  <Button variant="outline" size="icon" aria-label={`View cards of ${u.username}`} onClick={() => setOpen({ kind: 'cards', user: u })}>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label={`View cards of ${u.username}`}
+                    onClick={() => setOpen({ kind: 'cards', user: u })}
+                  >
                     <Eye aria-hidden />
                   </Button>
-                  <Button variant="outline" size="icon" aria-label={`Edit ${u.username}`} onClick={() => setOpen({ kind: 'edit', user: u })}>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label={`Edit ${u.username}`}
+                    onClick={() => setOpen({ kind: 'edit', user: u })}
+                  >
                     <Pencil aria-hidden />
                   </Button>
-                  <Button variant="outline" size="icon" aria-label={`Reset password of ${u.username}`} onClick={() => setOpen({ kind: 'reset', user: u })}>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label={`Reset password of ${u.username}`}
+                    onClick={() => setOpen({ kind: 'reset', user: u })}
+                  >
                     <KeyRound aria-hidden />
                   </Button>
                 </div>

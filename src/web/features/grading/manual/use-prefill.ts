@@ -5,7 +5,8 @@ import type { TGrading } from '@contract/gradings';
 import { useCardGradings } from '@web/features/cards/use-user-card';
 import { useApiQuery } from '@web/lib/api-client';
 
-const worst = (f: TFaceCenteringLog) => (f.measurable ? Math.round(Math.max(f.horizontal, 100 - f.horizontal, f.vertical, 100 - f.vertical) * 10) / 10 : null);
+const worst = (f: TFaceCenteringLog) =>
+  f.measurable ? Math.round(Math.max(f.horizontal, 100 - f.horizontal, f.vertical, 100 - f.vertical) * 10) / 10 : null;
 
 export const DEFAULT_FORM: TManualGradeRequest = { corners: 10, edges: 10, surface: 10, frontCentering: 55, backCentering: 60 };
 
@@ -17,7 +18,11 @@ export const DEFAULT_FORM: TManualGradeRequest = { corners: 10, edges: 10, surfa
 export function usePrefilledForm(cardId: string | undefined) {
   const gradings = useCardGradings(cardId);
   const latest: TGrading | undefined = gradings.data?.find((g) => g.status === 'completed');
-  const report = useApiQuery('GET /api/gradings/:gradingId/report', { params: { gradingId: latest?.gradingId ?? '' }, queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'], enabled: !!latest });
+  const report = useApiQuery('GET /api/gradings/:gradingId/report', {
+    params: { gradingId: latest?.gradingId ?? '' },
+    queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'],
+    enabled: !!latest,
+  });
   const [form, setForm] = useState<TManualGradeRequest>(DEFAULT_FORM);
   const [prefilledFrom, setPrefilledFrom] = useState<{ key: string; gradingId: string | null; manual: boolean } | null>(null);
   const key = `${cardId ?? ''}:${latest?.gradingId ?? ''}`;

@@ -10,7 +10,10 @@ const ID = '20000000-0000-4000-8000-000000000001';
 describe('deleting a card from its profile', () => {
   it('asks first, deletes only after the confirmation, then goes to the collection', async () => {
     const calls = mockApi({ [`DELETE /api/user-cards/${ID}`]: () => ({ json: { message: 'Card removed from your collection.' } }) });
-    renderWithApp(<DeleteCardButton cardId={ID} cardName="Charizard" />, { route: `/account/collection/card-profile/${ID}`, user: testUser() });
+    renderWithApp(<DeleteCardButton cardId={ID} cardName="Charizard" />, {
+      route: `/account/collection/card-profile/${ID}`,
+      user: testUser(),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Delete card' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete Charizard?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Keep the card' }));

@@ -12,8 +12,10 @@ function basisSentence(basis: Basis | undefined): string {
   const s = basis?.source;
   if (s?.kind === 'market')
     return `Each value is the ${s.provider} price of ${formatDollars(s.marketUsd)} on ${s.asOf} (${variantLabel(s.variant)} print, ungraded) times that grade's multiplier.`;
-  if (s?.kind === 'given') return `Each value is a raw value of ${formatDollars(basis!.rawValueUsd)}, given by hand, times that grade's multiplier.`;
-  if (s?.kind === 'estimate') return "No market price is known for this card, so each value is an estimate from its rarity times that grade's multiplier.";
+  if (s?.kind === 'given')
+    return `Each value is a raw value of ${formatDollars(basis!.rawValueUsd)}, given by hand, times that grade's multiplier.`;
+  if (s?.kind === 'estimate')
+    return "No market price is known for this card, so each value is an estimate from its rarity times that grade's multiplier.";
   return 'These values are estimates from the card’s rarity: they were worked out before market prices were added. Re-grade the card for values from its market price.';
 }
 
@@ -28,7 +30,11 @@ export function ValueTiles({ grading, basis }: { grading: TGrading; basis: Basis
           {p} {formatGrade(shown.grade)} value
         </dt>
         <dd className="text-lg font-semibold text-slate-900">{formatDollars(shown.value)}</dd>
-        {multiplier != null && <dd className="text-xs text-slate-600">×{multiplier} for {p} {formatGrade(shown.grade)}</dd>}
+        {multiplier != null && (
+          <dd className="text-xs text-slate-600">
+            ×{multiplier} for {p} {formatGrade(shown.grade)}
+          </dd>
+        )}
       </div>
     );
   });

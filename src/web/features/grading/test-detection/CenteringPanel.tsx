@@ -16,7 +16,10 @@ export function CenteringPanel({ centering, face }: { centering: TDetectionCente
           <div>
             <p className="font-semibold">Not measurable on this photo</p>
             <p className="mt-0.5">{centering.reason}</p>
-            <p className="mt-1">Full-art and borderless cards have no border to measure: then centering does not limit the grade. On a bordered card, a contrasting background and even light help.</p>
+            <p className="mt-1">
+              Full-art and borderless cards have no border to measure: then centering does not limit the grade. On a bordered card, a
+              contrasting background and even light help.
+            </p>
           </div>
         </div>
       </section>
@@ -62,7 +65,9 @@ export function CenteringPanel({ centering, face }: { centering: TDetectionCente
           </tr>
         </tbody>
       </table>
-      <p className="text-xs text-slate-600">Border widths from the cut edge to the print frame. A grading uses the worse of the front and back.</p>
+      <p className="text-xs text-slate-600">
+        Border widths from the cut edge to the print frame. A grading uses the worse of the front and back.
+      </p>
     </section>
   );
 }

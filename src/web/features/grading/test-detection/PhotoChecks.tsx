@@ -20,25 +20,37 @@ export function photoCheckRows(checks: TTestDetectionResult['checks']): Row[] {
       name: 'Resolution',
       value: `${fmt(r.pxPerMm)} px per mm`,
       status: r.status,
-      note: r.status === 'good' ? 'Plenty of detail for corners, edges and surface.' : `Gradable (the minimum is ${r.minPxPerMm}), but fine wear shows best from ${r.goodPxPerMm} px per mm: move closer.`,
+      note:
+        r.status === 'good'
+          ? 'Plenty of detail for corners, edges and surface.'
+          : `Gradable (the minimum is ${r.minPxPerMm}), but fine wear shows best from ${r.goodPxPerMm} px per mm: move closer.`,
     },
     {
       name: 'Sharpness',
       value: `Edges ${fmt(s.edgeWidthPx)} px wide (${fmt(s.edgeWidthMm, 2)} mm)`,
       status: s.status,
-      note: s.status === 'good' ? `Sharp. Refused above ${fmt(s.maxEdgeWidthPx)} px.` : `Slightly soft, so the grade will be a little less certain. Refused above ${fmt(s.maxEdgeWidthPx)} px; tap to focus and hold still.`,
+      note:
+        s.status === 'good'
+          ? `Sharp. Refused above ${fmt(s.maxEdgeWidthPx)} px.`
+          : `Slightly soft, so the grade will be a little less certain. Refused above ${fmt(s.maxEdgeWidthPx)} px; tap to focus and hold still.`,
     },
     {
       name: 'Glare',
       value: `${fmt(g.saturatedPercent, 2)}% washed out`,
       status: g.status,
-      note: g.status === 'good' ? `No glare to speak of. Refused above ${g.maxSaturatedPercent}%.` : `Some glare. Refused above ${g.maxSaturatedPercent}%: soften the light or move away from it.`,
+      note:
+        g.status === 'good'
+          ? `No glare to speak of. Refused above ${g.maxSaturatedPercent}%.`
+          : `Some glare. Refused above ${g.maxSaturatedPercent}%: soften the light or move away from it.`,
     },
     {
       name: 'Edge trace',
       value: `Straight to ${fmt(e.residualPx, 2)} px`,
       status: e.status,
-      note: e.status === 'good' ? 'The cut edges stand out clearly from the background.' : `The edges were hard to follow (refused above ${e.maxResidualPx} px). A plainer, contrasting background helps.`,
+      note:
+        e.status === 'good'
+          ? 'The cut edges stand out clearly from the background.'
+          : `The edges were hard to follow (refused above ${e.maxResidualPx} px). A plainer, contrasting background helps.`,
     },
     {
       name: 'Rotation',
@@ -50,7 +62,10 @@ export function photoCheckRows(checks: TTestDetectionResult['checks']): Row[] {
       name: 'Perspective',
       value: `${fmt(checks.perspectivePercent)}% keystone`,
       status: checks.perspectivePercent <= 12 ? 'info' : 'fair',
-      note: checks.perspectivePercent <= 12 ? 'Corrected automatically.' : 'Corrected, but hold the phone more squarely above the card (up to 15° of tilt is fine).',
+      note:
+        checks.perspectivePercent <= 12
+          ? 'Corrected automatically.'
+          : 'Corrected, but hold the phone more squarely above the card (up to 15° of tilt is fine).',
     },
     {
       name: 'Card in frame',

@@ -15,39 +15,73 @@ export const REFUSAL_HELP: Record<TRefusalCode, { title: string; tips: string[] 
   },
   card_cut_off: {
     title: 'Part of the card is outside the photo',
-    tips: ['Step back a little so all four corners are in the frame.', 'Leave a strip of background on every side of the card.', 'Hold the phone straight above the card so no edge runs off the picture.'],
+    tips: [
+      'Step back a little so all four corners are in the frame.',
+      'Leave a strip of background on every side of the card.',
+      'Hold the phone straight above the card so no edge runs off the picture.',
+    ],
   },
   too_blurry: {
     title: 'The photo is too blurry to measure',
-    tips: ['Tap the card on your screen to focus before you take the picture.', 'Hold the phone still: rest your elbows on the table, or use the timer.', 'Add light so the camera can use a short exposure. Move closer instead of zooming.'],
+    tips: [
+      'Tap the card on your screen to focus before you take the picture.',
+      'Hold the phone still: rest your elbows on the table, or use the timer.',
+      'Add light so the camera can use a short exposure. Move closer instead of zooming.',
+    ],
   },
   glare: {
     title: 'Glare washes out part of the card',
-    tips: ['Turn off the flash and move away from lamps or direct sunlight.', 'Use soft, even light: daylight near a window works well.', 'Take the card out of its sleeve; plastic reflects light.'],
+    tips: [
+      'Turn off the flash and move away from lamps or direct sunlight.',
+      'Use soft, even light: daylight near a window works well.',
+      'Take the card out of its sleeve; plastic reflects light.',
+    ],
   },
   several_cards: {
     title: 'More than one card is in the photo',
-    tips: ['Photograph one card at a time, on a plain surface.', 'Or crop the photo so only the card you are grading is in it, with a little background on every side.'],
+    tips: [
+      'Photograph one card at a time, on a plain surface.',
+      'Or crop the photo so only the card you are grading is in it, with a little background on every side.',
+    ],
   },
   faces_mismatch: {
     title: 'The front and back are not the same card',
-    tips: ['Photograph both sides of the one card you are grading, in the same session.', 'Check that the back photo is not of another card lying beside it.', 'Hold the phone straight above the card for both photos: a strong tilt changes the outline.'],
+    tips: [
+      'Photograph both sides of the one card you are grading, in the same session.',
+      'Check that the back photo is not of another card lying beside it.',
+      'Hold the phone straight above the card for both photos: a strong tilt changes the outline.',
+    ],
   },
   too_dark: {
     title: 'The photo is too dark to measure the card',
-    tips: ['Turn on a room light or move near a window; avoid the flash, it causes glare.', 'Let the card fill most of the frame so the camera exposes for it, not for the background.', 'Whitening and scratches hide in shadow: even light matters more than strong light.'],
+    tips: [
+      'Turn on a room light or move near a window; avoid the flash, it causes glare.',
+      'Let the card fill most of the frame so the camera exposes for it, not for the background.',
+      'Whitening and scratches hide in shadow: even light matters more than strong light.',
+    ],
   },
   too_bright: {
     title: 'The photo is overexposed',
-    tips: ['Move the card out of direct sunlight or away from the lamp.', 'Tap the card on your screen and drag the exposure down until its white parts show detail.', 'Lay the card on a darker surface so the camera does not over-brighten it.'],
+    tips: [
+      'Move the card out of direct sunlight or away from the lamp.',
+      'Tap the card on your screen and drag the exposure down until its white parts show detail.',
+      'Lay the card on a darker surface so the camera does not over-brighten it.',
+    ],
   },
   image_too_small: {
     title: 'The photo is too small to measure the card',
-    tips: ['Upload the original photo from your camera, not a screenshot or a copy sent through a messaging app.', 'Move closer so the card fills most of the frame.', 'Use a photo at least 800 pixels on its short side.'],
+    tips: [
+      'Upload the original photo from your camera, not a screenshot or a copy sent through a messaging app.',
+      'Move closer so the card fills most of the frame.',
+      'Use a photo at least 800 pixels on its short side.',
+    ],
   },
   image_too_large: {
     title: 'The photo is too large',
-    tips: ['Export it at a smaller size: at most 40 megapixels and 25 MB.', 'Most phone photos are fine as they are; very large scans may need resizing.'],
+    tips: [
+      'Export it at a smaller size: at most 40 megapixels and 25 MB.',
+      'Most phone photos are fine as they are; very large scans may need resizing.',
+    ],
   },
   invalid_image: {
     title: 'We cannot read this file',
