@@ -20,6 +20,7 @@ await migrateDatabase(database);
 const db = database.db;
 
 const count = async (table: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
   ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n;
 const started = performance.now();
 if ((await count('users')) < USERS) {

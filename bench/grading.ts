@@ -190,7 +190,7 @@ console.log(
 );
 console.log(`Holo glare: ${glareFalse} false scratches on ${glareFaces} faces with holo glare`);
 console.log(
-  `Refusals of valid photos: ${refusals}/${CARDS + HELDOUT} (${((100 * refusals) / (CARDS + HELDOUT)).toFixed(1)}%) ${JSON.stringify(refusalCodes)}`,
+  `Graded: ${graded}/${CARDS + HELDOUT}; refusals of valid photos: ${refusals}/${CARDS + HELDOUT} (${((100 * refusals) / (CARDS + HELDOUT)).toFixed(1)}%) ${JSON.stringify(refusalCodes)}`,
 );
 console.log(
   `In-process latency per card (front + back): p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms; peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (generator included)`,

@@ -43,8 +43,8 @@ function start(...args: string[]): Promise<{ code: number | null; out: string }>
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, 'start.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (out += d));
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', (code) => resolve({ code, out }));
   });
 }

@@ -137,7 +137,7 @@ export async function buildServer(outdir = path.join(DIST, 'server')): Promise<M
     Object.assign(metafile.inputs, r.metafile.inputs);
     Object.assign(metafile.outputs, r.metafile.outputs);
   }
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   const wrong = nonProductionImports(metafile, pkg);
   if (wrong.length) throw new Error(`The server bundle imports packages that are not production dependencies: ${wrong.join(', ')}`);
   for (const asset of SERVER_ASSETS) {
@@ -150,7 +150,7 @@ export async function buildServer(outdir = path.join(DIST, 'server')): Promise<M
 function recordBuilt(part: BuildPart, builtAt: number): void {
   let info: Record<string, unknown> = {};
   try {
-    info = JSON.parse(fs.readFileSync(BUILD_INFO, 'utf8'));
+    info = JSON.parse(fs.readFileSync(BUILD_INFO, 'utf8')) as Record<string, unknown>;
   } catch {
     /* first build */
   }

@@ -17,7 +17,7 @@ import { hashPassword } from '../src/server/auth/password';
 
 async function askHidden(question: string): Promise<string> {
   let muted = false;
-  const output = new Writable({ write: (chunk, _enc, cb) => (muted || process.stdout.write(chunk), cb()) });
+  const output = new Writable({ write: (chunk: Buffer, _enc, cb) => (muted || process.stdout.write(chunk), cb()) });
   const rl = createInterface({ input: process.stdin, output, terminal: true });
   process.stdout.write(question);
   muted = true;

@@ -121,7 +121,8 @@ type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer R
   ? { [K in Name]: string } & PathParams<`/${Rest}`>
   : P extends `${string}:${infer Name}`
     ? { [K in Name]: string }
-    : {};
+    : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no path parameters: the neutral element of `&`
+      {};
 type PathOf<R extends string> = R extends `${string} ${infer P}` ? P : never;
 
 export type TApiParams<R extends ApiRoute> = PathParams<PathOf<R>>;

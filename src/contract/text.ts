@@ -9,8 +9,11 @@ import { z } from 'zod';
  */
 export const CONTROL_CHARACTERS_MESSAGE = 'This text contains an invisible control character (such as NUL). Remove it and try again.';
 
+// Control characters are exactly what these two patterns look for.
+/* eslint-disable no-control-regex */
 const SINGLE_LINE = /^[^\u0000-\u001F\u007F-\u009F]*$/;
 const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
+/* eslint-enable no-control-regex */
 
 /** One line of text: no control characters at all. */
 export const zText = (params?: Parameters<typeof z.string>[0]) => z.string(params).regex(SINGLE_LINE, CONTROL_CHARACTERS_MESSAGE);

@@ -61,6 +61,7 @@ export function createAdminStats(deps: { db: Db; images: GuardedImageStore; cloc
       const stalledBefore = new Date(clock.now().getTime() - QUEUE_STALL_MS);
       // Reads on the (status, created_at) index: the oldest waiting job, and jobs whose worker's lease ran out
       // (no lease counts as run out, as the worker's own claim sees it). Processing jobs are few at any time.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
       const result = (await db.execute(sql`select
         (select count(*)::int from (select 1 from gradings where status = 'pending' limit 1000) p) as pending,
         (select min(created_at) from gradings where status = 'pending') as oldest,

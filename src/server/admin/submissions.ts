@@ -196,15 +196,18 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
         recommendedPlatform: g.recommendedPlatform,
         frontImageUrl: photoUrl(row, card.images.front),
         backImageUrl: photoUrl(row, card.images.back),
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
         cornerImageUrls: Object.fromEntries(
           REPORT_CORNER_KEYS.map((k) => [k, photoUrl(row, corners[k])]),
         ) as TAdminGradingReport['cornerImageUrls'],
         detailImages: (card.images.details ?? []).map((k) => photoUrl(row, k)!),
         frontAnnotatedImageUrl: evidenceUrl(row, 'frontAnnotated'),
         backAnnotatedImageUrl: evidenceUrl(row, 'backAnnotated'),
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
         annotatedCornerUrls: Object.fromEntries(
           REPORT_CORNER_KEYS.map((k) => [k, evidenceUrl(row, `${k}Corner`)]),
         ) as TAdminGradingReport['annotatedCornerUrls'],
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
         annotatedEdgeUrls: Object.fromEntries(
           REPORT_EDGE_KEYS.map((k) => [k, evidenceUrl(row, `${k}Edge`)]),
         ) as TAdminGradingReport['annotatedEdgeUrls'],

@@ -150,7 +150,7 @@ describe('the version changes with every write that changes the document', () =>
   }
 
   it('through the API: binder fields, entries, notes and price, a card removed', async () => {
-    const { client, user, card, binder, url } = await binderWithCard();
+    const { client, user, card, url } = await binderWithCard();
     const entryId = json<TBinderDetail>(await get(client, url)).cards[0].id;
     const other = await buildUserCard(ctx.database.db, user.id, { cardName: 'Blastoise' });
     const otherGrading = await buildGrading(ctx.database.db, other);

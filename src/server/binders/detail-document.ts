@@ -46,6 +46,7 @@ export function createBinderDocuments(db: Db, cacheBytes = BINDER_CACHE_BYTES) {
     cache,
     async read(binderId: string, viewerId: string | null, clientKeys: string[]): Promise<BinderDocumentRead> {
       // Both drivers (pg, PGlite) answer execute() with { rows }; Drizzle's shared type leaves it unknown.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
       const result = (await db.execute(binderVersionSql(binderId, viewerId))) as unknown as Rows<{ version: number; is_owner: boolean }>;
       const row = result.rows[0];
       // Someone else's private binder answers exactly like a missing one, 304 or not.
@@ -58,6 +59,7 @@ export function createBinderDocuments(db: Db, cacheBytes = BINDER_CACHE_BYTES) {
       const cached = cache.get(cacheKey(binderId, row.is_owner));
       if (cached?.version === key) return { key, document: cached };
 
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
       const built = (await db.execute(binderDetailJsonSql(binderId, viewerId))) as unknown as Rows<{
         version: number;
         is_owner: boolean;

@@ -74,7 +74,7 @@ export function createBinderService(db: Db) {
      * several times cheaper than sending rows to Node, mapping them and serializing them again
      * (bench/binder-api.ts). Versioned and cached: see detail-document.ts.
      */
-    readDocument: documents.read,
+    readDocument: (...args: Parameters<typeof documents.read>) => documents.read(...args),
 
     async create(ownerId: string, input: { name: string; description?: string | null; isPublic?: boolean }) {
       const [row] = await db

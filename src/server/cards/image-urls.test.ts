@@ -23,6 +23,7 @@ it('builds the same photo URL in SQL as in TypeScript, for every kind of key the
     null,
   ];
   for (const key of keys) {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
     const result = (await ctx.database.db.execute(
       sql`select ${userCardImageUrlSql(sql`${id}::uuid`, sql`${key}::text`)} as url`,
     )) as unknown as { rows: { url: string | null }[] };

@@ -281,7 +281,7 @@ describe('the snapshot source', () => {
     expect(Math.ceil(first.totalCount / 250)).toBe(79);
     const all = (await Promise.all(Array.from({ length: 79 }, (_, i) => source.fetchPage('cards', i + 1, 250)))).flatMap(
       (p) => p.data,
-    ) as Array<Record<string, any>>;
+    ) as Array<Record<string, unknown>>;
     const charizard = all.find((c) => c.id === 'base1-4')!;
     expect(charizard.set).toMatchObject({ id: 'base1', name: 'Base' });
     expect(charizard.tcgplayer).toMatchObject({ updatedAt: '2024/08/02', prices: { holofoil: { market: 352.72 } } });

@@ -11,6 +11,7 @@ const ledgerSum = sql`coalesce((select sum(l.delta) from credit_ledger l where l
 /** Users whose balance differs from their ledger (none, when every change wrote its line). */
 export async function usersOffLedger(db: DbOrTx, where: SQL = sql`true`) {
   type Row = { id: string; username: string; credits: number; ledger: number };
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
   const result = (await db.execute(
     sql`select u.id, u.username, u.credits, ${ledgerSum} as ledger from users u where u.credits <> ${ledgerSum} and ${where}`,
   )) as unknown as { rows: Row[] };

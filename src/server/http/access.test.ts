@@ -131,7 +131,7 @@ async function send(method: string, rawPath: string, caller: Caller) {
   const res = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
     const req = http.request({ ...base, method, path: rawPath, headers, agent: false }, (r) => {
       let text = '';
-      r.on('data', (d: Buffer) => (text += d));
+      r.on('data', (d: Buffer) => (text += d.toString()));
       r.on('end', () => resolve({ status: r.statusCode ?? 0, type: String(r.headers['content-type'] ?? ''), body: text }));
     });
     req.on('error', reject);

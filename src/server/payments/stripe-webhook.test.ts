@@ -113,7 +113,7 @@ describe('Pro through the SDK', () => {
     expect(await billing()).toMatchObject({ accountType: 'pro', subscription: { id: sub.id, status: 'active', cancelAtPeriodEnd: false } });
 
     const cancelled = json<TBillingResponse>(await client.post('/api/payments/subscription/cancel'));
-    expect(peer.calls.at(-1)).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${sub.id}` });
+    expect(peer.calls.at(-1)).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${String(sub.id)}` });
     expect(peer.calls.at(-1)!.form.get('cancel_at_period_end')).toBe('true');
     expect(cancelled).toMatchObject({ accountType: 'pro', subscription: { cancelAtPeriodEnd: true } });
     expect(json<TBillingResponse>(await client.post('/api/payments/subscription/resume')).subscription?.cancelAtPeriodEnd).toBe(false);

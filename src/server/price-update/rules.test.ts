@@ -56,6 +56,7 @@ async function gradedCard(
 }
 
 async function classify(userCardId: string, c: RulesClock = clock) {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
   const r = (await database.db.execute(
     sql`select c.*, ${TO_UPDATE} as to_update from (${classifiedCards(c)}) c where c.user_card_id = ${userCardId}`,
   )) as unknown as { rows: Record<string, unknown>[] };

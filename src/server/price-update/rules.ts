@@ -86,6 +86,7 @@ export interface CoverageCounts {
 
 /** The preview's counts, in one statement. */
 export async function coverageCounts(db: DbOrTx, c: RulesClock): Promise<CoverageCounts> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
   const result = (await db.execute(sql`
     SELECT count(*) AS total_cards,
       count(*) FILTER (WHERE ${TO_UPDATE}) AS cards_to_update,
@@ -161,6 +162,7 @@ const GROUP_KEY = sql.raw(`(c.card_key || '|' || c.psa_grade || '|' || c.bgs_gra
  * pages and hands them to the model in its own batch size.
  */
 export async function nextGroups(db: DbOrTx, c: RulesClock, cursor: string | null, limit: number): Promise<PricingGroup[]> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
   const result = (await db.execute(sql`
     SELECT * FROM (
       SELECT ${GROUP_KEY} AS group_key,

@@ -37,6 +37,7 @@ export function createPriceUpdateSchedule(deps: {
   /** Claims the due slot; true for the one process that wins it. */
   async function claimSlot(slot: Date): Promise<boolean> {
     const value = slot.toISOString();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
     const rows = (await deps.db.execute(sql`
       INSERT INTO app_settings (key, value) VALUES (${SCHEDULE_KEY}, ${value})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE app_settings.value < excluded.value

@@ -30,7 +30,8 @@ export async function valueHistory(db: Db, cards: ValuedCard[]): Promise<{ month
     ).values(),
   ];
   const rows = units.length
-    ? (
+    ? // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
+      (
         (await db.execute(sql`
         SELECT ph.card_key, ph.platform, ph.grade, ph.value, ph.recorded_at
         FROM json_to_recordset(${JSON.stringify(units)}::json) AS u(k text, p text, g double precision)

@@ -101,4 +101,5 @@ export async function signedInClient(ctx: TestContext, overrides: UserOverrides 
   return { user, client };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;

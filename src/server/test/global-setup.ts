@@ -41,8 +41,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite' });
   await migrateDatabase(database);
   await seedCatalogue(database.db);
-  const { PGlite } = await import('@electric-sql/pglite');
-  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 import type { S3StoreOptions } from '../adapters/storage/s3';
 

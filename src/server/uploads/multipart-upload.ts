@@ -16,7 +16,6 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
 import { HttpError, badRequest } from '../http/errors';
 import { UPLOAD_CUT_OFF_MESSAGE } from '../http/multipart-errors';
 import { MAX_UPLOAD_BYTES } from './sanitize-image';

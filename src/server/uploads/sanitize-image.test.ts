@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, sanitizeImage, sniffImageType } from './sanitize-image';
 import { ImageRejected } from './image-rejected';
 
-const photo = (format: 'jpeg' | 'png' | 'webp', w = 64, h = 48) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 40 } } })
-    [format]()
-    .toBuffer();
+const photo = (format: 'jpeg' | 'png' | 'webp', w = 64, h = 48) => {
+  const image = sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 40 } } });
+  return image[format]().toBuffer();
+};
 
 async function rejection(p: Promise<unknown>): Promise<ImageRejected> {
   try {

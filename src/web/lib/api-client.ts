@@ -7,11 +7,14 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { apiUrl, type ApiRoute, type TApiBody, type TApiParams, type TApiQuery, type TApiResponse } from '@contract/api-routes';
 import { apiRequest } from './api';
 
+// `{} extends T` asks whether every field of T is optional (then the argument may be left out).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type ParamsOption<R extends ApiRoute> = {} extends TApiParams<R> ? { params?: undefined } : { params: TApiParams<R> };
 type BodyOption<R extends ApiRoute> = TApiBody<R> extends undefined ? { body?: undefined } : { body: TApiBody<R> };
 type QueryOption<R extends ApiRoute> = TApiQuery<R> extends undefined ? { query?: undefined } : { query?: TApiQuery<R> };
 export type ApiCallOptions<R extends ApiRoute> = ParamsOption<R> & BodyOption<R> & QueryOption<R>;
 /** The options argument, optional when the route needs neither parameters nor a body. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type OptionsArg<R extends ApiRoute> = {} extends ApiCallOptions<R> ? [options?: ApiCallOptions<R>] : [options: ApiCallOptions<R>];
 
 /** Calls one route of the contract and answers its typed response (errors throw ApiError, as apiRequest). */

@@ -136,7 +136,8 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     })();
     return delivering;
   }
-  const deliverSoon = () => void deliverPending().catch((err) => opts.log?.warn({ err }, 'local payment provider: delivery error'));
+  const deliverSoon = () =>
+    void deliverPending().catch((err: unknown) => opts.log?.warn({ err }, 'local payment provider: delivery error'));
 
   async function ensureCustomer(tx: Pick<Db, 'insert' | 'select'>, email: string, existing?: string | null): Promise<string> {
     if (existing && (await load(existing, 'customer', tx))) return existing;

@@ -16,6 +16,9 @@ import { GRADING_REPORT_VERSION } from '@contract/grading-report';
 import { MATCH_THRESHOLD, decodeReference } from './reference';
 
 // 2.0.0: surface findings rest on the catalogue image when there is one, and on a stricter detector otherwise.
+
+/** How a corner's score reads as an annotation in the audit trail. */
+const cornerSeverity = (score: number): 'major' | 'moderate' | 'minor' => (score < 7 ? 'major' : score < 9 ? 'moderate' : 'minor');
 export const ENGINE_VERSION = '2.0.0';
 export const CLOSE_UP_NAMES = [
   'frontTopLeft',
@@ -343,7 +346,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
           ...f.corners
             .filter((c) => c.issues.length)
             .map((c) => ({
-              severity: (c.score < 7 ? 'major' : c.score < 9 ? 'moderate' : 'minor') as 'major' | 'moderate' | 'minor',
+              severity: cornerSeverity(c.score),
               annotationText: `${c.corner}: ${c.issues.join(', ')} (${c.score})`,
             })),
           ...f.edges.flatMap((e) =>

@@ -9,7 +9,7 @@
  */
 import sharp from 'sharp';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
-import type { GrayImage, RgbImage } from './image';
+import type { GrayImage } from './image';
 
 /** Correlation of photo and reference below which the photo is not taken to show the picked card. */
 export const MATCH_THRESHOLD = 0.6;

@@ -7,8 +7,10 @@ export const Card = ({ className, ...props }: ComponentProps<'div'>) => (
 export const CardHeader = ({ className, ...props }: ComponentProps<'div'>) => (
   <div className={cn('flex flex-col gap-1.5 p-6 pb-2', className)} {...props} />
 );
-export const CardTitle = ({ className, ...props }: ComponentProps<'h2'>) => (
-  <h2 className={cn('text-xl font-semibold leading-tight text-slate-900', className)} {...props} />
+export const CardTitle = ({ className, children, ...props }: ComponentProps<'h2'>) => (
+  <h2 className={cn('text-xl font-semibold leading-tight text-slate-900', className)} {...props}>
+    {children}
+  </h2>
 );
 export const CardDescription = ({ className, ...props }: ComponentProps<'p'>) => (
   <p className={cn('text-sm text-slate-600', className)} {...props} />

@@ -33,7 +33,7 @@ export default function ProfileEditPage() {
     onSuccess: (updated) => {
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       toast.success('Profile updated', { description: 'Your changes are saved.' });
-      navigate('/account/profile');
+      void navigate('/account/profile');
     },
     onError: (error) => setFormError(applyServerError(error, form.setError, ['firstName', 'lastName', 'email'])),
   });

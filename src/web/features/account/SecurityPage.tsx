@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { ZChangePasswordRequest, type TChangePasswordRequest, type TSessionInfo } from '@contract/auth';
+import { ZChangePasswordRequest, type TChangePasswordRequest } from '@contract/auth';
 import { Alert, AlertTitle, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';

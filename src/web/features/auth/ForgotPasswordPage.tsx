@@ -60,6 +60,7 @@ export default function ForgotPasswordPage() {
     <AuthCard title="Forgot your password?" description="Enter the email of your account and we'll send you a 6-digit code to reset it.">
       <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => send.mutate(values))}>
         <FormField label="Email" error={form.formState.errors.email?.message}>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the address is this page's one field */}
           <Input type="email" required autoComplete="email" autoFocus {...form.register('email')} />
         </FormField>
         <Button type="submit" disabled={send.isPending}>

@@ -34,7 +34,7 @@ export default function RegisterPage() {
     mutationFn: (body: RegisterBody) => api('POST /api/auth/register', { body }),
     onSuccess: (created) => {
       queryClient.setQueryData(CURRENT_USER_KEY, created);
-      navigate('/account/dashboard', { replace: true });
+      void navigate('/account/dashboard', { replace: true });
     },
     onError: (error) => setFormError(applyServerError(error, form.setError, FIELDS)),
   });

@@ -1,7 +1,7 @@
 /** Blog posts are Markdown files in ./posts with a small front-matter block (title, date, author, summary). */
 export type BlogPost = { slug: string; title: string; date: string; author: string; summary: string; markdown: string };
 
-const files = import.meta.glob('./posts/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const files = import.meta.glob<string>('./posts/*.md', { query: '?raw', import: 'default', eager: true });
 
 export function parsePost(path: string, raw: string): BlogPost {
   const slug = path.replace(/^.*\/([^/]+)\.md$/, '$1');

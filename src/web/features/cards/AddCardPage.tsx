@@ -1,23 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ScanSearch } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import type { TCatalogueSearchResult } from '@contract/catalogue';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { applyServerError } from '@web/lib/form-errors';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { ZAddCardForm, type PickedCard, type TAddCardForm, type TAddCardValues } from './add-card-form';
 import { NoCreditsNotice, useCanGrade } from './NoCreditsNotice';
-import { appendPhotos, NO_PHOTOS, PhotoFields, type PhotoSelection } from './PhotoFields';
+import { appendPhotos, NO_PHOTOS, PhotoFields } from './PhotoFields';
 import { api, useApiQuery } from '@web/lib/api-client';
 
 const TYPED_FIELDS = ['cardName', 'cardSet', 'cardNumber', 'rarity'] as const;

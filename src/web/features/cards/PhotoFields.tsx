@@ -72,7 +72,7 @@ function DetailPhotos({ files, onChange }: { files: File[]; onChange: (f: File[]
       <ul className="grid grid-cols-4 gap-2 sm:grid-cols-8" aria-label="Detail photos">
         {files.map((f, i) => (
           <li key={`${f.name}-${i}`} className="relative aspect-square overflow-hidden rounded-lg border border-slate-300 bg-white">
-            <img src={previews[i]} alt={`Detail photo ${i + 1}`} className="size-full object-cover" />
+            <img src={previews[i]} alt={`Detail ${i + 1}`} className="size-full object-cover" />
             <button
               type="button"
               onClick={() => onChange(files.filter((_, j) => j !== i))}

@@ -31,7 +31,7 @@ export default function GradeCardPage() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       void queryClient.invalidateQueries({ queryKey: cardGradingsKey(id!) });
-      navigate(`/account/card/grading-progress/${id}`);
+      void navigate(`/account/card/grading-progress/${id}`);
     },
     onError: (e) => setProblem({ message: errorMessage(e), noCredits: isInsufficientCredits(e) }),
   });

@@ -30,7 +30,7 @@ export default function NotificationsBell() {
   const choose = (message: TUserMessage) => {
     if (!message.isRead) markRead.mutate(message.id);
     setOpen(false);
-    if (message.relatedCardId) navigate(`/account/collection/card-profile/${message.relatedCardId}`);
+    if (message.relatedCardId) void navigate(`/account/collection/card-profile/${message.relatedCardId}`);
   };
 
   return (

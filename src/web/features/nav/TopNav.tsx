@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { avatarLetter, useAuth } from '@web/lib/auth';
@@ -24,9 +24,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function TopNav() {
   const { user } = useAuth();
   const logout = useLogout();
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu belongs to the page it was opened on: navigating anywhere closes it, with no effect to sync.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -85,7 +86,7 @@ export function TopNav() {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((o) => !o)}
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
           >
             {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
           </Button>

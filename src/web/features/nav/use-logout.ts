@@ -18,7 +18,7 @@ export function useLogout() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       toast.success('Logged out', { description: 'You have been logged out successfully' });
-      navigate('/logout-success');
+      void navigate('/logout-success');
     },
     onError: (error) => {
       toast.error('Logout failed', { description: errorMessage(error, 'An error occurred during logout') });

@@ -29,7 +29,9 @@ export function usePrefilledForm(cardId: string | undefined) {
   const ready = !!cardId && gradings.isSuccess && (!latest || !report.isPending);
 
   useEffect(() => {
+    // Once per card and grading, when the data arrives: the form is then the collector's to edit.
     if (!ready || prefilledFrom?.key === key) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!latest) return setPrefilledFrom({ key, gradingId: null, manual: false });
     const r = report.data;
     if (isManualReport(r)) setForm(r.input);

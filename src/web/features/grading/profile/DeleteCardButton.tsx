@@ -23,7 +23,7 @@ export function DeleteCardButton({ cardId, cardName }: { cardId: string; cardNam
       void queryClient.invalidateQueries({ queryKey: ['/api/user-cards'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/collection/summary'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/binders'] });
-      navigate('/account/collection');
+      void navigate('/account/collection');
     },
     onError: (e) => toast.error('Error', { description: errorMessage(e, 'The card could not be deleted. Please try again.') }),
   });

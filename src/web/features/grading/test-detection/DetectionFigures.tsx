@@ -98,7 +98,7 @@ export function DetectionFigures({ result }: { result: TTestDetectionResult }) {
       <figure className="grid content-start gap-2">
         <img
           src={result.images.outline}
-          alt={`Your photo of the card's ${faceName(result.face)} with the card outline the engine found drawn in green`}
+          alt={`The card's ${faceName(result.face)} as you took it, with the card outline the engine found drawn in green`}
           className="mx-auto block max-h-[26rem] w-auto max-w-full rounded-md border border-slate-200"
         />
         <figcaption className="text-sm text-slate-700">
