@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { seedCatalogue } from '../db/seed';
@@ -14,11 +15,14 @@ declare module 'vitest' {
 /**
  * Migrates and seeds one database per test run. On PGlite the result is dumped to a file that each
  * test file loads (~0.5 s instead of 3–5 s for a fresh PGlite plus migrations and the catalogue).
- * On PostgreSQL (DATABASE_URL) the files share that one database; tests make their own users.
+ * On PostgreSQL (DATABASE_URL) the files share that one database; tests make their own users. The
+ * database is emptied first: it is the suite's own, and a run must not depend on what an earlier run (or
+ * an older migration chain) left in it.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
+    await emptyDatabase(url);
     const database = await openDatabase({ kind: 'postgres', url });
     await migrateDatabase(database);
     await database.withLock(727_002, () => seedCatalogue(database.db));
@@ -46,4 +50,15 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);
+}
+
+/** Drops every table, type and extension of the test database (its public schema and drizzle's own). */
+async function emptyDatabase(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public;');
+  } finally {
+    await client.end();
+  }
 }
