@@ -6,6 +6,27 @@
  */
 import type { z } from 'zod';
 import {
+  ZAdjustmentsGroupedResponse,
+  ZAdjustmentsResponse,
+  ZAdminGradingReport,
+  ZAdminOrdersRequest,
+  ZAdminOrdersResponse,
+  ZAdminPathResponse,
+  ZAdminResetPasswordRequest,
+  ZAdminResetPasswordResponse,
+  ZAdminStatsResponse,
+  ZAdminSubmissionsRequest,
+  ZAdminSubmissionsResponse,
+  ZAdminSubscriptionsResponse,
+  ZAdminUpdateUserRequest,
+  ZAdminUpdateUserResponse,
+  ZAdminUserResponse,
+  ZAdminUsersRequest,
+  ZAdminUsersResponse,
+  ZAnalysisStepsResponse,
+  ZAuditTrailResponse,
+} from './admin';
+import {
   ZChangePasswordRequest,
   ZCurrentUser,
   ZForgotPasswordRequest,
@@ -26,6 +47,7 @@ import {
   ZUpdateBinderCardRequest,
   ZUpdateBinderRequest,
 } from './binders';
+import { ZSyncActionResponse, ZSyncEventList, ZSyncLog, ZSyncLogList } from './catalogue-sync';
 import { ZCatalogueCard, ZCatalogueSearchQuery, ZCatalogueSearchResult, ZCatalogueSetList } from './catalogue';
 import { ZCollectionSummary } from './collection';
 import { ZMessage } from './common';
@@ -46,6 +68,7 @@ import {
   ZOrderListResponse,
   ZPortalResponse,
 } from './payments';
+import { ZCardPriceHistory, ZPriceUpdateLastRun, ZPriceUpdatePreview, ZPriceUpdateResult } from './price-update';
 import { ZTestDetectionResult } from './test-detection';
 import { ZCollectionFacets, ZUpdateUserCardRequest, ZUserCard, ZUserCardList, ZUserCardListQuery } from './user-cards';
 
@@ -65,6 +88,8 @@ export const API_ROUTES = {
   'GET /api/auth/sessions': { response: ZSessionList },
   'POST /api/auth/sessions/revoke-others': { response: ZRevokeSessionsResponse },
 
+  'POST /api/logout': { response: ZMessage },
+
   'GET /api/user-messages': { response: ZUserMessageList },
   'POST /api/user-messages/:id/mark-read': { response: ZMessage },
 
@@ -80,6 +105,7 @@ export const API_ROUTES = {
   'GET /api/user-cards/:id': { response: ZUserCard },
   'PATCH /api/user-cards/:id': { body: ZUpdateUserCardRequest, response: ZUserCard },
   'DELETE /api/user-cards/:id': { response: ZMessage },
+  'GET /api/user-cards/:id/price-history': { response: ZCardPriceHistory },
 
   'GET /api/binders': { response: ZBinderList },
   'POST /api/binders': { body: ZCreateBinderRequest, response: ZBinder },
@@ -111,6 +137,36 @@ export const API_ROUTES = {
   'POST /api/payments/local/sessions/:id/pay': { body: ZLocalPayRequest, response: ZLocalRedirectResponse },
   'POST /api/payments/local/sessions/:id/cancel': { response: ZLocalRedirectResponse },
   'POST /api/payments/local/portal/card': { body: ZLocalPortalCardRequest, response: ZLocalCardResponse },
+
+  // The back-office: `:hash` is the install's admin path segment, told to administrators by GET /api/admin/path.
+  'GET /api/admin/path': { response: ZAdminPathResponse },
+  'GET /api/admin/:hash/stats': { response: ZAdminStatsResponse },
+  'GET /api/admin/:hash/users': { query: ZAdminUsersRequest, response: ZAdminUsersResponse },
+  'GET /api/admin/:hash/users/:id': { response: ZAdminUserResponse },
+  'PUT /api/admin/:hash/users/:id': { body: ZAdminUpdateUserRequest, response: ZAdminUpdateUserResponse },
+  'POST /api/admin/:hash/users/:id/reset-password': { body: ZAdminResetPasswordRequest, response: ZAdminResetPasswordResponse },
+  'GET /api/admin/:hash/submissions': { query: ZAdminSubmissionsRequest, response: ZAdminSubmissionsResponse },
+  'GET /api/admin/:hash/grading-reports/:gradingId': { response: ZAdminGradingReport },
+  'GET /api/admin/:hash/grading/:gradingId/audit-trail': { response: ZAuditTrailResponse },
+  'GET /api/admin/:hash/grading/:gradingId/adjustments': { response: ZAdjustmentsResponse },
+  'GET /api/admin/:hash/grading/:gradingId/adjustments-grouped': { response: ZAdjustmentsGroupedResponse },
+  'GET /api/admin/:hash/grading/:gradingId/analysis-steps': { response: ZAnalysisStepsResponse },
+  'GET /api/admin/:hash/orders': { query: ZAdminOrdersRequest, response: ZAdminOrdersResponse },
+  'GET /api/admin/stripe-subscriptions': { response: ZAdminSubscriptionsResponse },
+  'GET /api/admin/:hash/weekly-price-update/last-run': { response: ZPriceUpdateLastRun },
+  'GET /api/admin/:hash/weekly-price-update/preview': { response: ZPriceUpdatePreview },
+  // Answers 200 when the run finished within the wait, 202 while it goes on: both carry this one schema.
+  'POST /api/admin/:hash/weekly-price-update': { response: ZPriceUpdateResult },
+
+  // The catalogue sync, outside the hash prefix (spec §7.3).
+  'GET /api/admin/sync/logs': { response: ZSyncLogList },
+  'GET /api/admin/sync/logs/:id': { response: ZSyncLog },
+  'GET /api/admin/sync/events/:id': { response: ZSyncEventList },
+  'POST /api/admin/sync/start-sets': { response: ZSyncActionResponse },
+  'POST /api/admin/sync/start-cards': { response: ZSyncActionResponse },
+  'POST /api/admin/sync/start-full': { response: ZSyncActionResponse },
+  'POST /api/admin/sync/cancel/:id': { response: ZSyncActionResponse },
+  'POST /api/admin/sync/resume/:id': { response: ZSyncActionResponse },
 } as const satisfies Record<string, ApiRouteSpec>;
 
 export type ApiRoute = keyof typeof API_ROUTES;

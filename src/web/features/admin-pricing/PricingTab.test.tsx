@@ -8,7 +8,8 @@ import { PricingTab } from './PricingTab';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-const API = '/api/admin/abc123';
+const HASH = 'abc123';
+const API = `/api/admin/${HASH}`;
 const BASE = `${API}/weekly-price-update`;
 const preview: TPriceUpdatePreview = {
   totalCards: 104_250,
@@ -46,7 +47,7 @@ describe('the Weekly Price Update screen', () => {
       }),
       [`GET ${BASE}/preview`]: () => ({ json: preview }),
     });
-    renderWithApp(<PricingTab apiBase={API} />, { user });
+    renderWithApp(<PricingTab hash={HASH} />, { user });
     expect(screen.getByRole('heading', { name: 'Last Price Update Status' })).toBeInTheDocument();
     expect(await screen.findByText('Never run')).toBeInTheDocument();
     expect(await screen.findByText('104,250')).toBeInTheDocument();
@@ -78,7 +79,7 @@ describe('the Weekly Price Update screen', () => {
       [`GET ${BASE}/preview`]: () => ({ json: preview }),
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    renderWithApp(<PricingTab apiBase={API} />, { user });
+    renderWithApp(<PricingTab hash={HASH} />, { user });
     fireEvent.click(screen.getByRole('button', { name: 'Start Weekly Update' }));
     expect(confirm).toHaveBeenCalledWith(
       'Are you sure you want to start the weekly price update? This will update pricing for all eligible cards.',
@@ -100,7 +101,7 @@ describe('the Weekly Price Update screen', () => {
       },
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderWithApp(<PricingTab apiBase={API} />, { user });
+    renderWithApp(<PricingTab hash={HASH} />, { user });
     await screen.findByText('104,250');
     fireEvent.click(screen.getByRole('button', { name: 'Start Weekly Update' }));
     const busy = await screen.findByRole('button', { name: 'Updating Prices...' });
@@ -123,7 +124,7 @@ describe('the Weekly Price Update screen', () => {
       [`POST ${BASE}`]: () => ({ status: 409, json: { message: 'A weekly price update is already running. Wait for it to finish.' } }),
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderWithApp(<PricingTab apiBase={API} />, { user });
+    renderWithApp(<PricingTab hash={HASH} />, { user });
     expect(await screen.findByText('Unable to load last run status')).toBeInTheDocument();
     expect(await screen.findByText('Unable to load preview data')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Start Weekly Update' }));
@@ -143,7 +144,7 @@ describe('the Weekly Price Update screen', () => {
       [`POST ${BASE}`]: () => ({ json: { ...result, success: false, message: '' } }),
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderWithApp(<PricingTab apiBase={API} />, { user });
+    renderWithApp(<PricingTab hash={HASH} />, { user });
     expect(await screen.findByText('Failed')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Start Weekly Update' }));
     await waitFor(() =>

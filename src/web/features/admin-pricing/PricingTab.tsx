@@ -8,11 +8,11 @@ import { formatDateTime, formatInteger } from '@web/lib/format';
 import { usePriceUpdate } from './use-price-update';
 
 /**
- * The admin area's Weekly Price Update screen (spec §2.7). `apiBase` is the admin API prefix
+ * The admin area's Weekly Price Update screen (spec §2.7). `hash` is the install's admin path segment
  * (`/api/admin/{hash}`): the admin shell hands it in.
  */
-export function PricingTab({ apiBase }: { apiBase: string }) {
-  const { lastRun, preview, start, confirmAndStart } = usePriceUpdate(apiBase);
+export function PricingTab({ hash }: { hash: string }) {
+  const { lastRun, preview, start, confirmAndStart } = usePriceUpdate(hash);
   const updating = start.isPending;
   return (
     <div className="grid gap-6">

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { TPriceUpdateLastRun, TPriceUpdatePreview, TPriceUpdateResult } from '@contract/price-update';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { apiUrl } from '@contract/api-routes';
+import { errorMessage } from '@web/lib/api';
+import { api } from '@web/lib/api-client';
 import { formatInteger } from '@web/lib/format';
 
 /** Spec §5: the browser confirmation before a run. */
@@ -9,14 +10,22 @@ export const START_CONFIRMATION =
   'Are you sure you want to start the weekly price update? This will update pricing for all eligible cards.';
 const FAILED_FALLBACK = 'An error occurred while updating prices';
 
-/** The weekly price update's queries and its start, under the admin API base (`/api/admin/{hash}`). */
-export function usePriceUpdate(apiBase: string) {
-  const base = `${apiBase}/weekly-price-update`;
+/** The weekly price update's queries and its start, under the admin API prefix of the install's `hash`. */
+export function usePriceUpdate(hash: string) {
+  const params = { hash };
+  // The cache keys start with the run's URL (`/api/admin/{hash}/weekly-price-update`): one invalidation refreshes both reads.
+  const base = apiUrl('POST /api/admin/:hash/weekly-price-update', params);
   const queryClient = useQueryClient();
-  const lastRun = useQuery({ queryKey: [base, 'last-run'], queryFn: () => apiRequest<TPriceUpdateLastRun>('GET', `${base}/last-run`) });
-  const preview = useQuery({ queryKey: [base, 'preview'], queryFn: () => apiRequest<TPriceUpdatePreview>('GET', `${base}/preview`) });
+  const lastRun = useQuery({
+    queryKey: [base, 'last-run'],
+    queryFn: () => api('GET /api/admin/:hash/weekly-price-update/last-run', { params }),
+  });
+  const preview = useQuery({
+    queryKey: [base, 'preview'],
+    queryFn: () => api('GET /api/admin/:hash/weekly-price-update/preview', { params }),
+  });
   const start = useMutation({
-    mutationFn: () => apiRequest<TPriceUpdateResult>('POST', base),
+    mutationFn: () => api('POST /api/admin/:hash/weekly-price-update', { params }),
     onSuccess: (result) => {
       if (result.inProgress) toast.info('Weekly Price Update Started', { description: result.message });
       else if (result.success)

@@ -1,7 +1,7 @@
 /**
  * Database Sync Monitor (spec §2.7, /admin/database): three start cards, Auto Refresh (off by default,
- * every 3 s) and Refresh, and the Sync History. `apiBase` is where the sync endpoints live;
- * `detailsPath` where View Details goes.
+ * every 3 s) and Refresh, and the Sync History. `detailsPath` is where
+ * View Details goes.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -22,14 +22,13 @@ const START_CARDS: { type: TSyncType; title: string; description: string; icon: 
 ];
 
 export interface DatabaseSyncMonitorProps {
-  apiBase: string;
   detailsPath?: (id: string) => string;
 }
 
-export function DatabaseSyncMonitor({ apiBase, detailsPath = (id) => `/admin/database/sync/${id}` }: DatabaseSyncMonitorProps) {
+export function DatabaseSyncMonitor({ detailsPath = (id) => `/admin/database/sync/${id}` }: DatabaseSyncMonitorProps) {
   const [autoRefresh, setAutoRefresh] = useState(false);
-  const logs = useSyncLogs(apiBase, autoRefresh ? MONITOR_REFRESH_MS : false);
-  const actions = useSyncActions(apiBase);
+  const logs = useSyncLogs(autoRefresh ? MONITOR_REFRESH_MS : false);
+  const actions = useSyncActions();
 
   return (
     <section className="space-y-6" aria-labelledby="sync-monitor-title">

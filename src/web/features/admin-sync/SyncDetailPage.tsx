@@ -16,7 +16,6 @@ import { SyncProgress, SyncStatusBadge, progressPercent } from './parts';
 export const DETAIL_REFRESH_MS = 2000;
 
 export interface SyncDetailPageProps {
-  apiBase: string;
   /** The run; defaults to the route's `:syncLogId`. */
   syncLogId?: string;
   /** Where Back to Dashboard goes. */
@@ -30,15 +29,15 @@ const EVENT_VARIANT: Record<TSyncEventType, 'blue' | 'green' | 'yellow' | 'red'>
   error: 'red',
 };
 
-export function SyncDetailPage({ apiBase, syncLogId, dashboardPath = '/admin/database' }: SyncDetailPageProps) {
+export function SyncDetailPage({ syncLogId, dashboardPath = '/admin/database' }: SyncDetailPageProps) {
   const params = useParams();
   const id = syncLogId ?? params.syncLogId ?? '';
   const navigate = useNavigate();
   const [autoRefresh, setAutoRefresh] = useState(true);
-  const log = useSyncLog(apiBase, id, (data) => (autoRefresh && data?.status === 'running' ? DETAIL_REFRESH_MS : false));
+  const log = useSyncLog(id, (data) => (autoRefresh && data?.status === 'running' ? DETAIL_REFRESH_MS : false));
   const running = log.data?.status === 'running';
-  const events = useSyncEvents(apiBase, id, autoRefresh && running ? DETAIL_REFRESH_MS : false);
-  const actions = useSyncActions(apiBase);
+  const events = useSyncEvents(id, autoRefresh && running ? DETAIL_REFRESH_MS : false);
+  const actions = useSyncActions();
 
   const title = log.data ? `Sync Details - ${syncTypeLabel(log.data.type)} Population` : 'Sync Details';
   return (

@@ -35,7 +35,7 @@ const log = (over: Partial<TSyncLog>): TSyncLog => ({
   ...over,
 });
 
-const monitor = () => renderWithApp(<DatabaseSyncMonitor apiBase={BASE} />, { route: '/admin/database', user: admin });
+const monitor = () => renderWithApp(<DatabaseSyncMonitor />, { route: '/admin/database', user: admin });
 
 describe('Database Sync Monitor (spec §2.7)', () => {
   it('shows the three start cards and the empty history; Auto Refresh is off', async () => {
@@ -147,7 +147,7 @@ describe('Database Sync Monitor (spec §2.7)', () => {
 });
 
 const detail = (id = ID1) =>
-  renderWithApp(<SyncDetailPage apiBase={BASE} />, {
+  renderWithApp(<SyncDetailPage />, {
     route: `/admin/database/sync/${id}`,
     path: '/admin/database/sync/:syncLogId',
     user: admin,

@@ -1,74 +1,76 @@
 /**
- * The sync endpoints (spec §7.3) for the Database Sync Monitor and the sync detail view. The API base
- * is a prop of both screens (`/api/admin/sync` today, `/api/admin/{hash}/sync` inside the admin area).
- * A log or event list that fails to load is logged and shown empty (spec §8).
+ * The sync endpoints (spec §7.3, under /api/admin/sync) for the Database Sync Monitor and the sync
+ * detail view. A log or event list that fails to load is logged and shown empty (spec §8).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { TSyncActionResponse, TSyncEvent, TSyncLog, TSyncType } from '@contract/catalogue-sync';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import type { TSyncLog, TSyncType } from '@contract/catalogue-sync';
+import { errorMessage } from '@web/lib/api';
+import { api } from '@web/lib/api-client';
 
+/** The cache keys start with the endpoints' base, so one invalidation refreshes every sync screen. */
+const BASE = '/api/admin/sync';
 export const syncKeys = {
-  all: (base: string) => [base] as const,
-  logs: (base: string) => [base, 'logs'] as const,
-  log: (base: string, id: string) => [base, 'logs', id] as const,
-  events: (base: string, id: string) => [base, 'events', id] as const,
+  all: () => [BASE] as const,
+  logs: () => [BASE, 'logs'] as const,
+  log: (id: string) => [BASE, 'logs', id] as const,
+  events: (id: string) => [BASE, 'events', id] as const,
 };
 
-async function listOrEmpty<T>(url: string, what: string): Promise<T[]> {
+async function listOrEmpty<T>(load: () => Promise<T[]>, what: string): Promise<T[]> {
   try {
-    return await apiRequest<T[]>('GET', url);
+    return await load();
   } catch (error) {
     console.error(`Failed to load ${what}`, error);
     return [];
   }
 }
 
-export function useSyncLogs(base: string, refetchInterval: number | false) {
+export function useSyncLogs(refetchInterval: number | false) {
   return useQuery({
-    queryKey: syncKeys.logs(base),
-    queryFn: () => listOrEmpty<TSyncLog>(`${base}/logs`, 'sync logs'),
+    queryKey: syncKeys.logs(),
+    queryFn: () => listOrEmpty(() => api('GET /api/admin/sync/logs'), 'sync logs'),
     refetchInterval,
     staleTime: 0,
   });
 }
 
-export function useSyncLog(base: string, id: string, refetchInterval: (log: TSyncLog | undefined) => number | false) {
+export function useSyncLog(id: string, refetchInterval: (log: TSyncLog | undefined) => number | false) {
   return useQuery({
-    queryKey: syncKeys.log(base, id),
-    queryFn: () => apiRequest<TSyncLog>('GET', `${base}/logs/${id}`),
+    queryKey: syncKeys.log(id),
+    queryFn: () => api('GET /api/admin/sync/logs/:id', { params: { id } }),
     refetchInterval: (query) => refetchInterval(query.state.data),
     staleTime: 0,
   });
 }
 
-export function useSyncEvents(base: string, id: string, refetchInterval: number | false) {
+export function useSyncEvents(id: string, refetchInterval: number | false) {
   return useQuery({
-    queryKey: syncKeys.events(base, id),
-    queryFn: () => listOrEmpty<TSyncEvent>(`${base}/events/${id}`, 'sync events'),
+    queryKey: syncKeys.events(id),
+    queryFn: () => listOrEmpty(() => api('GET /api/admin/sync/events/:id', { params: { id } }), 'sync events'),
     refetchInterval,
     staleTime: 0,
   });
 }
 
 /** Start, cancel and resume, with the toasts of spec §8; every answer refreshes the screen's data. */
-export function useSyncActions(base: string) {
+export function useSyncActions() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: syncKeys.all(base) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: syncKeys.all() });
   const start = useMutation({
-    mutationFn: (type: TSyncType) => apiRequest<TSyncActionResponse>('POST', `${base}/start-${type}`),
+    mutationFn: (type: TSyncType) => api(`POST /api/admin/sync/start-${type}` as const),
     onSuccess: (r) => toast.success('Sync Started', { description: r.message }),
     onError: (e) => toast.error('Sync Failed', { description: errorMessage(e) }),
     onSettled: refresh,
   });
   const cancel = useMutation({
-    mutationFn: (id: string) => apiRequest<TSyncActionResponse>('POST', `${base}/cancel/${id}`),
+    mutationFn: (id: string) => api('POST /api/admin/sync/cancel/:id', { params: { id } }),
     onSuccess: (r) => toast.success('Sync Cancelled', { description: r.message || 'The sync operation has been cancelled.' }),
     onError: (e) => toast.error('Cancel Failed', { description: errorMessage(e) }),
     onSettled: refresh,
   });
   const resume = useMutation({
-    mutationFn: (id: string) => apiRequest<TSyncActionResponse>('POST', `${base}/resume/${id}`),
+    mutationFn: (id: string) => api('POST /api/admin/sync/resume/:id', { params: { id } }),
     onSuccess: (r) => toast.success('Sync Resumed', { description: r.message }),
     onError: (e) => toast.error('Resume Failed', { description: errorMessage(e) }),
     onSettled: refresh,

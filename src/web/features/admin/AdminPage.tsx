@@ -10,10 +10,11 @@ import { toast } from 'sonner';
 import { LogOut } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
+import { api } from '@web/lib/api-client';
 import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { useAdminPrefix } from './api';
+import { useAdminHash } from './api';
 import { OverviewTab } from './OverviewTab';
 
 const UsersTab = lazy(() => import('./users/UsersTab'));
@@ -25,9 +26,6 @@ const DatabaseSyncMonitor = lazy(() =>
 );
 const SyncDetailPage = lazy(() => import('@web/features/admin-sync/SyncDetailPage').then((m) => ({ default: m.SyncDetailPage })));
 const PricingTab = lazy(() => import('@web/features/admin-pricing/PricingTab').then((m) => ({ default: m.PricingTab })));
-
-/** The catalogue sync's endpoints sit outside the hash prefix (spec §7.3). */
-const SYNC_API = '/api/admin/sync';
 
 export const ADMIN_TABS = [
   { value: 'overview', label: 'Overview' },
@@ -66,13 +64,13 @@ function Loading() {
 
 export default function AdminPage() {
   const { user, isAdmin, isLoading } = useAuth();
-  const prefix = useAdminPrefix();
+  const hash = useAdminHash();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useDocumentTitle('Admin Dashboard');
   const logout = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: () => api('POST /api/logout'),
     meta: { allowUnauthorized: true },
     onSuccess: async () => {
       toast.success('Logged out', { description: 'You have been logged out successfully' });
@@ -92,7 +90,7 @@ export default function AdminPage() {
       </div>
     );
   }
-  if (prefix.isLoading) return <Loading />;
+  if (hash.isLoading) return <Loading />;
   const tab = tabOfPath(location.pathname);
 
   return (
@@ -117,7 +115,7 @@ export default function AdminPage() {
         <Suspense fallback={<Loading />}>
           {ADMIN_TABS.map((t) => (
             <TabsContent key={t.value} value={t.value} className="pt-6">
-              {t.value === tab && <TabBody tab={t.value} prefix={prefix.data ?? ''} syncLogId={syncLogIdOfPath(location.pathname)} />}
+              {t.value === tab && <TabBody tab={t.value} hash={hash.data ?? ''} syncLogId={syncLogIdOfPath(location.pathname)} />}
             </TabsContent>
           ))}
         </Suspense>
@@ -126,7 +124,7 @@ export default function AdminPage() {
   );
 }
 
-function TabBody({ tab, prefix, syncLogId }: { tab: TabValue; prefix: string; syncLogId: string | null }) {
+function TabBody({ tab, hash, syncLogId }: { tab: TabValue; hash: string; syncLogId: string | null }) {
   switch (tab) {
     case 'overview':
       return <OverviewTab />;
@@ -139,8 +137,8 @@ function TabBody({ tab, prefix, syncLogId }: { tab: TabValue; prefix: string; sy
     case 'subscriptions':
       return <SubscriptionsTab />;
     case 'database':
-      return syncLogId ? <SyncDetailPage apiBase={SYNC_API} syncLogId={syncLogId} /> : <DatabaseSyncMonitor apiBase={SYNC_API} />;
+      return syncLogId ? <SyncDetailPage syncLogId={syncLogId} /> : <DatabaseSyncMonitor />;
     case 'pricing':
-      return <PricingTab apiBase={prefix} />;
+      return <PricingTab hash={hash} />;
   }
 }

@@ -1,6 +1,5 @@
 /** Credit Orders (§2.7): package, credits badge, user, order id, date, amount ÷ 100 with the currency, status. */
 import { useState } from 'react';
-import { ZAdminOrdersResponse } from '@contract/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDateTime } from '@web/lib/format';
@@ -12,7 +11,7 @@ export const formatAmount = (minor: number, currency: string) => `${(minor / 100
 
 export default function OrdersTab() {
   const [page, setPage] = useState(1);
-  const { data, isPending: isLoading } = useAdminQuery(ZAdminOrdersResponse, '/orders', { page, pageSize: 25 });
+  const { data, isPending: isLoading } = useAdminQuery('GET /api/admin/:hash/orders', {}, { page, pageSize: 25 });
   return (
     <Card>
       <CardHeader>

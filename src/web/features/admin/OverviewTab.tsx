@@ -1,6 +1,6 @@
 /** Overview (§2.7): four tiles, Recent Activity and System Info — the checks are measured by the server. */
 import { Activity, CreditCard, Layers, Users } from 'lucide-react';
-import { ZAdminStatsResponse, type TCheck } from '@contract/admin';
+import type { TCheck } from '@contract/admin';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Badge } from '@web/components/ui/badge';
 import { formatDateTime, formatInteger } from '@web/lib/format';
@@ -46,7 +46,7 @@ const OK_TEXT: Record<string, string> = {
 };
 
 export function OverviewTab() {
-  const { data } = useAdminQuery(ZAdminStatsResponse, '/stats', {}, { refetchInterval: 30_000 });
+  const { data } = useAdminQuery('GET /api/admin/:hash/stats', {}, undefined, { refetchInterval: 30_000 });
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,6 +1,6 @@
 /** Card Submissions (§2.7): server-side paging and a status filter; View Details for completed ones. */
 import { useState } from 'react';
-import { ADMIN_SUBMISSION_STATUSES, ZAdminSubmissionsResponse, type TAdminSubmission } from '@contract/admin';
+import { ADMIN_SUBMISSION_STATUSES, type TAdminSubmission, type TAdminSubmissionsRequest } from '@contract/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -22,11 +22,15 @@ export default function SubmissionsTab() {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<TAdminSubmission | null>(null);
-  const { data, isPending: isLoading } = useAdminQuery(ZAdminSubmissionsResponse, '/submissions', {
-    status: status || undefined,
-    page,
-    pageSize: 25,
-  });
+  const { data, isPending: isLoading } = useAdminQuery(
+    'GET /api/admin/:hash/submissions',
+    {},
+    {
+      status: (status || undefined) as TAdminSubmissionsRequest['status'],
+      page,
+      pageSize: 25,
+    },
+  );
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-center justify-between gap-3">

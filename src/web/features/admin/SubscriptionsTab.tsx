@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { ADMIN_SUBSCRIPTION_FILTERS, ZAdminSubscriptionsResponse, type TAdminSubscription } from '@contract/admin';
+import { ADMIN_SUBSCRIPTION_FILTERS, type TAdminSubscription } from '@contract/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -10,7 +10,7 @@ import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { formatDate, formatInteger } from '@web/lib/format';
 import { useAuth } from '@web/lib/auth';
-import { getParsed } from './api';
+import { parsedApi } from './api';
 import { SubscriptionStatusBadge } from './badges';
 
 export const SUBSCRIPTIONS_KEY = ['/api/admin/stripe-subscriptions'] as const;
@@ -41,7 +41,7 @@ export default function SubscriptionsTab() {
   const { isAdmin } = useAuth();
   const query = useQuery({
     queryKey: SUBSCRIPTIONS_KEY,
-    queryFn: () => getParsed(ZAdminSubscriptionsResponse, SUBSCRIPTIONS_KEY[0]),
+    queryFn: () => parsedApi('GET /api/admin/stripe-subscriptions'),
     enabled: isAdmin,
     refetchInterval: 30_000,
     staleTime: 0,

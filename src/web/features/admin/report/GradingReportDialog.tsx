@@ -1,13 +1,7 @@
 /** The Detailed Grading Report (§2.7): six tabs over §7.3's report endpoints. */
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
-import {
-  ZAdjustmentsGroupedResponse,
-  ZAdminGradingReport,
-  ZAnalysisStepsResponse,
-  ZAuditTrailResponse,
-  type TAdminSubmission,
-} from '@contract/admin';
+import type { TAdminSubmission } from '@contract/admin';
 import { DialogPanel } from '@web/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useAdminQuery } from '../api';
@@ -24,10 +18,10 @@ export function GradingReportDialog({ submission, onClose }: { submission: TAdmi
   // §7.3: the grading id, falling back to the submission's own id.
   const id = submission ? submission.gradingId || submission.id : '';
   const enabled = !!submission;
-  const report = useAdminQuery(ZAdminGradingReport, `/grading-reports/${id}`, {}, { enabled });
-  const trail = useAdminQuery(ZAuditTrailResponse, `/grading/${id}/audit-trail`, {}, { enabled });
-  const grouped = useAdminQuery(ZAdjustmentsGroupedResponse, `/grading/${id}/adjustments-grouped`, {}, { enabled });
-  const steps = useAdminQuery(ZAnalysisStepsResponse, `/grading/${id}/analysis-steps`, {}, { enabled });
+  const report = useAdminQuery('GET /api/admin/:hash/grading-reports/:gradingId', { gradingId: id }, undefined, { enabled });
+  const trail = useAdminQuery('GET /api/admin/:hash/grading/:gradingId/audit-trail', { gradingId: id }, undefined, { enabled });
+  const grouped = useAdminQuery('GET /api/admin/:hash/grading/:gradingId/adjustments-grouped', { gradingId: id }, undefined, { enabled });
+  const steps = useAdminQuery('GET /api/admin/:hash/grading/:gradingId/analysis-steps', { gradingId: id }, undefined, { enabled });
   const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
   const open: OpenImage = setImage;
   const data = report.data?.gradingId === submission?.gradingId ? report.data : undefined;

@@ -2,15 +2,15 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ZAdminUpdateUserRequest, ZAdminUpdateUserResponse, type TAdminUser } from '@contract/admin';
+import { ZAdminUpdateUserRequest, type TAdminUpdateUserRequest, type TAdminUser } from '@contract/admin';
 import { Button } from '@web/components/ui/button';
 import { DialogPanel } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
-import { apiRequest, errorMessage } from '@web/lib/api';
+import { errorMessage } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth';
-import { useAdminPrefix } from '../api';
+import { parsedApi, useAdminHash } from '../api';
 
 type Form = { username: string; firstName: string; lastName: string; email: string; credits: string; role: string };
 const toForm = (u: TAdminUser): Form => ({
@@ -30,7 +30,7 @@ export const parseCredits = (text: string): number => {
 
 /** Edit dialog (§2.7, §5): prefilled from the user; on success it closes and the list is refreshed. */
 export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
-  const prefix = useAdminPrefix().data;
+  const hash = useAdminHash().data;
   const queryClient = useQueryClient();
   // Only a super_admin grants super_admin (docs/decisions/007-admin-path.md); the server refuses it too.
   const mayGrantSuper = useAuth().user?.role === 'super_admin';
@@ -42,7 +42,8 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
   }, [user]);
 
   const save = useMutation({
-    mutationFn: async (body: unknown) => ZAdminUpdateUserResponse.parse(await apiRequest('PUT', `${prefix}/users/${user!.id}`, body)),
+    mutationFn: (body: TAdminUpdateUserRequest) =>
+      parsedApi('PUT /api/admin/:hash/users/:id', { params: { hash: hash!, id: user!.id }, body }),
     onSuccess: async () => {
       toast.success('User updated successfully');
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -63,7 +64,8 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
       return;
     }
     setErrors({});
-    save.mutate(body);
+    // The validated form as typed (not parsed.data: the server trims and coerces it itself).
+    save.mutate(body as TAdminUpdateUserRequest);
   };
   const field = (key: keyof Form) => ({
     value: form?.[key] ?? '',

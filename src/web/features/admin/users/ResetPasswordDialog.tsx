@@ -2,13 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ADMIN_USER_MESSAGES, ZAdminResetPasswordResponse, type TAdminUser } from '@contract/admin';
+import { ADMIN_USER_MESSAGES, type TAdminUser } from '@contract/admin';
 import { Button } from '@web/components/ui/button';
 import { DialogPanel } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { apiRequest, errorMessage } from '@web/lib/api';
-import { useAdminPrefix } from '../api';
+import { errorMessage } from '@web/lib/api';
+import { parsedApi, useAdminHash } from '../api';
 
 /** §5: each ≥ 6, equal (the mismatch is told on confirmPassword); only newPassword is sent. */
 export function resetErrors(newPassword: string, confirmPassword: string) {
@@ -20,7 +20,7 @@ export function resetErrors(newPassword: string, confirmPassword: string) {
 }
 
 export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
-  const prefix = useAdminPrefix().data;
+  const hash = useAdminHash().data;
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [errors, setErrors] = useState<ReturnType<typeof resetErrors>>({});
@@ -30,8 +30,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser | null
     setErrors({});
   }, [user]);
   const reset = useMutation({
-    mutationFn: async () =>
-      ZAdminResetPasswordResponse.parse(await apiRequest('POST', `${prefix}/users/${user!.id}/reset-password`, { newPassword })),
+    mutationFn: () =>
+      parsedApi('POST /api/admin/:hash/users/:id/reset-password', { params: { hash: hash!, id: user!.id }, body: { newPassword } }),
     onSuccess: () => {
       toast.success('Password reset successfully');
       onClose();

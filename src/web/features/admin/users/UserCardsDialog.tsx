@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
-import { ZAdminUserResponse, type TAdminUser } from '@contract/admin';
+import type { TAdminUser } from '@contract/admin';
 import { DialogPanel } from '@web/components/ui/dialog';
 import { formatGrade } from '@web/features/grading/grade-scale';
 import { useAdminQuery } from '../api';
@@ -9,7 +9,9 @@ import { ImageButton, ImageViewer } from '../ImageViewer';
 
 /** The user's cards, titled with the username (§2.7); a front image opens the larger viewer. */
 export function UserCardsDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
-  const { data, isPending: isLoading } = useAdminQuery(ZAdminUserResponse, `/users/${user?.id}`, {}, { enabled: !!user });
+  const { data, isPending: isLoading } = useAdminQuery('GET /api/admin/:hash/users/:id', { id: user?.id ?? '' }, undefined, {
+    enabled: !!user,
+  });
   const [image, setImage] = useState<{ url: string; alt: string } | null>(null);
   const cards = data?.id === user?.id ? data?.cards : undefined;
   return (

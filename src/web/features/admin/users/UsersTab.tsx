@@ -1,7 +1,7 @@
 /** User Management (§2.7): server-side search and paging, role badges, three actions per row. */
 import { useState } from 'react';
 import { Eye, KeyRound, Pencil } from 'lucide-react';
-import { ZAdminUsersResponse, type TAdminUser } from '@contract/admin';
+import type { TAdminUser } from '@contract/admin';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -21,11 +21,15 @@ export default function UsersTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const debounced = useDebounced(search.trim(), 300);
-  const { data, isPending: isLoading } = useAdminQuery(ZAdminUsersResponse, '/users', {
-    search: debounced || undefined,
-    page,
-    pageSize: USERS_PAGE_SIZE,
-  });
+  const { data, isPending: isLoading } = useAdminQuery(
+    'GET /api/admin/:hash/users',
+    {},
+    {
+      search: debounced || undefined,
+      page,
+      pageSize: USERS_PAGE_SIZE,
+    },
+  );
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
 
