@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -34,12 +34,9 @@ export function EditUserDialog({ user, onClose }: { user: TAdminUser | null; onC
   const queryClient = useQueryClient();
   // Only a super_admin grants super_admin (docs/decisions/007-admin-path.md); the server refuses it too.
   const mayGrantSuper = useAuth().user?.role === 'super_admin';
-  const [form, setForm] = useState<Form | null>(null);
+  // Filled from the user once: the list keys this dialog by the user it opens for, so each opening starts afresh.
+  const [form, setForm] = useState<Form | null>(() => (user ? toForm(user) : null));
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
-  useEffect(() => {
-    setForm(user ? toForm(user) : null);
-    setErrors({});
-  }, [user]);
 
   const save = useMutation({
     mutationFn: (body: TAdminUpdateUserRequest) =>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -23,12 +23,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser | null
   const hash = useAdminHash().data;
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
+  // Empty at each opening: the list keys this dialog by the user it opens for.
   const [errors, setErrors] = useState<ReturnType<typeof resetErrors>>({});
-  useEffect(() => {
-    setNew('');
-    setConfirm('');
-    setErrors({});
-  }, [user]);
   const reset = useMutation({
     mutationFn: () =>
       parsedApi('POST /api/admin/:hash/users/:id/reset-password', { params: { hash: hash!, id: user!.id }, body: { newPassword } }),

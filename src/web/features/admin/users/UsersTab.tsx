@@ -104,8 +104,16 @@ export default function UsersTab() {
         <Pager page={page} hasMore={!!data?.hasMore} onPage={setPage} />
       </CardContent>
       <UserCardsDialog user={open?.kind === 'cards' ? open.user : null} onClose={close} />
-      <EditUserDialog user={open?.kind === 'edit' ? open.user : null} onClose={close} />
-      <ResetPasswordDialog user={open?.kind === 'reset' ? open.user : null} onClose={close} />
+      <EditUserDialog
+        key={open?.kind === 'edit' ? open.user.id : 'edit-closed'}
+        user={open?.kind === 'edit' ? open.user : null}
+        onClose={close}
+      />
+      <ResetPasswordDialog
+        key={open?.kind === 'reset' ? open.user.id : 'reset-closed'}
+        user={open?.kind === 'reset' ? open.user : null}
+        onClose={close}
+      />
     </Card>
   );
 }
