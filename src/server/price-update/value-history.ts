@@ -19,6 +19,17 @@ export interface ValuedCard {
 
 type HistoryRow = { card_key: string; platform: string; grade: number; value: string; recorded_at: string | Date };
 
+/** Every recorded price of these (card, platform, grade) units, oldest first. */
+async function historyRows(db: Db, units: { k: string; p: string; g: number | null }[]): Promise<HistoryRow[]> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
+  const result = (await db.execute(sql`
+    SELECT ph.card_key, ph.platform, ph.grade, ph.value, ph.recorded_at
+    FROM json_to_recordset(${JSON.stringify(units)}::json) AS u(k text, p text, g double precision)
+    JOIN price_history ph ON ph.card_key = u.k AND ph.platform = u.p AND ph.grade = u.g
+    ORDER BY ph.recorded_at`)) as unknown as { rows: HistoryRow[] };
+  return result.rows;
+}
+
 export async function valueHistory(db: Db, cards: ValuedCard[]): Promise<{ month: string; value: string }[]> {
   const graded = cards.filter((c) => c.completedAt);
   if (!graded.length) return [];
@@ -29,16 +40,7 @@ export async function valueHistory(db: Db, cards: ValuedCard[]): Promise<{ month
         .map((c) => [`${c.cardKey}|${c.platform}|${c.grade}`, { k: c.cardKey, p: c.platform, g: c.grade }]),
     ).values(),
   ];
-  const rows = units.length
-    ? // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
-      (
-        (await db.execute(sql`
-        SELECT ph.card_key, ph.platform, ph.grade, ph.value, ph.recorded_at
-        FROM json_to_recordset(${JSON.stringify(units)}::json) AS u(k text, p text, g double precision)
-        JOIN price_history ph ON ph.card_key = u.k AND ph.platform = u.p AND ph.grade = u.g
-        ORDER BY ph.recorded_at`)) as unknown as { rows: HistoryRow[] }
-      ).rows
-    : [];
+  const rows = units.length ? await historyRows(db, units) : [];
   const byUnit = new Map<string, { at: number; cents: number }[]>();
   for (const r of rows) {
     const key = `${r.card_key}|${r.platform}|${Number(r.grade)}`;
