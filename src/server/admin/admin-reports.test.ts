@@ -17,6 +17,7 @@ import {
 import type { TUserCard } from '@contract/user-cards';
 import type { TGrading } from '@contract/gradings';
 import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
+import { openPrivateTestDatabase } from '../test/private-database';
 import { buildGrading, buildUser, buildUserCard } from '../test/factories';
 import { generateSyntheticCard } from '../grading/engine/synthetic/generator';
 import { gradings, orders, providerSubscriptions } from '../db/schema';
@@ -29,7 +30,10 @@ let graded: TGrading;
 let bare: { id: string; gradingId: string };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ RATE_LIMIT: 'false', DATA_DIR: `.tmp/test-data-${process.pid}` });
+  // Its own database: the overview sums every order, and on PostgreSQL other files make orders too.
+  ctx = await createTestApp({ RATE_LIMIT: 'false', DATA_DIR: `.tmp/test-data-${process.pid}` }, undefined, {
+    database: await openPrivateTestDatabase(),
+  });
   admin = await signedInClient(ctx, { role: 'admin' });
   prefix = (await admin.client.get('/api/admin/path')).json<{ prefix: string }>().prefix;
   const owner = await signedInClient(ctx, { credits: 3 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
+import { openPrivateTestDatabase } from '../test/private-database';
 import type { TSyncEvent, TSyncLog } from '@contract/catalogue-sync';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Its own database: one sync runs at a time across a database, and other files run syncs.
+  ctx = await createTestApp({}, undefined, { database: await openPrivateTestDatabase() });
 });
 afterAll(() => ctx.close());
 

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { syncLogs } from '../db/schema';
-import { openTestDatabase } from '../test/db';
+import { openPrivateTestDatabase } from '../test/private-database';
 import { fireSchedule, nextDaily } from './schedule';
 import { backoffMs, retryAfterMs } from './source/retry';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase();
+  // Its own database: one sync runs at a time across a database, and other files run syncs.
+  database = await openPrivateTestDatabase();
 });
 afterAll(() => database.close());
 

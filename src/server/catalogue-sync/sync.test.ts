@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cardPrices, syncEvents, syncLogs } from '../db/schema';
-import { openTestDatabase } from '../test/db';
+import { openPrivateTestDatabase } from '../test/private-database';
 import { systemClock } from '../deps';
 import { createEmbeddedPricing } from '../pricing/embedded';
 import { createSnapshotMarketPrices } from '../pricing/snapshot-prices';
@@ -35,7 +35,7 @@ const liveSource = () =>
 
 /** A database in the state of a deployment whose catalogue is out of date: some cards renamed, no prices. */
 async function staleDatabase(): Promise<Database> {
-  const database = await openTestDatabase();
+  const database = await openPrivateTestDatabase();
   await database.db.execute(sql`update cards set name = name || ' (old)' where set_id = 'base2'`);
   await database.db.execute(sql`update card_sets set name = 'Old name' where id = 'base3'`);
   return database;
@@ -248,7 +248,7 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
   });
 
   it('the request budget stops a run that would retry forever, as a failed page', async () => {
-    const database = await openTestDatabase();
+    const database = await openPrivateTestDatabase();
     try {
       for (let i = 0; i < 10; i++) api.fail('sets', 1, { kind: '500' });
       const tight = () =>

@@ -5,7 +5,7 @@ import type { TCardPriceHistory, TPriceUpdateLastRun, TPriceUpdatePreview, TPric
 import type { Db } from '../db/client';
 import { gradings, priceHistory, priceUpdateRuns, providerSubscriptions, userMessages } from '../db/schema';
 import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
-import { openPrivateTestDatabase } from './test-database';
+import { openPrivateTestDatabase } from '../test/private-database';
 import { buildGrading, buildUser, buildUserCard } from '../test/factories';
 import { createEstimatorModel, estimateQuote } from './model/estimator';
 import type { PriceModel, QuoteOutcome, QuoteRequest } from './model/port';

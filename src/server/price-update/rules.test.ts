@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { providerSubscriptions } from '../db/schema';
-import { openPrivateTestDatabase } from './test-database';
+import { openPrivateTestDatabase } from '../test/private-database';
 import { buildGrading, buildUser, buildUserCard } from '../test/factories';
 import { classifiedCards, coverageCounts, nextGroups, TO_UPDATE, type RulesClock } from './rules';
 

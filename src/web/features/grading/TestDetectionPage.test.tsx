@@ -76,7 +76,7 @@ describe('test detection screen', () => {
     answer({ json: result() });
 
     expect(await screen.findByRole('heading', { name: 'Card found: this back photo can be graded' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /Your photo of the card's back with the card outline/ })).toHaveAttribute('src', PIXEL);
+    expect(screen.getByRole('img', { name: /The card's back as you took it, with the card outline/ })).toHaveAttribute('src', PIXEL);
     expect(screen.getByRole('img', { name: 'The back of the card straightened to 63 × 88 mm' })).toBeInTheDocument();
     const centering = screen.getByRole('region', { name: 'Centering' });
     expect(within(centering).getByText('46.6/53.4')).toBeInTheDocument();

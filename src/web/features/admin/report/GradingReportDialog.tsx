@@ -13,6 +13,8 @@ import { AnalysisStepsPanel, AuditTrailPanel, ImageAdjustmentsPanel } from './Pr
 import type { OpenImage } from './parts';
 
 export const REPORT_TABS = ['Overview', 'Decision Logs', 'Visual Markers', 'Audit Trail', 'Image Adjustments', 'Analysis Steps'] as const;
+/** Radix builds element ids from a tab's value: no spaces, so aria-controls stays a valid id reference. */
+const tabValue = (label: (typeof REPORT_TABS)[number]) => label.toLowerCase().replace(/ /g, '-');
 
 export function GradingReportDialog({ submission, onClose }: { submission: TAdminSubmission | null; onClose: () => void }) {
   // §7.3: the grading id, falling back to the submission's own id.
@@ -41,30 +43,30 @@ export function GradingReportDialog({ submission, onClose }: { submission: TAdmi
           ) : !data ? (
             <p className="text-slate-600">No grading details available</p>
           ) : (
-            <Tabs defaultValue="Overview">
+            <Tabs defaultValue={tabValue('Overview')}>
               <TabsList aria-label="Report sections">
                 {REPORT_TABS.map((t) => (
-                  <TabsTrigger key={t} value={t} className="px-3 text-sm">
+                  <TabsTrigger key={t} value={tabValue(t)} className="px-3 text-sm">
                     {t}
                   </TabsTrigger>
                 ))}
               </TabsList>
-              <TabsContent value="Overview" className="pt-4">
+              <TabsContent value={tabValue('Overview')} className="pt-4">
                 <ReportOverview report={data} onImage={open} />
               </TabsContent>
-              <TabsContent value="Decision Logs" className="pt-4">
+              <TabsContent value={tabValue('Decision Logs')} className="pt-4">
                 <DecisionLogs report={data} />
               </TabsContent>
-              <TabsContent value="Visual Markers" className="pt-4">
+              <TabsContent value={tabValue('Visual Markers')} className="pt-4">
                 <VisualMarkers report={data} onImage={open} />
               </TabsContent>
-              <TabsContent value="Audit Trail" className="pt-4">
+              <TabsContent value={tabValue('Audit Trail')} className="pt-4">
                 <AuditTrailPanel trail={trail.data} loading={trail.isPending} />
               </TabsContent>
-              <TabsContent value="Image Adjustments" className="pt-4">
+              <TabsContent value={tabValue('Image Adjustments')} className="pt-4">
                 <ImageAdjustmentsPanel grouped={grouped.data} loading={grouped.isPending} onImage={open} />
               </TabsContent>
-              <TabsContent value="Analysis Steps" className="pt-4">
+              <TabsContent value={tabValue('Analysis Steps')} className="pt-4">
                 <AnalysisStepsPanel steps={steps.data} loading={steps.isPending} />
               </TabsContent>
             </Tabs>

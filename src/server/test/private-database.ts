@@ -1,19 +1,20 @@
 /**
- * A database of its own for the weekly price update's tests. A run prices every eligible card in the
- * database, so on the PostgreSQL pass (where test files share one database) it would reprice other
- * files' cards under their feet, and exact preview counts would see their cards. PGlite copies are
+ * A database of its own, for test files whose subject is database-wide: a weekly price update reprices
+ * every eligible card, a catalogue sync is one run at a time across the database, the admin overview sums
+ * every order. On the PostgreSQL pass (where test files share one database) they would see, or disturb,
+ * other files' rows. PGlite copies are
  * private already; on PostgreSQL this makes, migrates and seeds a throwaway database, dropped on close.
  */
 import { randomBytes } from 'node:crypto';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { seedCatalogue } from '../db/seed';
-import { openTestDatabase } from '../test/db';
+import { openTestDatabase } from './db';
 
 export async function openPrivateTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openTestDatabase();
   const { Client } = await import('pg');
-  const name = `price_update_test_${randomBytes(5).toString('hex')}`;
+  const name = `private_test_${randomBytes(5).toString('hex')}`;
   const admin = new Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
