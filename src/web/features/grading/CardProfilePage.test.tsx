@@ -83,9 +83,12 @@ describe('card profile', { timeout: 20_000 }, () => {
       }),
       'GET /api/gradings/GV-00000000A1/report': () => ({ json: REPORT }),
       'GET /api/binders': () => ({ json: [] }),
+      [`GET /api/user-cards/${ID}/price-history`]: () => ({ json: { entries: [] } }),
     });
     render();
     expect(await screen.findByRole('heading', { name: 'Charizard' })).toBeInTheDocument();
+    // The value history section, empty before the first weekly price update.
+    expect(await screen.findByText(/^No price updates yet: values are set at grading time/)).toBeInTheDocument();
     expect(screen.getByLabelText('PSA 8')).toBeInTheDocument();
     expect(screen.getByLabelText('BGS 8.5')).toBeInTheDocument();
     expect(screen.getByLabelText('CGC 9')).toBeInTheDocument();

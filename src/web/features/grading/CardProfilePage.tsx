@@ -20,6 +20,8 @@ import { useCardGradings, userCardKey, useUserCard } from '@web/features/cards/u
 import { GradeCircle } from './GradeCircle';
 import { DeleteCardButton } from './profile/DeleteCardButton';
 import { ValueBasisRow, ValueTiles } from './profile/ValuesPanel';
+import { ValueHistory } from './profile/ValueHistory';
+import { displayedPlatform } from './grade-scale';
 import { api, useApiQuery } from '@web/lib/api-client';
 
 const EVIDENCE = ['frontAnnotated', 'backAnnotated'] as const;
@@ -223,6 +225,7 @@ export default function CardProfilePage() {
               </dl>
             </CardContent>
           </Card>
+          <ValueHistory cardId={c.id} initialPlatform={displayedPlatform(latest.recommendedPlatform)} />
           {manual ? (
             <Alert>
               No photo evidence for a manual grading: the sub-grades are yours.
