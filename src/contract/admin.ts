@@ -189,7 +189,7 @@ const urlFields = <K extends string>(keys: readonly K[]) =>
 export const REPORT_CORNER_KEYS = (['front', 'back'] as const).flatMap((f) => CORNERS.map((c) => `${f}${c}`));
 export const REPORT_EDGE_KEYS = (['front', 'back'] as const).flatMap((f) => EDGES.map((e) => `${f}${e}`));
 
-export const ZAdminGradingReport = z.object({
+export const ZAdminGradingReportResponse = z.object({
   id: z.string(),
   gradingId: z.string(),
   status: z.string(),
@@ -226,7 +226,7 @@ export const ZAdminGradingReport = z.object({
   edgesDecisionLog: ZDecisionLog,
   surfaceDecisionLog: ZDecisionLog,
 });
-export type TAdminGradingReport = z.infer<typeof ZAdminGradingReport>;
+export type TAdminGradingReportResponse = z.infer<typeof ZAdminGradingReportResponse>;
 
 export const ZAdjustmentAnnotation = z.object({ id: z.string(), severity: z.string(), annotationText: z.string() });
 export const ZImageAdjustment = z.object({

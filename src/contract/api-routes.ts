@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import {
   ZAdjustmentsGroupedResponse,
   ZAdjustmentsResponse,
-  ZAdminGradingReport,
+  ZAdminGradingReportResponse,
   ZAdminOrdersRequest,
   ZAdminOrdersResponse,
   ZAdminPathResponse,
@@ -28,33 +28,33 @@ import {
 } from './admin';
 import {
   ZChangePasswordRequest,
-  ZCurrentUser,
+  ZCurrentUserResponse,
   ZForgotPasswordRequest,
   ZLoginRequest,
   ZRegisterRequest,
   ZResetPasswordRequest,
   ZRevokeSessionsResponse,
-  ZSessionList,
+  ZSessionListResponse,
   ZUpdateProfileRequest,
 } from './auth';
 import {
   ZAddBinderCardRequest,
   ZAddBinderCardResponse,
-  ZBinder,
-  ZBinderDetail,
-  ZBinderList,
+  ZBinderDetailResponse,
+  ZBinderListResponse,
+  ZBinderResponse,
   ZCreateBinderRequest,
   ZUpdateBinderCardRequest,
   ZUpdateBinderRequest,
 } from './binders';
-import { ZSyncActionResponse, ZSyncEventList, ZSyncLog, ZSyncLogList } from './catalogue-sync';
-import { ZCatalogueCard, ZCatalogueSearchQuery, ZCatalogueSearchResult, ZCatalogueSetList } from './catalogue';
-import { ZCollectionSummary } from './collection';
-import { ZMessage } from './common';
+import { ZSyncActionResponse, ZSyncEventListResponse, ZSyncLogListResponse, ZSyncLogResponse } from './catalogue-sync';
+import { ZCatalogueCardResponse, ZCatalogueSearchRequest, ZCatalogueSearchResponse, ZCatalogueSetListResponse } from './catalogue';
+import { ZCollectionSummaryResponse } from './collection';
+import { ZMessageResponse } from './common';
 import { ZGradingReportResponse } from './grading-report';
-import { ZGrading, ZGradingListResponse } from './gradings';
-import { ZManualGradeRequest, ZManualGradeResult } from './manual-grade';
-import { ZUserMessageList } from './notifications';
+import { ZGradingListResponse, ZGradingResponse } from './gradings';
+import { ZManualGradeRequest, ZManualGradeResponse } from './manual-grade';
+import { ZUserMessageListResponse } from './notifications';
 import {
   ZBillingResponse,
   ZCheckoutResponse,
@@ -63,77 +63,83 @@ import {
   ZLocalPayRequest,
   ZLocalPortalCardRequest,
   ZLocalRedirectResponse,
-  ZLocalSession,
-  ZOrder,
+  ZLocalSessionResponse,
   ZOrderListResponse,
+  ZOrderResponse,
   ZPortalResponse,
 } from './payments';
-import { ZCardPriceHistory, ZPriceUpdateLastRun, ZPriceUpdatePreview, ZPriceUpdateResult } from './price-update';
-import { ZTestDetectionResult } from './test-detection';
-import { ZCollectionFacets, ZUpdateUserCardRequest, ZUserCard, ZUserCardList, ZUserCardListQuery } from './user-cards';
+import { ZCardPriceHistoryResponse, ZPriceUpdateLastRunResponse, ZPriceUpdatePreviewResponse, ZPriceUpdateResponse } from './price-update';
+import { ZTestDetectionResponse } from './test-detection';
+import {
+  ZCollectionFacetsResponse,
+  ZUpdateUserCardRequest,
+  ZUserCardListRequest,
+  ZUserCardListResponse,
+  ZUserCardResponse,
+} from './user-cards';
 
 type Schema = z.ZodType;
 /** `multipart`: the body is a FormData (files), documented by the route's upload form, not validated as JSON. */
 export type ApiRouteSpec = { query?: Schema; body?: Schema; multipart?: true; response: Schema };
 
 export const API_ROUTES = {
-  'POST /api/auth/register': { body: ZRegisterRequest, response: ZCurrentUser },
-  'POST /api/auth/login': { body: ZLoginRequest, response: ZCurrentUser },
-  'GET /api/auth/user': { response: ZCurrentUser },
-  'POST /api/auth/logout': { response: ZMessage },
-  'POST /api/auth/forgot-password': { body: ZForgotPasswordRequest, response: ZMessage },
-  'POST /api/auth/reset-password': { body: ZResetPasswordRequest, response: ZMessage },
-  'PUT /api/auth/profile': { body: ZUpdateProfileRequest, response: ZCurrentUser },
-  'POST /api/auth/change-password': { body: ZChangePasswordRequest, response: ZMessage },
-  'GET /api/auth/sessions': { response: ZSessionList },
+  'POST /api/auth/register': { body: ZRegisterRequest, response: ZCurrentUserResponse },
+  'POST /api/auth/login': { body: ZLoginRequest, response: ZCurrentUserResponse },
+  'GET /api/auth/user': { response: ZCurrentUserResponse },
+  'POST /api/auth/logout': { response: ZMessageResponse },
+  'POST /api/auth/forgot-password': { body: ZForgotPasswordRequest, response: ZMessageResponse },
+  'POST /api/auth/reset-password': { body: ZResetPasswordRequest, response: ZMessageResponse },
+  'PUT /api/auth/profile': { body: ZUpdateProfileRequest, response: ZCurrentUserResponse },
+  'POST /api/auth/change-password': { body: ZChangePasswordRequest, response: ZMessageResponse },
+  'GET /api/auth/sessions': { response: ZSessionListResponse },
   'POST /api/auth/sessions/revoke-others': { response: ZRevokeSessionsResponse },
 
-  'POST /api/logout': { response: ZMessage },
+  'POST /api/logout': { response: ZMessageResponse },
 
-  'GET /api/user-messages': { response: ZUserMessageList },
-  'POST /api/user-messages/:id/mark-read': { response: ZMessage },
+  'GET /api/user-messages': { response: ZUserMessageListResponse },
+  'POST /api/user-messages/:id/mark-read': { response: ZMessageResponse },
 
-  'GET /api/catalogue/search': { query: ZCatalogueSearchQuery, response: ZCatalogueSearchResult },
-  'GET /api/catalogue/sets': { response: ZCatalogueSetList },
-  'GET /api/catalogue/cards/:id': { response: ZCatalogueCard },
+  'GET /api/catalogue/search': { query: ZCatalogueSearchRequest, response: ZCatalogueSearchResponse },
+  'GET /api/catalogue/sets': { response: ZCatalogueSetListResponse },
+  'GET /api/catalogue/cards/:id': { response: ZCatalogueCardResponse },
 
-  'GET /api/collection/summary': { response: ZCollectionSummary },
-  'POST /api/user-cards': { multipart: true, response: ZUserCard },
-  'POST /api/user-cards/:id/photos': { multipart: true, response: ZUserCard },
-  'GET /api/user-cards': { query: ZUserCardListQuery, response: ZUserCardList },
-  'GET /api/user-cards/facets': { response: ZCollectionFacets },
-  'GET /api/user-cards/:id': { response: ZUserCard },
-  'PATCH /api/user-cards/:id': { body: ZUpdateUserCardRequest, response: ZUserCard },
-  'DELETE /api/user-cards/:id': { response: ZMessage },
-  'GET /api/user-cards/:id/price-history': { response: ZCardPriceHistory },
+  'GET /api/collection/summary': { response: ZCollectionSummaryResponse },
+  'POST /api/user-cards': { multipart: true, response: ZUserCardResponse },
+  'POST /api/user-cards/:id/photos': { multipart: true, response: ZUserCardResponse },
+  'GET /api/user-cards': { query: ZUserCardListRequest, response: ZUserCardListResponse },
+  'GET /api/user-cards/facets': { response: ZCollectionFacetsResponse },
+  'GET /api/user-cards/:id': { response: ZUserCardResponse },
+  'PATCH /api/user-cards/:id': { body: ZUpdateUserCardRequest, response: ZUserCardResponse },
+  'DELETE /api/user-cards/:id': { response: ZMessageResponse },
+  'GET /api/user-cards/:id/price-history': { response: ZCardPriceHistoryResponse },
 
-  'GET /api/binders': { response: ZBinderList },
-  'POST /api/binders': { body: ZCreateBinderRequest, response: ZBinder },
-  'GET /api/binders/:id': { response: ZBinderDetail },
-  'PATCH /api/binders/:id': { body: ZUpdateBinderRequest, response: ZBinder },
-  'DELETE /api/binders/:id': { response: ZMessage },
+  'GET /api/binders': { response: ZBinderListResponse },
+  'POST /api/binders': { body: ZCreateBinderRequest, response: ZBinderResponse },
+  'GET /api/binders/:id': { response: ZBinderDetailResponse },
+  'PATCH /api/binders/:id': { body: ZUpdateBinderRequest, response: ZBinderResponse },
+  'DELETE /api/binders/:id': { response: ZMessageResponse },
   'POST /api/binders/:id/cards': { body: ZAddBinderCardRequest, response: ZAddBinderCardResponse },
-  'PUT /api/binders/:id/cards/:cardId': { body: ZUpdateBinderCardRequest, response: ZMessage },
-  'DELETE /api/binders/:id/cards/:submissionId': { response: ZMessage },
+  'PUT /api/binders/:id/cards/:cardId': { body: ZUpdateBinderCardRequest, response: ZMessageResponse },
+  'DELETE /api/binders/:id/cards/:submissionId': { response: ZMessageResponse },
 
-  'POST /api/grading/manual-grade': { body: ZManualGradeRequest, response: ZManualGradeResult },
-  'POST /api/user-cards/:id/manual-grading': { body: ZManualGradeRequest, response: ZGrading },
-  'POST /api/grading/test-detection': { multipart: true, response: ZTestDetectionResult },
-  'POST /api/user-cards/:id/grade': { response: ZGrading },
+  'POST /api/grading/manual-grade': { body: ZManualGradeRequest, response: ZManualGradeResponse },
+  'POST /api/user-cards/:id/manual-grading': { body: ZManualGradeRequest, response: ZGradingResponse },
+  'POST /api/grading/test-detection': { multipart: true, response: ZTestDetectionResponse },
+  'POST /api/user-cards/:id/grade': { response: ZGradingResponse },
   'GET /api/user-cards/:id/gradings': { response: ZGradingListResponse },
-  'GET /api/gradings/:gradingId': { response: ZGrading },
+  'GET /api/gradings/:gradingId': { response: ZGradingResponse },
   'GET /api/gradings/:gradingId/report': { response: ZGradingReportResponse },
 
   'POST /api/payments/checkout/credits': { body: ZCreditCheckoutRequest, response: ZCheckoutResponse },
   'POST /api/payments/checkout/subscription': { response: ZCheckoutResponse },
   'GET /api/payments/billing': { response: ZBillingResponse },
   'GET /api/payments/orders': { response: ZOrderListResponse },
-  'GET /api/payments/orders/:id': { response: ZOrder },
+  'GET /api/payments/orders/:id': { response: ZOrderResponse },
   'POST /api/payments/orders/:id/checkout': { response: ZCheckoutResponse },
   'POST /api/payments/subscription/cancel': { response: ZBillingResponse },
   'POST /api/payments/subscription/resume': { response: ZBillingResponse },
   'POST /api/payments/portal': { response: ZPortalResponse },
-  'GET /api/payments/local/sessions/:id': { response: ZLocalSession },
+  'GET /api/payments/local/sessions/:id': { response: ZLocalSessionResponse },
   'POST /api/payments/local/sessions/:id/pay': { body: ZLocalPayRequest, response: ZLocalRedirectResponse },
   'POST /api/payments/local/sessions/:id/cancel': { response: ZLocalRedirectResponse },
   'POST /api/payments/local/portal/card': { body: ZLocalPortalCardRequest, response: ZLocalCardResponse },
@@ -146,22 +152,22 @@ export const API_ROUTES = {
   'PUT /api/admin/:hash/users/:id': { body: ZAdminUpdateUserRequest, response: ZAdminUpdateUserResponse },
   'POST /api/admin/:hash/users/:id/reset-password': { body: ZAdminResetPasswordRequest, response: ZAdminResetPasswordResponse },
   'GET /api/admin/:hash/submissions': { query: ZAdminSubmissionsRequest, response: ZAdminSubmissionsResponse },
-  'GET /api/admin/:hash/grading-reports/:gradingId': { response: ZAdminGradingReport },
+  'GET /api/admin/:hash/grading-reports/:gradingId': { response: ZAdminGradingReportResponse },
   'GET /api/admin/:hash/grading/:gradingId/audit-trail': { response: ZAuditTrailResponse },
   'GET /api/admin/:hash/grading/:gradingId/adjustments': { response: ZAdjustmentsResponse },
   'GET /api/admin/:hash/grading/:gradingId/adjustments-grouped': { response: ZAdjustmentsGroupedResponse },
   'GET /api/admin/:hash/grading/:gradingId/analysis-steps': { response: ZAnalysisStepsResponse },
   'GET /api/admin/:hash/orders': { query: ZAdminOrdersRequest, response: ZAdminOrdersResponse },
   'GET /api/admin/stripe-subscriptions': { response: ZAdminSubscriptionsResponse },
-  'GET /api/admin/:hash/weekly-price-update/last-run': { response: ZPriceUpdateLastRun },
-  'GET /api/admin/:hash/weekly-price-update/preview': { response: ZPriceUpdatePreview },
+  'GET /api/admin/:hash/weekly-price-update/last-run': { response: ZPriceUpdateLastRunResponse },
+  'GET /api/admin/:hash/weekly-price-update/preview': { response: ZPriceUpdatePreviewResponse },
   // Answers 200 when the run finished within the wait, 202 while it goes on: both carry this one schema.
-  'POST /api/admin/:hash/weekly-price-update': { response: ZPriceUpdateResult },
+  'POST /api/admin/:hash/weekly-price-update': { response: ZPriceUpdateResponse },
 
   // The catalogue sync, outside the hash prefix (spec §7.3).
-  'GET /api/admin/sync/logs': { response: ZSyncLogList },
-  'GET /api/admin/sync/logs/:id': { response: ZSyncLog },
-  'GET /api/admin/sync/events/:id': { response: ZSyncEventList },
+  'GET /api/admin/sync/logs': { response: ZSyncLogListResponse },
+  'GET /api/admin/sync/logs/:id': { response: ZSyncLogResponse },
+  'GET /api/admin/sync/events/:id': { response: ZSyncEventListResponse },
   'POST /api/admin/sync/start-sets': { response: ZSyncActionResponse },
   'POST /api/admin/sync/start-cards': { response: ZSyncActionResponse },
   'POST /api/admin/sync/start-full': { response: ZSyncActionResponse },

@@ -79,7 +79,7 @@ export const ZUpdateProfileRequest = z.object({
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
 /** The signed-in user as the client sees it (spec §3 "Current user"). */
-export const ZCurrentUser = z.object({
+export const ZCurrentUserResponse = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
@@ -90,7 +90,7 @@ export const ZCurrentUser = z.object({
   credits: z.number().int(),
   createdAt: z.string(),
 });
-export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+export type TCurrentUserResponse = z.infer<typeof ZCurrentUserResponse>;
 
 export const ZSessionInfo = z.object({
   id: z.string(),
@@ -99,7 +99,7 @@ export const ZSessionInfo = z.object({
   lastSeenAt: z.string(),
   userAgent: z.string().nullable(),
 });
-export const ZSessionList = z.array(ZSessionInfo);
+export const ZSessionListResponse = z.array(ZSessionInfo);
 export type TSessionInfo = z.infer<typeof ZSessionInfo>;
 
 /** Same answer whether or not the email is known: no user enumeration. */

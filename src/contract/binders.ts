@@ -15,12 +15,15 @@ export const ZBinder = z.object({
   updatedAt: z.string(),
 });
 export type TBinder = z.infer<typeof ZBinder>;
+/** ZBinder as a route's success answer; the entity keeps its own name because other schemas embed it. */
+export const ZBinderResponse = ZBinder;
+export type TBinderResponse = TBinder;
 
 export const ZBinderSummary = ZBinder.extend({
   cardCount: z.number().int(),
   totalValue: ZDecimalString,
 });
-export const ZBinderList = z.array(ZBinderSummary);
+export const ZBinderListResponse = z.array(ZBinderSummary);
 export type TBinderSummary = z.infer<typeof ZBinderSummary>;
 
 /** The graded submission a binder entry shows (spec §3 "Submission (binder view)"). */
@@ -59,8 +62,8 @@ export const ZBinderCardEntry = z.object({
 });
 export type TBinderCardEntry = z.infer<typeof ZBinderCardEntry>;
 
-export const ZBinderDetail = z.object({ binder: ZBinder, cards: z.array(ZBinderCardEntry) });
-export type TBinderDetail = z.infer<typeof ZBinderDetail>;
+export const ZBinderDetailResponse = z.object({ binder: ZBinder, cards: z.array(ZBinderCardEntry) });
+export type TBinderDetailResponse = z.infer<typeof ZBinderDetailResponse>;
 
 /** Spec §5 sets no binder limits; these keep names to a line or two and descriptions to a paragraph. */
 export const BINDER_NAME_MAX = 100;

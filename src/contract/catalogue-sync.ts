@@ -44,7 +44,10 @@ export const ZSyncLog = z.object({
   metadata: ZSyncMetadata,
 });
 export type TSyncLog = z.infer<typeof ZSyncLog>;
-export const ZSyncLogList = z.array(ZSyncLog);
+/** ZSyncLog as a route's success answer; the entity keeps its own name because other schemas embed it. */
+export const ZSyncLogResponse = ZSyncLog;
+export type TSyncLogResponse = TSyncLog;
+export const ZSyncLogListResponse = z.array(ZSyncLog);
 
 export const ZSyncEvent = z.object({
   id: z.string(),
@@ -54,7 +57,7 @@ export const ZSyncEvent = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type TSyncEvent = z.infer<typeof ZSyncEvent>;
-export const ZSyncEventList = z.array(ZSyncEvent);
+export const ZSyncEventListResponse = z.array(ZSyncEvent);
 
 /** Answer of start/cancel/resume: a sentence for the toast, and the run it is about. */
 export const ZSyncActionResponse = z.object({ message: z.string(), syncLogId: z.string().uuid().optional() });

@@ -15,20 +15,23 @@ export const ZCatalogueCard = z.object({
   imageLarge: z.string().nullable(),
 });
 export type TCatalogueCard = z.infer<typeof ZCatalogueCard>;
+/** ZCatalogueCard as a route's success answer; the entity keeps its own name because other schemas embed it. */
+export const ZCatalogueCardResponse = ZCatalogueCard;
+export type TCatalogueCardResponse = TCatalogueCard;
 
-export const ZCatalogueSearchQuery = z.object({
+export const ZCatalogueSearchRequest = z.object({
   q: zText().trim().min(1, 'Type a card name, set or number').max(100, 'Search is at most 100 characters'),
   setId: zText().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
-export type TCatalogueSearchQuery = z.input<typeof ZCatalogueSearchQuery>;
+export type TCatalogueSearchRequest = z.input<typeof ZCatalogueSearchRequest>;
 
-export const ZCatalogueSearchResult = z.object({
+export const ZCatalogueSearchResponse = z.object({
   query: z.string(),
   total: z.number().int(),
   cards: z.array(ZCatalogueCard.extend({ score: z.number() })),
 });
-export type TCatalogueSearchResult = z.infer<typeof ZCatalogueSearchResult>;
+export type TCatalogueSearchResponse = z.infer<typeof ZCatalogueSearchResponse>;
 
 export const ZCatalogueSet = z.object({
   id: z.string(),
@@ -37,4 +40,4 @@ export const ZCatalogueSet = z.object({
   total: z.number().int(),
   releaseDate: z.string(),
 });
-export const ZCatalogueSetList = z.array(ZCatalogueSet);
+export const ZCatalogueSetListResponse = z.array(ZCatalogueSet);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZDecimalString } from './common';
 
 /** Totals of a collection: value from each card's latest completed grading, cost from purchase prices. */
-export const ZCollectionSummary = z.object({
+export const ZCollectionSummaryResponse = z.object({
   totalCards: z.number().int(),
   gradedCards: z.number().int(),
   estimatedValue: ZDecimalString,
@@ -16,4 +16,4 @@ export const ZCollectionSummary = z.object({
   /** Cumulative estimated value by month of grading, oldest first: for the value-over-time chart. */
   valueHistory: z.array(z.object({ month: z.string(), value: ZDecimalString })),
 });
-export type TCollectionSummary = z.infer<typeof ZCollectionSummary>;
+export type TCollectionSummaryResponse = z.infer<typeof ZCollectionSummaryResponse>;

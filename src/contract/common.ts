@@ -81,6 +81,9 @@ export type TApiTag = (typeof API_TAGS)[number];
 
 export const ZMessage = z.object({ message: z.string() });
 export type TMessage = z.infer<typeof ZMessage>;
+/** ZMessage as a route's success answer; the entity keeps its own name because other schemas embed it. */
+export const ZMessageResponse = ZMessage;
+export type TMessageResponse = TMessage;
 
 /** A redirect's (empty) body: the Location header says where to. */
 export const ZRedirect = z.null().describe('Redirect: see the Location header');

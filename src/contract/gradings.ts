@@ -28,6 +28,9 @@ export const ZGrading = z.object({
   cgcEstimatedValue: z.string().nullable(),
 });
 export type TGrading = z.infer<typeof ZGrading>;
+/** ZGrading as a route's success answer; the entity keeps its own name because other schemas embed it. */
+export const ZGradingResponse = ZGrading;
+export type TGradingResponse = TGrading;
 
 export const ZGradingIdParam = z.object({ gradingId: z.string().regex(/^GV-[0-9A-F]{10}$/, 'Not a valid grading id') });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** GET /api/health: 200 when the service can do its work, 503 (same body) when a part it needs is down. */
-export const ZHealth = z.object({
+export const ZHealthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['pglite', 'postgres']),
   imageStore: z.object({
@@ -9,4 +9,4 @@ export const ZHealth = z.object({
     status: z.enum(['ok', 'unavailable']),
   }),
 });
-export type THealth = z.infer<typeof ZHealth>;
+export type THealthResponse = z.infer<typeof ZHealthResponse>;

@@ -18,7 +18,7 @@ export const ZManualGradeRequest = z.object({
 });
 export type TManualGradeRequest = z.infer<typeof ZManualGradeRequest>;
 
-export const ZManualGradeResult = z.object({
+export const ZManualGradeResponse = z.object({
   centering: z.number(),
   psaGrade: z.number(),
   psaLabel: z.string(),
@@ -28,7 +28,7 @@ export const ZManualGradeResult = z.object({
   cgcLabel: z.string(),
   gradeTablesVersion: z.string(),
 });
-export type TManualGradeResult = z.infer<typeof ZManualGradeResult>;
+export type TManualGradeResponse = z.infer<typeof ZManualGradeResponse>;
 
 /**
  * Saving a manual grading: POST /api/user-cards/{id}/manual-grading with a ZManualGradeRequest body

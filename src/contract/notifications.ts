@@ -8,5 +8,5 @@ export const ZUserMessage = z.object({
   createdAt: z.string(),
   relatedCardId: z.string().nullable(),
 });
-export const ZUserMessageList = z.array(ZUserMessage);
+export const ZUserMessageListResponse = z.array(ZUserMessage);
 export type TUserMessage = z.infer<typeof ZUserMessage>;

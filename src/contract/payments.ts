@@ -31,6 +31,9 @@ export const ZOrder = z.object({
   completedAt: z.string().nullable(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
+/** ZOrder as a route's success answer; the entity keeps its own name because other schemas embed it. */
+export const ZOrderResponse = ZOrder;
+export type TOrderResponse = TOrder;
 export const ZOrderListResponse = z.array(ZOrder);
 
 export const ZCreditCheckoutRequest = z.object({ package: ZCreditPackageId });
@@ -96,7 +99,7 @@ export const ZWebhookResponse = z.object({ received: z.boolean() });
 export const LOCAL_CARD_OK = '4242424242424242';
 export const LOCAL_CARD_DECLINED = '4000000000000002';
 
-export const ZLocalSession = z.object({
+export const ZLocalSessionResponse = z.object({
   id: z.string(),
   mode: z.enum(['payment', 'subscription']),
   status: z.enum(['open', 'complete', 'expired']),
@@ -106,7 +109,7 @@ export const ZLocalSession = z.object({
   interval: z.string().nullable(),
   customerEmail: z.string().nullable(),
 });
-export type TLocalSession = z.infer<typeof ZLocalSession>;
+export type TLocalSessionResponse = z.infer<typeof ZLocalSessionResponse>;
 
 export const ZLocalPayRequest = z.object({
   cardNumber: z

@@ -15,7 +15,7 @@ export const ZPriceUpdateCategories = z.object({
   oldGradedWithoutPro: z.number().int().min(0),
 });
 
-export const ZPriceUpdatePreview = z.object({
+export const ZPriceUpdatePreviewResponse = z.object({
   totalCards: z.number().int().min(0),
   cardsToUpdate: z.number().int().min(0),
   eligibleUsers: z.number().int().min(0),
@@ -23,16 +23,16 @@ export const ZPriceUpdatePreview = z.object({
   estimatedDuration: z.string(),
   priceUpdateCategories: ZPriceUpdateCategories,
 });
-export type TPriceUpdatePreview = z.infer<typeof ZPriceUpdatePreview>;
+export type TPriceUpdatePreviewResponse = z.infer<typeof ZPriceUpdatePreviewResponse>;
 
-export const ZPriceUpdateLastRun = z.object({
+export const ZPriceUpdateLastRunResponse = z.object({
   status: z.enum(['success', 'failed', 'never', 'running']),
   /** ISO time the last run started; null when never run. */
   lastRun: z.string().nullable(),
   totalCardsUpdated: z.number().int().min(0),
   message: z.string(),
 });
-export type TPriceUpdateLastRun = z.infer<typeof ZPriceUpdateLastRun>;
+export type TPriceUpdateLastRunResponse = z.infer<typeof ZPriceUpdateLastRunResponse>;
 
 export const ZPriceUpdateStats = z.object({
   totalCardsProcessed: z.number().int().min(0),
@@ -45,7 +45,7 @@ export const ZPriceUpdateStats = z.object({
 });
 export type TPriceUpdateStats = z.infer<typeof ZPriceUpdateStats>;
 
-export const ZPriceUpdateResult = z.object({
+export const ZPriceUpdateResponse = z.object({
   success: z.boolean(),
   message: z.string(),
   stats: ZPriceUpdateStats,
@@ -53,7 +53,7 @@ export const ZPriceUpdateResult = z.object({
   /** True when the run is still going after the POST stopped waiting (202): the stats so far. */
   inProgress: z.boolean().optional(),
 });
-export type TPriceUpdateResult = z.infer<typeof ZPriceUpdateResult>;
+export type TPriceUpdateResponse = z.infer<typeof ZPriceUpdateResponse>;
 
 export const ZPlatform = z.enum(['PSA', 'BGS', 'CGC']);
 export type TPlatform = z.infer<typeof ZPlatform>;
@@ -72,5 +72,5 @@ export const ZPriceHistoryEntry = z.object({
 export type TPriceHistoryEntry = z.infer<typeof ZPriceHistoryEntry>;
 
 /** A card's value history (its card, at its latest grading's grade on each platform), oldest first. */
-export const ZCardPriceHistory = z.object({ entries: z.array(ZPriceHistoryEntry) });
-export type TCardPriceHistory = z.infer<typeof ZCardPriceHistory>;
+export const ZCardPriceHistoryResponse = z.object({ entries: z.array(ZPriceHistoryEntry) });
+export type TCardPriceHistoryResponse = z.infer<typeof ZCardPriceHistoryResponse>;

@@ -50,7 +50,7 @@ export const ZDetectionCentering = z.discriminatedUnion('measurable', [
 ]);
 export type TDetectionCentering = z.infer<typeof ZDetectionCentering>;
 
-export const ZTestDetectionResult = z.object({
+export const ZTestDetectionResponse = z.object({
   face: ZTestDetectionFace,
   /** The uploaded photo, upright (camera orientation applied), in pixels. */
   photo: z.object({ width: z.number().int(), height: z.number().int() }),
@@ -84,4 +84,4 @@ export const ZTestDetectionResult = z.object({
   cardSizeMm: z.object({ width: z.number(), height: z.number() }),
   durationMs: z.number(),
 });
-export type TTestDetectionResult = z.infer<typeof ZTestDetectionResult>;
+export type TTestDetectionResponse = z.infer<typeof ZTestDetectionResponse>;

@@ -64,7 +64,10 @@ export const ZUserCard = z.object({
   latestGrading: ZLatestGrading.nullable(),
 });
 export type TUserCard = z.infer<typeof ZUserCard>;
-export const ZUserCardList = z.array(ZUserCard);
+/** ZUserCard as a route's success answer; the entity keeps its own name because other schemas embed it. */
+export const ZUserCardResponse = ZUserCard;
+export type TUserCardResponse = TUserCard;
+export const ZUserCardListResponse = z.array(ZUserCard);
 
 /**
  * `actualPurchasePrice` is dollars on the wire (spec §3); parsed, it becomes `purchasePriceCents`, so
@@ -134,7 +137,7 @@ const grade = (name: string) =>
  * - `sort`: newest (default), oldest, name, value-desc, value-asc, grade-desc, grade-asc. Cards
  *   without a value or grade come last in either direction; ties go newest first.
  */
-export const ZUserCardListQuery = z
+export const ZUserCardListRequest = z
   .object({
     q: zText({ error: 'Give one search text' }).trim().max(100, 'Search is at most 100 characters').optional(),
     set: repeatable('set'),
@@ -155,13 +158,13 @@ export const ZUserCardListQuery = z
     message: 'The lowest grade (gradeMin) must not be above the highest grade (gradeMax)',
     path: ['gradeMin'],
   });
-export type TUserCardListQuery = z.input<typeof ZUserCardListQuery>;
-export type TUserCardListFilters = z.output<typeof ZUserCardListQuery>;
+export type TUserCardListRequest = z.input<typeof ZUserCardListRequest>;
+export type TUserCardListFilters = z.output<typeof ZUserCardListRequest>;
 
 const ZFacetCount = z.object({ value: z.string(), count: z.number().int() });
 
 /** GET /api/user-cards/facets: what the collection's filter dropdowns offer, over the whole collection. */
-export const ZCollectionFacets = z.object({
+export const ZCollectionFacetsResponse = z.object({
   /** All the collector's cards. */
   total: z.number().int(),
   /** Distinct set names, alphabetical, with how many cards each. */
@@ -170,7 +173,7 @@ export const ZCollectionFacets = z.object({
   rarities: z.array(ZFacetCount),
   /** Always PSA, BGS, CGC in that order: cards whose latest completed grading recommends it. */
   platforms: z.array(z.object({ value: z.enum(COLLECTION_PLATFORMS), count: z.number().int() })),
-  /** Cards per `status` filter value (see ZUserCardListQuery); they add up to `total`. */
+  /** Cards per `status` filter value (see ZUserCardListRequest); they add up to `total`. */
   statuses: z.object({ graded: z.number().int(), ungraded: z.number().int(), grading: z.number().int() }),
 });
-export type TCollectionFacets = z.infer<typeof ZCollectionFacets>;
+export type TCollectionFacetsResponse = z.infer<typeof ZCollectionFacetsResponse>;

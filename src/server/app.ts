@@ -32,7 +32,7 @@ import { createCollectionService } from './collection/service';
 import { collectionRoutes } from './collection/routes';
 import { openImageStore } from './adapters/storage/open';
 import { guardImageStore } from './adapters/storage/guard';
-import { ZHealth, type THealth } from '@contract/health';
+import { ZHealthResponse, type THealthResponse } from '@contract/health';
 import { createGradingService } from './grading/service';
 import { gradingRoutes } from './grading/routes';
 import { manualGradeRoutes } from './grading/manual-routes';
@@ -285,10 +285,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   app.get('/api/health', {
     config: { access: 'public' },
-    schema: { tags: ['system'], summary: 'Service health: database and image store', response: { 200: ZHealth, 503: ZHealth } },
+    schema: {
+      tags: ['system'],
+      summary: 'Service health: database and image store',
+      response: { 200: ZHealthResponse, 503: ZHealthResponse },
+    },
     handler: async (_request, reply) => {
       const store = await images.health();
-      const body: THealth = { status: store.status, database: database.kind, imageStore: { kind: images.kind, status: store.status } };
+      const body: THealthResponse = {
+        status: store.status,
+        database: database.kind,
+        imageStore: { kind: images.kind, status: store.status },
+      };
       // The reason stays in the log: the health answer is public.
       if (store.status !== 'ok') app.log.warn({ imageStore: images.kind, detail: store.detail }, 'image store unavailable');
       return reply.status(store.status === 'ok' ? 200 : 503).send(body);

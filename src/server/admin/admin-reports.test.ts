@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   ZAdjustmentsGroupedResponse,
-  ZAdminGradingReport,
+  ZAdminGradingReportResponse,
   ZAdminOrdersResponse,
   ZAdminStatsResponse,
   ZAdminSubmissionsResponse,
@@ -68,7 +68,7 @@ describe('admin submissions and reports', () => {
   });
 
   it('answers the full report of a real grading, by grading id and by submission id', async () => {
-    const report = ZAdminGradingReport.parse((await admin.client.get(`${prefix}/grading-reports/${graded.gradingId}`)).json());
+    const report = ZAdminGradingReportResponse.parse((await admin.client.get(`${prefix}/grading-reports/${graded.gradingId}`)).json());
     expect(report.psaGrade).toEqual(expect.any(Number));
     expect(report.frontImageUrl).toMatch(/^\/api\/user-cards\//);
     expect(report.frontAnnotatedImageUrl).toBe(`${prefix}/grading/${graded.gradingId}/images/frontAnnotated`);
@@ -76,7 +76,7 @@ describe('admin submissions and reports', () => {
     expect(Object.values(report.annotatedEdgeUrls).every(Boolean)).toBe(true);
     expect(report.centeringDecisionLog).toMatchObject({ reasoning: expect.any(String) });
     const [row] = await ctx.database.db.select({ id: gradings.id }).from(gradings).where(eq(gradings.gradingId, graded.gradingId));
-    const bySubmission = ZAdminGradingReport.parse((await admin.client.get(`${prefix}/grading-reports/${row.id}`)).json());
+    const bySubmission = ZAdminGradingReportResponse.parse((await admin.client.get(`${prefix}/grading-reports/${row.id}`)).json());
     expect(bySubmission.gradingId).toBe(graded.gradingId);
     const image = await admin.client.get(report.frontAnnotatedImageUrl!);
     expect(image.statusCode).toBe(200);
@@ -114,7 +114,7 @@ describe('admin submissions and reports', () => {
     expect(trail.analysisSteps).toEqual([]);
     expect(trail.adjustments.map((a) => a.adjustmentType)).toEqual(['original']);
     expect((await admin.client.get(`${prefix}/grading/${bare.gradingId}/analysis-steps`)).json()).toEqual([]);
-    const report = ZAdminGradingReport.parse((await admin.client.get(`${prefix}/grading-reports/${bare.gradingId}`)).json());
+    const report = ZAdminGradingReportResponse.parse((await admin.client.get(`${prefix}/grading-reports/${bare.gradingId}`)).json());
     expect(report.centeringDecisionLog).toBeNull();
     expect(report.frontAnnotatedImageUrl).toBeNull();
     const missing = await admin.client.get(`${prefix}/grading-reports/GV-0000000000`);

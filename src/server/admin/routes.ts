@@ -10,7 +10,7 @@ import {
   ZAdjustmentsResponse,
   ZAdminGradingImageParams,
   ZAdminGradingParams,
-  ZAdminGradingReport,
+  ZAdminGradingReportResponse,
   ZAdminHashParam,
   ZAdminOrdersRequest,
   ZAdminOrdersResponse,
@@ -137,7 +137,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, de
       tags: ['admin'],
       summary: 'The full grading report (grading id or submission id)',
       params: ZAdminGradingParams,
-      response: { 200: ZAdminGradingReport },
+      response: { 200: ZAdminGradingReportResponse },
     },
     handler: async (request) => deps.submissions.report(request.params.gradingId),
   });

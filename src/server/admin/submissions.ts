@@ -8,7 +8,7 @@ import {
   REPORT_CORNER_KEYS,
   REPORT_EDGE_KEYS,
   type TAdjustmentsGroupedResponse,
-  type TAdminGradingReport,
+  type TAdminGradingReportResponse,
   type TAdminSubmissionsResponse,
   type TAnalysisStep,
   type TImageAdjustment,
@@ -167,7 +167,7 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
       };
     },
 
-    async report(id: string): Promise<TAdminGradingReport> {
+    async report(id: string): Promise<TAdminGradingReportResponse> {
       const row = await load(id);
       const { g, card } = row;
       const report = stored(row);
@@ -199,18 +199,18 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
         cornerImageUrls: Object.fromEntries(
           REPORT_CORNER_KEYS.map((k) => [k, photoUrl(row, corners[k])]),
-        ) as TAdminGradingReport['cornerImageUrls'],
+        ) as TAdminGradingReportResponse['cornerImageUrls'],
         detailImages: (card.images.details ?? []).map((k) => photoUrl(row, k)!),
         frontAnnotatedImageUrl: evidenceUrl(row, 'frontAnnotated'),
         backAnnotatedImageUrl: evidenceUrl(row, 'backAnnotated'),
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
         annotatedCornerUrls: Object.fromEntries(
           REPORT_CORNER_KEYS.map((k) => [k, evidenceUrl(row, `${k}Corner`)]),
-        ) as TAdminGradingReport['annotatedCornerUrls'],
+        ) as TAdminGradingReportResponse['annotatedCornerUrls'],
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
         annotatedEdgeUrls: Object.fromEntries(
           REPORT_EDGE_KEYS.map((k) => [k, evidenceUrl(row, `${k}Edge`)]),
-        ) as TAdminGradingReport['annotatedEdgeUrls'],
+        ) as TAdminGradingReportResponse['annotatedEdgeUrls'],
         centeringDecisionLog: log(report, 'centeringDecisionLog'),
         cornersDecisionLog: log(report, 'cornersDecisionLog'),
         edgesDecisionLog: log(report, 'edgesDecisionLog'),

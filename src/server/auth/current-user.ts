@@ -1,7 +1,7 @@
-import type { TCurrentUser } from '@contract/auth';
+import type { TCurrentUserResponse } from '@contract/auth';
 import type { SessionUser } from './sessions';
 
-export function toCurrentUser(u: SessionUser): TCurrentUser {
+export function toCurrentUser(u: SessionUser): TCurrentUserResponse {
   return {
     id: u.id,
     username: u.username,

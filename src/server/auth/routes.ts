@@ -3,16 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   FORGOT_PASSWORD_ANSWER,
   ZChangePasswordRequest,
-  ZCurrentUser,
+  ZCurrentUserResponse,
   ZForgotPasswordRequest,
   ZLoginRequest,
   ZRegisterRequest,
   ZResetPasswordRequest,
-  ZSessionList,
+  ZSessionListResponse,
   ZUpdateProfileRequest,
   ZRevokeSessionsResponse,
 } from '@contract/auth';
-import { SESSION_COOKIE, ZMessage, ZRedirect } from '@contract/common';
+import { SESSION_COOKIE, ZMessageResponse, ZRedirect } from '@contract/common';
 import { HttpError, unauthorized } from '../http/errors';
 import { requireSession, requireUser } from '../http/access';
 import type { LoginThrottle } from './login-throttle';
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/register', {
     config: { access: 'public', rateLimit: limit(10, 60) },
-    schema: { tags: ['auth'], summary: 'Create an account and sign in', body: ZRegisterRequest, response: { 201: ZCurrentUser } },
+    schema: { tags: ['auth'], summary: 'Create an account and sign in', body: ZRegisterRequest, response: { 201: ZCurrentUserResponse } },
     handler: async (request, reply) => {
       const user = await auth.register(request.body);
       await startSession(request, reply, user);
@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       tags: ['auth'],
       summary: 'Sign in with username or email and password',
       body: ZLoginRequest,
-      response: { 200: ZCurrentUser },
+      response: { 200: ZCurrentUserResponse },
     },
     handler: async (request, reply) => {
       const { username, password } = request.body;
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get('/api/auth/user', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZCurrentUser } },
+    schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZCurrentUserResponse } },
     handler: async (request) => {
       if (!request.session) throw unauthorized('Not signed in.');
       return toCurrentUser(request.session.user);
@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   const logout = {
     config: { access: 'public' as const },
-    schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: ZMessage } },
+    schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: ZMessageResponse } },
   };
   app.post('/api/auth/logout', { ...logout, handler: endSession });
   app.post('/api/logout', {
@@ -118,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/forgot-password', {
     config: { access: 'public', rateLimit: limit(5, 15) },
-    schema: { tags: ['auth'], summary: 'Email a password reset code', body: ZForgotPasswordRequest, response: { 200: ZMessage } },
+    schema: { tags: ['auth'], summary: 'Email a password reset code', body: ZForgotPasswordRequest, response: { 200: ZMessageResponse } },
     handler: async (request, reply) => {
       // Answer first, work after: known and unknown emails look the same, in words and in time.
       reply.send({ message: FORGOT_PASSWORD_ANSWER });
@@ -129,7 +129,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/api/auth/reset-password', {
     config: { access: 'public', rateLimit: limit(10, 15) },
-    schema: { tags: ['auth'], summary: 'Set a new password with a reset code', body: ZResetPasswordRequest, response: { 200: ZMessage } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a new password with a reset code',
+      body: ZResetPasswordRequest,
+      response: { 200: ZMessageResponse },
+    },
     handler: async (request, reply) => {
       const { email, resetCode, newPassword } = request.body;
       await passwordReset.reset(email, resetCode, newPassword);
@@ -140,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.put('/api/auth/profile', {
     config: { access: 'user' },
-    schema: { tags: ['account'], summary: 'Update the profile', body: ZUpdateProfileRequest, response: { 200: ZCurrentUser } },
+    schema: { tags: ['account'], summary: 'Update the profile', body: ZUpdateProfileRequest, response: { 200: ZCurrentUserResponse } },
     handler: async (request) => {
       const user = await auth.updateProfile(requireUser(request).id, request.body);
       sessions.forgetUser(user.id);
@@ -154,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       tags: ['account'],
       summary: 'Change the password and sign out other sessions',
       body: ZChangePasswordRequest,
-      response: { 200: ZMessage },
+      response: { 200: ZMessageResponse },
     },
     handler: async (request) => {
       const session = requireSession(request);
@@ -166,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get('/api/auth/sessions', {
     config: { access: 'user' },
-    schema: { tags: ['account'], summary: 'List the signed-in sessions', response: { 200: ZSessionList } },
+    schema: { tags: ['account'], summary: 'List the signed-in sessions', response: { 200: ZSessionListResponse } },
     handler: async (request) => {
       const current = requireSession(request);
       const rows = await sessions.listForUser(current.user.id);

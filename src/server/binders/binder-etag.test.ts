@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ZBinderDetail, type TBinder, type TBinderDetail } from '@contract/binders';
+import { ZBinderDetailResponse, type TBinder, type TBinderDetailResponse } from '@contract/binders';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
 import { buildGrading, buildUserCard } from '../test/factories';
 import { showNewGradingInBinders } from './follow-latest-grading';
@@ -78,14 +78,14 @@ describe('GET /api/binders/{id}: versions, 304 and compression', () => {
 
   it("never serves the owner's cached document (notes, price) to anyone else", async () => {
     const { client, url } = await binderWithCard(true);
-    const mine = json<TBinderDetail>(await get(client, url));
+    const mine = json<TBinderDetailResponse>(await get(client, url));
     expect(mine.cards[0]).toMatchObject({ personalNotes: 'from my uncle', actualPurchasePrice: '45.50' });
     const ownerTag = (await get(client, url)).headers.etag as string;
     for (const c of [(await signedInClient(ctx)).client, new TestClient(ctx.app)]) {
       const res = await get(c, url, { 'if-none-match': ownerTag });
       expect(res.statusCode).toBe(200);
       expect(res.headers.etag).toBe(ownerTag.replace('o"', 'v"'));
-      const theirs = json<TBinderDetail>(res);
+      const theirs = json<TBinderDetailResponse>(res);
       expect(theirs.binder.isOwner).toBe(false);
       expect(theirs.cards[0]).toMatchObject({ personalNotes: null, actualPurchasePrice: null });
     }
@@ -103,8 +103,8 @@ describe('GET /api/binders/{id}: versions, 304 and compression', () => {
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = plain.rawPayload;
     expect(body.length).toBeGreaterThan(1024);
-    const detail = JSON.parse(body.toString('utf8')) as TBinderDetail;
-    expect(ZBinderDetail.parse(detail)).toEqual(detail);
+    const detail = JSON.parse(body.toString('utf8')) as TBinderDetailResponse;
+    expect(ZBinderDetailResponse.parse(detail)).toEqual(detail);
     expect(detail.cards).toHaveLength(13);
 
     const cases: [string, string | undefined][] = [
@@ -134,7 +134,7 @@ describe('GET /api/binders/{id}: versions, 304 and compression', () => {
     const binder = json<TBinder>(await owner.client.post('/api/binders', { name: 'Empty' }));
     const res = await get(owner.client, `/api/binders/${binder.id}`, { 'accept-encoding': 'br, gzip' });
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(json<TBinderDetail>(res).cards).toEqual([]);
+    expect(json<TBinderDetailResponse>(res).cards).toEqual([]);
   });
 });
 
@@ -151,7 +151,7 @@ describe('the version changes with every write that changes the document', () =>
 
   it('through the API: binder fields, entries, notes and price, a card removed', async () => {
     const { client, user, card, url } = await binderWithCard();
-    const entryId = json<TBinderDetail>(await get(client, url)).cards[0].id;
+    const entryId = json<TBinderDetailResponse>(await get(client, url)).cards[0].id;
     const other = await buildUserCard(ctx.database.db, user.id, { cardName: 'Blastoise' });
     const otherGrading = await buildGrading(ctx.database.db, other);
     const writes: [string, () => Promise<unknown>][] = [

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BINDER_NEEDS_MEASURED_GRADING, ZBinderDetail, type TBinder, type TBinderDetail, type TBinderSummary } from '@contract/binders';
+import {
+  BINDER_NEEDS_MEASURED_GRADING,
+  ZBinderDetailResponse,
+  type TBinder,
+  type TBinderDetailResponse,
+  type TBinderSummary,
+} from '@contract/binders';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
 import { buildGrading, buildUserCard } from '../test/factories';
 import { showNewGradingInBinders } from './follow-latest-grading';
@@ -27,10 +33,10 @@ describe('binders', () => {
 
     const res = await client.get(`/api/binders/${binder.id}`);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    const detail = json<TBinderDetail>(res);
+    const detail = json<TBinderDetailResponse>(res);
     // The database writes this JSON: it must be the contract exactly (zod drops unknown keys, so a
     // stray or misspelt field shows up as a difference; a missing or mistyped one fails the parse).
-    expect(ZBinderDetail.parse(detail)).toEqual(detail);
+    expect(ZBinderDetailResponse.parse(detail)).toEqual(detail);
     expect(detail.cards).toHaveLength(1);
     expect(detail.cards[0]).toMatchObject({
       submissionId: grading.id,
@@ -59,18 +65,18 @@ describe('binders', () => {
   it('edits notes and price of an entry (spec PUT) and refuses bad prices with a message', async () => {
     const { client, card, binder } = await ownerWithGradedCard();
     await client.post(`/api/binders/${binder.id}/cards`, { userCardId: card.id });
-    const entry = json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards[0];
+    const entry = json<TBinderDetailResponse>(await client.get(`/api/binders/${binder.id}`)).cards[0];
     const ok = await client.put(`/api/binders/${binder.id}/cards/${entry.id}`, {
       personalNotes: 'Bought at a show',
       actualPurchasePrice: 45.5,
     });
     expect(json(ok).message).toBe('Card details updated successfully');
-    const after = json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards[0];
+    const after = json<TBinderDetailResponse>(await client.get(`/api/binders/${binder.id}`)).cards[0];
     expect(after).toMatchObject({ personalNotes: 'Bought at a show', actualPurchasePrice: '45.50' });
 
     const cleared = await client.put(`/api/binders/${binder.id}/cards/${entry.id}`, { personalNotes: '', actualPurchasePrice: null });
     expect(cleared.statusCode).toBe(200);
-    expect(json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards[0].actualPurchasePrice).toBeNull();
+    expect(json<TBinderDetailResponse>(await client.get(`/api/binders/${binder.id}`)).cards[0].actualPurchasePrice).toBeNull();
 
     for (const bad of [-1, 'abc', 1.234]) {
       const res = await client.put(`/api/binders/${binder.id}/cards/${entry.id}`, { personalNotes: null, actualPurchasePrice: bad });
@@ -84,7 +90,7 @@ describe('binders', () => {
     await client.post(`/api/binders/${binder.id}/cards`, { userCardId: card.id });
     const res = await client.delete(`/api/binders/${binder.id}/cards/${grading.id}`);
     expect(json(res).message).toBe('Card removed from binder');
-    expect(json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards).toEqual([]);
+    expect(json<TBinderDetailResponse>(await client.get(`/api/binders/${binder.id}`)).cards).toEqual([]);
     expect((await client.delete(`/api/binders/${binder.id}/cards/${grading.id}`)).statusCode).toBe(404);
   });
 
@@ -105,7 +111,7 @@ describe('binder authorization', () => {
   it("user B can neither read A's private binder nor change A's binders, entries or cards", async () => {
     const a = await ownerWithGradedCard();
     await a.client.post(`/api/binders/${a.binder.id}/cards`, { userCardId: a.card.id });
-    const entry = json<TBinderDetail>(await a.client.get(`/api/binders/${a.binder.id}`)).cards[0];
+    const entry = json<TBinderDetailResponse>(await a.client.get(`/api/binders/${a.binder.id}`)).cards[0];
     const b = await signedInClient(ctx);
     const bBinder = json<TBinder>(await b.client.post('/api/binders', { name: 'Mine' }));
 
@@ -123,17 +129,17 @@ describe('binder authorization', () => {
     expect(
       (await b.client.put(`/api/binders/${bBinder.id}/cards/${entry.id}`, { personalNotes: 'x', actualPurchasePrice: 1 })).statusCode,
     ).toBe(404);
-    expect(json<TBinderDetail>(await a.client.get(`/api/binders/${a.binder.id}`)).cards).toHaveLength(1);
+    expect(json<TBinderDetailResponse>(await a.client.get(`/api/binders/${a.binder.id}`)).cards).toHaveLength(1);
   });
 
   it('a public binder is readable by anyone with the link, without the private notes, and stays owner-only for changes', async () => {
     const a = await ownerWithGradedCard();
     await a.client.post(`/api/binders/${a.binder.id}/cards`, { userCardId: a.card.id });
-    const entry = json<TBinderDetail>(await a.client.get(`/api/binders/${a.binder.id}`)).cards[0];
+    const entry = json<TBinderDetailResponse>(await a.client.get(`/api/binders/${a.binder.id}`)).cards[0];
     await a.client.put(`/api/binders/${a.binder.id}/cards/${entry.id}`, { personalNotes: 'private', actualPurchasePrice: 10 });
     await a.client.request('PATCH', `/api/binders/${a.binder.id}`, { isPublic: true });
 
-    const anonymous = json<TBinderDetail>(await new TestClient(ctx.app).get(`/api/binders/${a.binder.id}`));
+    const anonymous = json<TBinderDetailResponse>(await new TestClient(ctx.app).get(`/api/binders/${a.binder.id}`));
     expect(anonymous.binder).toMatchObject({ isPublic: true, isOwner: false });
     expect(anonymous.cards[0]).toMatchObject({ personalNotes: null, actualPurchasePrice: null });
     const b = await signedInClient(ctx);
@@ -149,11 +155,11 @@ describe('binders follow the newest grading', () => {
     // What the worker does in the transaction that completes a re-grade.
     const regrade = await buildGrading(ctx.database.db, card, { psaGrade: 7, completedAt: new Date(Date.now() + 1000) });
     await showNewGradingInBinders(ctx.database.db, card.id, regrade.id);
-    const entry = json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards[0];
+    const entry = json<TBinderDetailResponse>(await client.get(`/api/binders/${binder.id}`)).cards[0];
     expect(entry).toMatchObject({ submissionId: regrade.id, submission: { gradingId: regrade.gradingId, psaGrade: 7 } });
     // A binder page opened before the re-grade still holds the old submissionId: Remove must work.
     expect((await client.delete(`/api/binders/${binder.id}/cards/${grading.id}`)).statusCode).toBe(200);
-    expect(json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards).toEqual([]);
+    expect(json<TBinderDetailResponse>(await client.get(`/api/binders/${binder.id}`)).cards).toEqual([]);
     expect((await client.delete(`/api/binders/${binder.id}/cards/${regrade.id}`)).statusCode).toBe(404);
   });
 
@@ -168,13 +174,13 @@ describe('binders follow the newest grading', () => {
       backCentering: 50,
     });
     expect(manual.statusCode, manual.body).toBe(201);
-    const entry = json<TBinderDetail>(await client.get(`/api/binders/${binder.id}`)).cards[0];
+    const entry = json<TBinderDetailResponse>(await client.get(`/api/binders/${binder.id}`)).cards[0];
     expect(entry).toMatchObject({ submissionId: grading.id, submission: { gradingId: grading.gradingId, psaGrade: 9 } });
 
     // Added after the manual grading: the binder still takes the measured one.
     const other = json<TBinder>(await client.post('/api/binders', { name: 'Showcase' }));
     expect((await client.post(`/api/binders/${other.id}/cards`, { userCardId: card.id })).statusCode).toBe(201);
-    expect(json<TBinderDetail>(await client.get(`/api/binders/${other.id}`)).cards[0].submissionId).toBe(grading.id);
+    expect(json<TBinderDetailResponse>(await client.get(`/api/binders/${other.id}`)).cards[0].submissionId).toBe(grading.id);
 
     const handOnly = await buildUserCard(ctx.database.db, card.userId);
     expect(

@@ -18,7 +18,7 @@ export function binderVersionSql(binderId: string, viewerId: string | null): SQL
 
 /**
  * One statement that builds the document of GET /api/binders/{id}, however many cards it holds: the
- * binder's version, whether the viewer owns it, and the ZBinderDetail JSON, all from one snapshot; no
+ * binder's version, whether the viewer owns it, and the ZBinderDetailResponse JSON, all from one snapshot; no
  * row when the binder is missing or is someone else's private binder (the access check is the WHERE
  * clause, as in binderVersionSql).
  *

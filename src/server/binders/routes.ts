@@ -3,18 +3,18 @@ import { z } from 'zod';
 import {
   ZAddBinderCardRequest,
   ZAddBinderCardResponse,
-  ZBinder,
-  ZBinderDetail,
-  type TBinderDetail,
+  ZBinderDetailResponse,
   ZBinderEntryParams,
-  ZBinderList,
+  ZBinderListResponse,
   ZBinderParams,
+  ZBinderResponse,
   ZBinderSubmissionParams,
   ZCreateBinderRequest,
   ZUpdateBinderCardRequest,
   ZUpdateBinderRequest,
+  type TBinderDetailResponse,
 } from '@contract/binders';
-import { ZMessage } from '@contract/common';
+import { ZMessageResponse } from '@contract/common';
 import { requireUser } from '../http/access';
 import type { BinderService } from './service';
 import { pickContentCoding } from '../http/accept-encoding';
@@ -33,13 +33,13 @@ function versionKeysOf(ifNoneMatch: string | undefined): string[] {
 export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = async (app, { binders }) => {
   app.get('/api/binders', {
     config: { access: 'user' },
-    schema: { tags: ['binders'], summary: "The user's binders with card counts and values", response: { 200: ZBinderList } },
+    schema: { tags: ['binders'], summary: "The user's binders with card counts and values", response: { 200: ZBinderListResponse } },
     handler: async (request) => binders.list(requireUser(request).id),
   });
 
   app.post('/api/binders', {
     config: { access: 'user' },
-    schema: { tags: ['binders'], summary: 'Create a binder', body: ZCreateBinderRequest, response: { 201: ZBinder } },
+    schema: { tags: ['binders'], summary: 'Create a binder', body: ZCreateBinderRequest, response: { 201: ZBinderResponse } },
     handler: async (request, reply) => reply.status(201).send(await binders.create(requireUser(request).id, request.body)),
   });
 
@@ -50,7 +50,7 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
       tags: ['binders'],
       summary: 'A binder and its cards (public binders for anyone)',
       params: ZBinderParams,
-      response: { 200: ZBinderDetail, 304: z.null().describe('Not modified: the If-None-Match ETag is the current version.') },
+      response: { 200: ZBinderDetailResponse, 304: z.null().describe('Not modified: the If-None-Match ETag is the current version.') },
     },
     // The database writes the reply's JSON and the cache keeps its bytes (and their br/gzip forms) per
     // version: the handler sends a Buffer, which Fastify writes as it is, without parsing or the
@@ -72,7 +72,7 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
       const coding = read.document.body.length >= MIN_COMPRESS_BYTES ? pickContentCoding(request.headers['accept-encoding']) : null;
       const body = coding ? await read.document.encode(coding) : read.document.body;
       if (coding) reply.header('content-encoding', coding);
-      return reply.type('application/json; charset=utf-8').send(body as unknown as TBinderDetail);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as TBinderDetailResponse);
     },
   });
 
@@ -83,7 +83,7 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
       summary: 'Rename, describe or publish a binder',
       params: ZBinderParams,
       body: ZUpdateBinderRequest,
-      response: { 200: ZBinder },
+      response: { 200: ZBinderResponse },
     },
     handler: async (request) => binders.update(request.params.id, requireUser(request).id, request.body),
   });
@@ -94,7 +94,7 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
       tags: ['binders'],
       summary: 'Delete a binder (its cards stay in the collection)',
       params: ZBinderParams,
-      response: { 200: ZMessage },
+      response: { 200: ZMessageResponse },
     },
     handler: async (request) => {
       await binders.remove(request.params.id, requireUser(request).id);
@@ -124,7 +124,7 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
       summary: "Edit a binder card's notes and purchase price",
       params: ZBinderEntryParams,
       body: ZUpdateBinderCardRequest,
-      response: { 200: ZMessage },
+      response: { 200: ZMessageResponse },
     },
     handler: async (request) => {
       await binders.updateEntry(request.params.id, requireUser(request).id, request.params.cardId, request.body);
@@ -134,7 +134,12 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
 
   app.delete('/api/binders/:id/cards/:submissionId', {
     config: { access: 'user' },
-    schema: { tags: ['binders'], summary: 'Take a card out of a binder', params: ZBinderSubmissionParams, response: { 200: ZMessage } },
+    schema: {
+      tags: ['binders'],
+      summary: 'Take a card out of a binder',
+      params: ZBinderSubmissionParams,
+      response: { 200: ZMessageResponse },
+    },
     handler: async (request) => {
       await binders.removeEntry(request.params.id, requireUser(request).id, request.params.submissionId);
       return { message: 'Card removed from binder' };

@@ -69,7 +69,7 @@ export function createBinderService(db: Db) {
     },
 
     /**
-     * The binder and all its entries as the JSON the API answers (the ZBinderDetail contract), in one
+     * The binder and all its entries as the JSON the API answers (the ZBinderDetailResponse contract), in one
      * statement however many cards it holds, built by PostgreSQL itself: for a 500-card binder that is
      * several times cheaper than sending rows to Node, mapping them and serializing them again
      * (bench/binder-api.ts). Versioned and cached: see detail-document.ts.

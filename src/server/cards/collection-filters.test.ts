@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TApiError } from '@contract/common';
-import type { TCollectionFacets, TUserCard } from '@contract/user-cards';
+import type { TCollectionFacetsResponse, TUserCard } from '@contract/user-cards';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
 import { buildGrading, buildUserCard } from '../test/factories';
 
@@ -255,7 +255,7 @@ describe('GET /api/user-cards/facets', () => {
   it('counts sets, rarities, platforms and statuses of the caller’s cards only', async () => {
     const res = await a.get('/api/user-cards/facets');
     expect(res.statusCode, res.body).toBe(200);
-    expect(json<TCollectionFacets>(res)).toEqual({
+    expect(json<TCollectionFacetsResponse>(res)).toEqual({
       total: 8,
       sets: [
         { value: 'Base', count: 4 },
@@ -280,7 +280,7 @@ describe('GET /api/user-cards/facets', () => {
 
   it('is empty but complete for a new collector', async () => {
     const { client } = await signedInClient(ctx);
-    expect(json<TCollectionFacets>(await client.get('/api/user-cards/facets'))).toEqual({
+    expect(json<TCollectionFacetsResponse>(await client.get('/api/user-cards/facets'))).toEqual({
       total: 0,
       sets: [],
       rarities: [],
@@ -308,7 +308,7 @@ describe('scoping', () => {
     expect(await list('', b)).toEqual(['other:Lugia', 'other:Charizard']);
     expect(await list('set=Base&status=graded', b)).toEqual(['other:Charizard']);
     expect(await list('set=Jungle', b)).toEqual([]);
-    const facets = json<TCollectionFacets>(await b.get('/api/user-cards/facets'));
+    const facets = json<TCollectionFacetsResponse>(await b.get('/api/user-cards/facets'));
     expect(facets).toMatchObject({ total: 2, statuses: { graded: 1, ungraded: 1, grading: 0 } });
     expect(facets.sets).toEqual([
       { value: 'Base', count: 1 },

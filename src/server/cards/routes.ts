@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { isAdministrator } from '@contract/auth';
-import { ZImageBytes, ZMessage } from '@contract/common';
+import { ZImageBytes, ZMessageResponse } from '@contract/common';
 import {
   PHOTOS_LOCKED_MESSAGE,
   ZAddCardFields,
-  ZCollectionFacets,
+  ZCollectionFacetsResponse,
   ZUpdateUserCardRequest,
-  ZUserCard,
   ZUserCardImageParams,
-  ZUserCardList,
-  ZUserCardListQuery,
+  ZUserCardListRequest,
+  ZUserCardListResponse,
   ZUserCardParams,
+  ZUserCardResponse,
 } from '@contract/user-cards';
 import { requireUser } from '../http/access';
 import { HttpError, badRequest, notFound } from '../http/errors';
@@ -33,7 +33,7 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
 ) => {
   app.post('/api/user-cards', {
     config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT, uploadForm: ADD_CARD_FORM },
-    schema: { tags: ['cards'], summary: 'Add a card with its photos (multipart)', response: { 201: ZUserCard } },
+    schema: { tags: ['cards'], summary: 'Add a card with its photos (multipart)', response: { 201: ZUserCardResponse } },
     handler: async (request, reply) => {
       const userId = requireUser(request).id;
       // Photos stream to temp files (removed when this returns or fails), never into memory whole.
@@ -57,7 +57,7 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
       tags: ['cards'],
       summary: "Replace some of a card's photos (multipart)",
       params: ZUserCardParams,
-      response: { 200: ZUserCard },
+      response: { 200: ZUserCardResponse },
     },
     handler: async (request) => {
       const userId = requireUser(request).id;
@@ -70,14 +70,14 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
     },
   });
 
-  // Search, filters and sorting of the collection (see ZUserCardListQuery); always the caller's own cards.
+  // Search, filters and sorting of the collection (see ZUserCardListRequest); always the caller's own cards.
   app.get('/api/user-cards', {
     config: { access: 'user' },
     schema: {
       tags: ['cards'],
       summary: 'List the collection, filtered and sorted',
-      querystring: ZUserCardListQuery,
-      response: { 200: ZUserCardList },
+      querystring: ZUserCardListRequest,
+      response: { 200: ZUserCardListResponse },
     },
     handler: async (request) => cards.list(requireUser(request).id, request.query),
   });
@@ -85,13 +85,17 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
   // The collection filter dropdowns: distinct sets and rarities, platforms and statuses, with counts.
   app.get('/api/user-cards/facets', {
     config: { access: 'user' },
-    schema: { tags: ['cards'], summary: "The collection's filter values (sets, rarities, grades)", response: { 200: ZCollectionFacets } },
+    schema: {
+      tags: ['cards'],
+      summary: "The collection's filter values (sets, rarities, grades)",
+      response: { 200: ZCollectionFacetsResponse },
+    },
     handler: async (request) => cards.facets(requireUser(request).id),
   });
 
   app.get('/api/user-cards/:id', {
     config: { access: 'user' },
-    schema: { tags: ['cards'], summary: 'One card of the collection', params: ZUserCardParams, response: { 200: ZUserCard } },
+    schema: { tags: ['cards'], summary: 'One card of the collection', params: ZUserCardParams, response: { 200: ZUserCardResponse } },
     handler: async (request) => cards.get(requireUser(request).id, request.params.id),
   });
 
@@ -102,14 +106,14 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
       summary: "Edit a card's notes and purchase price",
       params: ZUserCardParams,
       body: ZUpdateUserCardRequest,
-      response: { 200: ZUserCard },
+      response: { 200: ZUserCardResponse },
     },
     handler: async (request) => cards.update(requireUser(request).id, request.params.id, request.body),
   });
 
   app.delete('/api/user-cards/:id', {
     config: { access: 'user' },
-    schema: { tags: ['cards'], summary: 'Remove a card from the collection', params: ZUserCardParams, response: { 200: ZMessage } },
+    schema: { tags: ['cards'], summary: 'Remove a card from the collection', params: ZUserCardParams, response: { 200: ZMessageResponse } },
     handler: async (request) => {
       await cards.remove(requireUser(request).id, request.params.id);
       return { message: 'Card removed from your collection.' };

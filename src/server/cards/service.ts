@@ -6,7 +6,7 @@ import {
   CORNER_SLOTS,
   MAX_DETAIL_IMAGES,
   type TAddCardFields,
-  type TCollectionFacets,
+  type TCollectionFacetsResponse,
   type TUserCard,
   type TUserCardListFilters,
   cornerSlotLabel,
@@ -265,7 +265,7 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
     },
 
     /** What the filter dropdowns offer: sets, rarities, platforms and statuses with their card counts. */
-    async facets(userId: string): Promise<TCollectionFacets> {
+    async facets(userId: string): Promise<TCollectionFacetsResponse> {
       const { latest, done, status } = latestSubqueries(db, userId);
       const mine = eq(userCards.userId, userId);
       const [sets, rarities, platforms, [statuses]] = await Promise.all([

@@ -6,7 +6,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError } from '@contract/common';
-import { SYNC_TYPES, ZSyncActionResponse, ZSyncEventList, ZSyncIdParam, ZSyncLog, ZSyncLogList } from '@contract/catalogue-sync';
+import {
+  SYNC_TYPES,
+  ZSyncActionResponse,
+  ZSyncEventListResponse,
+  ZSyncIdParam,
+  ZSyncLogListResponse,
+  ZSyncLogResponse,
+} from '@contract/catalogue-sync';
 import type { CatalogueSyncService } from './service';
 
 export const catalogueSyncRoutes: FastifyPluginAsync<{ sync: CatalogueSyncService }> = async (fastify, { sync }) => {
@@ -18,7 +25,11 @@ export const catalogueSyncRoutes: FastifyPluginAsync<{ sync: CatalogueSyncServic
     '/logs',
     {
       config: admin,
-      schema: { tags: ['catalogue-sync'], summary: 'The catalogue sync runs, newest first', response: { 200: ZSyncLogList, ...errors } },
+      schema: {
+        tags: ['catalogue-sync'],
+        summary: 'The catalogue sync runs, newest first',
+        response: { 200: ZSyncLogListResponse, ...errors },
+      },
     },
     () => sync.list(),
   );
@@ -26,7 +37,12 @@ export const catalogueSyncRoutes: FastifyPluginAsync<{ sync: CatalogueSyncServic
     '/logs/:id',
     {
       config: admin,
-      schema: { tags: ['catalogue-sync'], summary: 'One catalogue sync run', params: ZSyncIdParam, response: { 200: ZSyncLog, ...errors } },
+      schema: {
+        tags: ['catalogue-sync'],
+        summary: 'One catalogue sync run',
+        params: ZSyncIdParam,
+        response: { 200: ZSyncLogResponse, ...errors },
+      },
     },
     (req) => sync.get(req.params.id),
   );
@@ -38,7 +54,7 @@ export const catalogueSyncRoutes: FastifyPluginAsync<{ sync: CatalogueSyncServic
         tags: ['catalogue-sync'],
         summary: "A sync run's events",
         params: ZSyncIdParam,
-        response: { 200: ZSyncEventList, ...errors },
+        response: { 200: ZSyncEventListResponse, ...errors },
       },
     },
     (req) => sync.events(req.params.id),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
-import type { TCatalogueSearchResult } from '@contract/catalogue';
+import type { TCatalogueSearchResponse } from '@contract/catalogue';
 
 let ctx: TestContext;
 let client: TestClient;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const search = async (q: string, extra = '') =>
-  json<TCatalogueSearchResult>(await client.get(`/api/catalogue/search?q=${encodeURIComponent(q)}${extra}`));
+  json<TCatalogueSearchResponse>(await client.get(`/api/catalogue/search?q=${encodeURIComponent(q)}${extra}`));
 
 describe('catalogue search', () => {
   it('finds a card by name, and forgives a typo', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCatalogueCard, ZCatalogueSearchQuery, ZCatalogueSearchResult, ZCatalogueSetList } from '@contract/catalogue';
+import { ZCatalogueCardResponse, ZCatalogueSearchRequest, ZCatalogueSearchResponse, ZCatalogueSetListResponse } from '@contract/catalogue';
 import { zText } from '@contract/text';
 import { notFound } from '../http/errors';
 import type { CatalogueService } from './service';
@@ -11,8 +11,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
     schema: {
       tags: ['catalogue'],
       summary: 'Search the card catalogue',
-      querystring: ZCatalogueSearchQuery,
-      response: { 200: ZCatalogueSearchResult },
+      querystring: ZCatalogueSearchRequest,
+      response: { 200: ZCatalogueSearchResponse },
     },
     handler: async (request) => {
       const { q, limit, setId } = request.query;
@@ -22,7 +22,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
 
   app.get('/api/catalogue/sets', {
     config: { access: 'user' },
-    schema: { tags: ['catalogue'], summary: "The catalogue's sets", response: { 200: ZCatalogueSetList } },
+    schema: { tags: ['catalogue'], summary: "The catalogue's sets", response: { 200: ZCatalogueSetListResponse } },
     handler: async () => catalogue.listSets(),
   });
 
@@ -32,7 +32,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       tags: ['catalogue'],
       summary: 'One catalogue card',
       params: z.object({ id: zText().max(40) }),
-      response: { 200: ZCatalogueCard },
+      response: { 200: ZCatalogueCardResponse },
     },
     handler: async (request) => {
       const card = await catalogue.getCard(request.params.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TCollectionSummary } from '@contract/collection';
+import type { TCollectionSummaryResponse } from '@contract/collection';
 import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
 import { buildGrading, buildUserCard } from '../test/factories';
 
@@ -25,7 +25,7 @@ it('totals value, cost, gain/loss and ROI from the latest grading of each card',
   await buildUserCard(db, user.id, { purchasePriceCents: 500 }); // not graded yet: cost counts, no value, not in ROI
   await buildGrading(db, await buildUserCard(db, user.id), { status: 'failed', psaEstimatedValue: '999.00' });
 
-  const s = json<TCollectionSummary>(await client.get('/api/collection/summary'));
+  const s = json<TCollectionSummaryResponse>(await client.get('/api/collection/summary'));
   expect(s).toMatchObject({
     totalCards: 4,
     gradedCards: 2,
@@ -43,7 +43,7 @@ it('totals value, cost, gain/loss and ROI from the latest grading of each card',
 
 it('is empty but well-formed for a new collector', async () => {
   const { client } = await signedInClient(ctx);
-  expect(json<TCollectionSummary>(await client.get('/api/collection/summary'))).toEqual({
+  expect(json<TCollectionSummaryResponse>(await client.get('/api/collection/summary'))).toEqual({
     totalCards: 0,
     gradedCards: 0,
     estimatedValue: '0.00',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCollectionSummary } from '@contract/collection';
+import { ZCollectionSummaryResponse } from '@contract/collection';
 import { requireUser } from '../http/access';
 import type { createCollectionService } from './service';
 
@@ -12,7 +12,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ collection: ReturnType<ty
     schema: {
       tags: ['collection'],
       summary: 'Collection totals: cards, graded cards and estimated values',
-      response: { 200: ZCollectionSummary },
+      response: { 200: ZCollectionSummaryResponse },
     },
     handler: async (request) => collection.summary(requireUser(request).id),
   });

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { TCollectionSummary } from '@contract/collection';
+import type { TCollectionSummaryResponse } from '@contract/collection';
 import type { Db } from '../db/client';
 import { gradings, userCards } from '../db/schema';
 import { displayedGrade, displayedPlatform, displayedValue } from '../grading/displayed';
@@ -12,7 +12,7 @@ const money = (c: number) => (c / 100).toFixed(2);
 export function createCollectionService(db: Db) {
   return {
     /** Two queries (cards, latest completed gradings); the arithmetic is in integer cents. */
-    async summary(userId: string): Promise<TCollectionSummary> {
+    async summary(userId: string): Promise<TCollectionSummaryResponse> {
       const cards = await db
         .select({
           id: userCards.id,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZTestDetectionFace, ZTestDetectionRefusal, ZTestDetectionResult, type TTestDetectionResult } from '@contract/test-detection';
+import { ZTestDetectionFace, ZTestDetectionRefusal, ZTestDetectionResponse, type TTestDetectionResponse } from '@contract/test-detection';
 import { HttpError, badRequest } from '../http/errors';
 import { sanitizeImage } from '../uploads/sanitize-image';
 import type { UploadForm, UploadReceiver } from '../uploads/multipart-upload';
@@ -32,7 +32,7 @@ export const detectionRoutes: FastifyPluginAsyncZod<{ uploads: UploadReceiver }>
     schema: {
       tags: ['gradings'],
       summary: 'Check one photo with the engine (nothing stored, no credit)',
-      response: { 200: ZTestDetectionResult, 422: ZTestDetectionRefusal },
+      response: { 200: ZTestDetectionResponse, 422: ZTestDetectionRefusal },
     },
     handler: async (request, reply) =>
       // The photo streams to a temp file under the per-process and per-user upload slots, never whole into memory.
@@ -54,7 +54,7 @@ export const detectionRoutes: FastifyPluginAsyncZod<{ uploads: UploadReceiver }>
 };
 
 /** What the engine finds on one photo file; an EngineRefusal when it cannot measure it. */
-async function detect(face: TTestDetectionResult['face'], photo: string): Promise<TTestDetectionResult> {
+async function detect(face: TTestDetectionResponse['face'], photo: string): Promise<TTestDetectionResponse> {
   const started = Date.now();
   // 413, 415 or 400 with a sentence the collector can act on, before the engine sees a byte.
   const clean = await sanitizeImage(photo, 'photo');

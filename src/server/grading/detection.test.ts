@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUSAL_CODE_LIST, ZTestDetectionResult, type TTestDetectionResult } from '@contract/test-detection';
+import { REFUSAL_CODE_LIST, ZTestDetectionResponse, type TTestDetectionResponse } from '@contract/test-detection';
 import { gradings, userCards, users } from '../db/schema';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
 import { REFUSAL_CODES, psaCenteringCap, quadPose, shareRatio } from './engine/index';
@@ -32,7 +32,7 @@ describe('POST /api/grading/test-detection', () => {
     const res = await client.postForm(URL, form(card.back, { face: 'back' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body.length).toBeLessThan(400_000);
-    const body = ZTestDetectionResult.parse(json(res));
+    const body = ZTestDetectionResponse.parse(json(res));
     expect(body.face).toBe('back');
     const size = await sharp(card.back).metadata();
     expect(body.photo).toEqual({ width: size.width, height: size.height });
@@ -78,7 +78,7 @@ describe('POST /api/grading/test-detection', () => {
       .toBuffer();
     const res = await client.postForm(URL, form(big));
     expect(res.statusCode, res.body).toBe(200);
-    const body = json<TTestDetectionResult>(res);
+    const body = json<TTestDetectionResponse>(res);
     expect(body.face).toBe('front');
     expect(body.photo.width).toBe(Math.round(meta.width * 3.2));
     body.corners.forEach((c, i) => {

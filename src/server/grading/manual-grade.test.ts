@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TGrading } from '@contract/gradings';
-import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeResult } from '@contract/manual-grade';
+import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeResponse } from '@contract/manual-grade';
 import type { TManualGradingReport } from '@contract/grading-report';
 import type { TUserCard } from '@contract/user-cards';
 import { creditLedger, gradings, users } from '../db/schema';
@@ -70,7 +70,7 @@ describe('POST /api/user-cards/:id/manual-grading', () => {
     const card = await buildUserCard(ctx.database.db, user.id);
     const engine = await buildGrading(ctx.database.db, card, { completedAt: new Date(Date.now() - 60_000) });
 
-    const preview = json<TManualGradeResult>(await client.post('/api/grading/manual-grade', input));
+    const preview = json<TManualGradeResponse>(await client.post('/api/grading/manual-grade', input));
     const res = await client.post(`/api/user-cards/${card.id}/manual-grading`, input);
     expect(res.statusCode, res.body).toBe(201);
     const saved = json<TGrading>(res);

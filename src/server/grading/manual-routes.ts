@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZGrading } from '@contract/gradings';
-import { ZManualGradeRequest, ZManualGradeResult } from '@contract/manual-grade';
+import { ZGradingResponse } from '@contract/gradings';
+import { ZManualGradeRequest, ZManualGradeResponse } from '@contract/manual-grade';
 import { ZUserCardParams } from '@contract/user-cards';
 import type { Db } from '../db/client';
 import type { Clock } from '../deps';
@@ -20,7 +20,7 @@ export const manualGradeRoutes: FastifyPluginAsyncZod<{ db: Db; pricing: Pricing
       tags: ['gradings'],
       summary: 'Platform grades for sub-grades entered by hand (nothing saved)',
       body: ZManualGradeRequest,
-      response: { 200: ZManualGradeResult },
+      response: { 200: ZManualGradeResponse },
     },
     handler: async (request) => {
       const { sub, psa, bgs, cgc } = computeManualGrades(request.body);
@@ -45,7 +45,7 @@ export const manualGradeRoutes: FastifyPluginAsyncZod<{ db: Db; pricing: Pricing
       summary: 'Save a manual grading of a card',
       params: ZUserCardParams,
       body: ZManualGradeRequest,
-      response: { 201: ZGrading },
+      response: { 201: ZGradingResponse },
     },
     handler: async (request, reply) => reply.status(201).send(await manual.save(requireUser(request).id, request.params.id, request.body)),
   });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdministrator } from '@contract/auth';
-import { ZGrading, ZGradingIdParam, ZGradingListResponse } from '@contract/gradings';
+import { ZGradingIdParam, ZGradingListResponse, ZGradingResponse } from '@contract/gradings';
 import { ZGradingReportResponse } from '@contract/grading-report';
 import { ZImageBytes } from '@contract/common';
 import { ZUserCardParams } from '@contract/user-cards';
@@ -19,7 +19,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ gradings: GradingService; im
       tags: ['gradings'],
       summary: 'Start grading a card (spends a credit on Starter)',
       params: ZUserCardParams,
-      response: { 202: ZGrading },
+      response: { 202: ZGradingResponse },
     },
     handler: async (request, reply) => reply.status(202).send(await gradings.start(requireUser(request).id, request.params.id)),
   });
@@ -37,7 +37,12 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ gradings: GradingService; im
 
   app.get('/api/gradings/:gradingId', {
     config: { access: 'user' },
-    schema: { tags: ['gradings'], summary: "A grading's progress and grades", params: ZGradingIdParam, response: { 200: ZGrading } },
+    schema: {
+      tags: ['gradings'],
+      summary: "A grading's progress and grades",
+      params: ZGradingIdParam,
+      response: { 200: ZGradingResponse },
+    },
     handler: async (request) => {
       const user = requireUser(request);
       return gradings.get(user.id, request.params.gradingId, isAdministrator(user.role));

@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TBinder, TBinderDetail } from '@contract/binders';
+import type { TBinder, TBinderDetailResponse } from '@contract/binders';
 import type { TGrading } from '@contract/gradings';
-import type { TBillingResponse, TCheckoutResponse, TLocalSession, TOrder } from '@contract/payments';
+import type { TBillingResponse, TCheckoutResponse, TLocalSessionResponse, TOrder } from '@contract/payments';
 import type { TUserMessage } from '@contract/notifications';
 import type { TUserCard } from '@contract/user-cards';
 import { users } from '../db/schema';
@@ -97,7 +97,7 @@ async function aliceWithEverything(): Promise<{ client: TestClient; userId: stri
   }
   const binder = json<TBinder>(await alice.client.post('/api/binders', { name: 'Private holos' }));
   await alice.client.post(`/api/binders/${binder.id}/cards`, { userCardId: card.id });
-  const detail = json<TBinderDetail>(await alice.client.get(`/api/binders/${binder.id}`));
+  const detail = json<TBinderDetailResponse>(await alice.client.get(`/api/binders/${binder.id}`));
   await alice.client.put(`/api/binders/${binder.id}/cards/${detail.cards[0].id}`, { personalNotes: 'Mine', actualPurchasePrice: 40 });
   const [message] = json<TUserMessage[]>(await alice.client.get('/api/user-messages'));
   // An unpaid credit order on the embedded provider, its hosted checkout session still open.
@@ -118,11 +118,11 @@ async function aliceWithEverything(): Promise<{ client: TestClient; userId: stri
 /** What Alice can see of her own things: it must be the same before and after Bob's walk. */
 async function aliceView(client: TestClient, ids: Ids) {
   const card = json<TUserCard>(await client.get(`/api/user-cards/${ids.card}`));
-  const binder = json<TBinderDetail>(await client.get(`/api/binders/${ids.binder}`));
+  const binder = json<TBinderDetailResponse>(await client.get(`/api/binders/${ids.binder}`));
   const messages = json<TUserMessage[]>(await client.get('/api/user-messages'));
   const gradings = json<TGrading[]>(await client.get(`/api/user-cards/${ids.card}/gradings`));
   const order = json<TOrder>(await client.get(`/api/payments/orders/${ids.order}`));
-  const session = json<TLocalSession>(await client.get(`/api/payments/local/sessions/${ids.checkoutSession}`));
+  const session = json<TLocalSessionResponse>(await client.get(`/api/payments/local/sessions/${ids.checkoutSession}`));
   const credits = json<TBillingResponse>(await client.get('/api/payments/billing')).credits;
   return { card, binder, messages, gradings, order, session, credits };
 }

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TBillingResponse, TCheckoutResponse, TLocalSession } from '@contract/payments';
+import type { TBillingResponse, TCheckoutResponse, TLocalSessionResponse } from '@contract/payments';
 import type { TUserMessage } from '@contract/notifications';
 import { creditLedger, localProviderEvents, localProviderObjects, orders, users } from '../db/schema';
 import { createTestApp, json, signedInClient, type TestClient, type TestContext } from '../test/app';
@@ -35,7 +35,7 @@ describe('credit packs on the embedded provider', () => {
     expect(res.statusCode).toBe(200);
     const checkout = json<TCheckoutResponse>(res);
     expect(checkout.url).toMatch(/^\/pay\/local\/cs_local_/);
-    const session = json<TLocalSession>(await client.get(`/api/payments/local/sessions/${sessionIdOf(checkout.url)}`));
+    const session = json<TLocalSessionResponse>(await client.get(`/api/payments/local/sessions/${sessionIdOf(checkout.url)}`));
     expect(session).toMatchObject({ mode: 'payment', status: 'open', amount: 2999, currency: 'usd' });
 
     // Before the webhook lands, nothing is granted: the order is pending.

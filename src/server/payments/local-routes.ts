@@ -7,7 +7,7 @@ import {
   ZLocalPayRequest,
   ZLocalPortalCardRequest,
   ZLocalRedirectResponse,
-  ZLocalSession,
+  ZLocalSessionResponse,
 } from '@contract/payments';
 import type { LocalProvider } from '../adapters/payments/local';
 import { requireUser } from '../http/access';
@@ -28,7 +28,7 @@ export const localProviderRoutes: FastifyPluginAsyncZod<{ local: LocalProvider; 
       tags: ['payments'],
       summary: "The embedded provider's checkout session",
       params: ZSessionParam,
-      response: { 200: ZLocalSession },
+      response: { 200: ZLocalSessionResponse },
     },
     handler: async (request) => local.session(request.params.id, requireUser(request).id),
   });

@@ -5,8 +5,8 @@ import {
   ZBillingResponse,
   ZCheckoutResponse,
   ZCreditCheckoutRequest,
-  ZOrder,
   ZOrderListResponse,
+  ZOrderResponse,
   ZPortalResponse,
 } from '@contract/payments';
 import { requireUser } from '../http/access';
@@ -50,7 +50,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; pu
 
   app.get('/api/payments/orders/:id', {
     config: { access: 'user' },
-    schema: { tags: ['payments'], summary: 'One order', params: ZIdParam, response: { 200: ZOrder } },
+    schema: { tags: ['payments'], summary: 'One order', params: ZIdParam, response: { 200: ZOrderResponse } },
     handler: async (request) => payments.order(requireUser(request).id, request.params.id),
   });
 

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCardPriceHistory, type TCardPriceHistory } from '@contract/price-update';
+import { ZCardPriceHistoryResponse, type TCardPriceHistoryResponse } from '@contract/price-update';
 import { ZUserCardParams } from '@contract/user-cards';
 import type { Db } from '../db/client';
 import { gradings, priceHistory, userCards } from '../db/schema';
@@ -12,7 +12,7 @@ import { requireUser } from '../http/access';
 import { notFound } from '../http/errors';
 import { cardKeyOf } from './rules';
 
-export async function cardPriceHistory(db: Db, userId: string, userCardId: string): Promise<TCardPriceHistory> {
+export async function cardPriceHistory(db: Db, userId: string, userCardId: string): Promise<TCardPriceHistoryResponse> {
   const [card] = await db
     .select()
     .from(userCards)
@@ -59,7 +59,7 @@ export const cardPriceHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (
       tags: ['cards'],
       summary: "A card's value history from the weekly price updates (owner only)",
       params: ZUserCardParams,
-      response: { 200: ZCardPriceHistory },
+      response: { 200: ZCardPriceHistoryResponse },
     },
     handler: async (request) => cardPriceHistory(db, requireUser(request).id, request.params.id),
   });

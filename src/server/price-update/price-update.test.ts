@@ -1,7 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCardPriceHistory, TPriceUpdateLastRun, TPriceUpdatePreview, TPriceUpdateResult } from '@contract/price-update';
+import type {
+  TCardPriceHistoryResponse,
+  TPriceUpdateLastRunResponse,
+  TPriceUpdatePreviewResponse,
+  TPriceUpdateResponse,
+} from '@contract/price-update';
 import type { Db } from '../db/client';
 import { gradings, priceHistory, priceUpdateRuns, providerSubscriptions, userMessages } from '../db/schema';
 import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
@@ -62,7 +67,7 @@ describe('weekly price update routes', () => {
 
   it('say "never" before any run, preview the coverage, run it, and record history and notifications', async () => {
     const { client } = await signedInClient(ctx, { role: 'admin' });
-    expect(json<TPriceUpdateLastRun>(await client.get(`${BASE}/last-run`))).toEqual({
+    expect(json<TPriceUpdateLastRunResponse>(await client.get(`${BASE}/last-run`))).toEqual({
       status: 'never',
       lastRun: null,
       totalCardsUpdated: 0,
@@ -76,7 +81,7 @@ describe('weekly price update routes', () => {
     const b = await graded(db, s.id, 'base1-4', { psaValue: '500.00' });
     await graded(db, s.id, 'base1-5', { daysAgo: 500 }); // old starter: skipped
     await graded(db, s.id, 'base1-6', { daysAgo: 2 }); // priced within 7 days: skipped
-    const preview = json<TPriceUpdatePreview>(await client.get(`${BASE}/preview`));
+    const preview = json<TPriceUpdatePreviewResponse>(await client.get(`${BASE}/preview`));
     expect(preview).toMatchObject({
       totalCards: 4,
       cardsToUpdate: 2,
@@ -86,7 +91,7 @@ describe('weekly price update routes', () => {
 
     const res = await client.post(BASE);
     expect(res.statusCode).toBe(200);
-    const result = json<TPriceUpdateResult>(res);
+    const result = json<TPriceUpdateResponse>(res);
     expect(result).toMatchObject({
       success: true,
       errors: [],
@@ -109,11 +114,11 @@ describe('weekly price update routes', () => {
     // The starter holder gets the price, not the notification.
     expect(await db.select().from(userMessages).where(eq(userMessages.relatedCardId, b.uc.id))).toEqual([]);
 
-    const last = json<TPriceUpdateLastRun>(await client.get(`${BASE}/last-run`));
+    const last = json<TPriceUpdateLastRunResponse>(await client.get(`${BASE}/last-run`));
     expect(last).toMatchObject({ status: 'success', totalCardsUpdated: 2 });
     // Just priced: nothing left to do this week.
-    expect(json<TPriceUpdatePreview>(await client.get(`${BASE}/preview`)).cardsToUpdate).toBe(0);
-    expect(json<TPriceUpdateResult>(await client.post(BASE)).message).toBe('No cards needed a price update.');
+    expect(json<TPriceUpdatePreviewResponse>(await client.get(`${BASE}/preview`)).cardsToUpdate).toBe(0);
+    expect(json<TPriceUpdateResponse>(await client.post(BASE)).message).toBe('No cards needed a price update.');
   });
 
   it('moves the collection value-over-time chart with the price history', async () => {
@@ -131,7 +136,7 @@ describe('weekly price update routes', () => {
       { cardKey: 'base4-9', platform: 'PSA', grade: 10, value: '999.00', source: 'test', recordedAt: new Date('2026-03-02T03:00:00Z') },
       { cardKey: 'base4-9', platform: 'PSA', grade: 9, value: '90.00', source: 'test', recordedAt: new Date('2026-05-04T03:00:00Z') },
     ]);
-    const history = json<TCardPriceHistory>(await client.get(`/api/user-cards/${uc.id}/price-history`));
+    const history = json<TCardPriceHistoryResponse>(await client.get(`/api/user-cards/${uc.id}/price-history`));
     expect(history.entries.map((e) => `${e.platform} ${e.grade} ${e.value} ${e.recordedAt.slice(0, 10)}`)).toEqual([
       'PSA 9 80.00 2026-03-02',
       'PSA 9 90.00 2026-05-04',
@@ -167,7 +172,10 @@ describe('weekly price update routes', () => {
       code: 'conflict',
       message: 'A weekly price update is already running (started 2026-11-23 03:00 UTC, 1,200 of 1,500 cards done). Wait for it to finish.',
     });
-    expect(json<TPriceUpdateLastRun>(await client.get(`${BASE}/last-run`))).toMatchObject({ status: 'running', totalCardsUpdated: 0 });
+    expect(json<TPriceUpdateLastRunResponse>(await client.get(`${BASE}/last-run`))).toMatchObject({
+      status: 'running',
+      totalCardsUpdated: 0,
+    });
     await db.delete(priceUpdateRuns).where(eq(priceUpdateRuns.id, other.id));
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError } from '@contract/common';
-import { ZPriceUpdateLastRun, ZPriceUpdatePreview, ZPriceUpdateResult } from '@contract/price-update';
+import { ZPriceUpdateLastRunResponse, ZPriceUpdatePreviewResponse, ZPriceUpdateResponse } from '@contract/price-update';
 import type { PriceUpdateRunner } from './runner';
 
 /** How long the POST waits for its run before answering 202 (the run goes on; last-run tells the outcome). */
@@ -16,13 +16,17 @@ export const priceUpdateRoutes: FastifyPluginAsyncZod<{ runner: PriceUpdateRunne
 ) => {
   app.get('/weekly-price-update/last-run', {
     config: { access: 'admin' },
-    schema: { tags: ['price-update'], summary: 'The last weekly price update', response: { 200: ZPriceUpdateLastRun } },
+    schema: { tags: ['price-update'], summary: 'The last weekly price update', response: { 200: ZPriceUpdateLastRunResponse } },
     handler: async () => runner.lastRun(),
   });
 
   app.get('/weekly-price-update/preview', {
     config: { access: 'admin' },
-    schema: { tags: ['price-update'], summary: 'What a weekly price update would cover now', response: { 200: ZPriceUpdatePreview } },
+    schema: {
+      tags: ['price-update'],
+      summary: 'What a weekly price update would cover now',
+      response: { 200: ZPriceUpdatePreviewResponse },
+    },
     handler: async () => runner.preview(),
   });
 
@@ -31,7 +35,7 @@ export const priceUpdateRoutes: FastifyPluginAsyncZod<{ runner: PriceUpdateRunne
     schema: {
       tags: ['price-update'],
       summary: 'Run the weekly price update',
-      response: { 200: ZPriceUpdateResult, 202: ZPriceUpdateResult, 409: ZApiError },
+      response: { 200: ZPriceUpdateResponse, 202: ZPriceUpdateResponse, 409: ZApiError },
     },
     handler: async (_request, reply) => {
       // The run is a background job: it goes on if this request is dropped; the admin screen waits for it.

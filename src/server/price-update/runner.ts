@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TPriceUpdateLastRun, TPriceUpdatePreview, TPriceUpdateResult } from '@contract/price-update';
+import type { TPriceUpdateLastRunResponse, TPriceUpdatePreviewResponse, TPriceUpdateResponse } from '@contract/price-update';
 import type { Db } from '../db/client';
 import { cards, cardSets, priceUpdateRuns } from '../db/schema';
 import type { Clock } from '../deps';
@@ -49,7 +49,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
   let halting = false;
   const leaseUntil = () => new Date(clock.now().getTime() + LEASE_MS);
 
-  async function preview(): Promise<TPriceUpdatePreview> {
+  async function preview(): Promise<TPriceUpdatePreviewResponse> {
     const c = await coverageCounts(db, { now: clock.now(), graceDays: deps.graceDays });
     return {
       totalCards: c.totalCards,
@@ -65,7 +65,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
     };
   }
 
-  function resultOf(run: Run): TPriceUpdateResult {
+  function resultOf(run: Run): TPriceUpdateResponse {
     const s = run.stats;
     const end = run.finishedAt ?? clock.now();
     return {
@@ -86,7 +86,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
     };
   }
 
-  async function lastRun(): Promise<TPriceUpdateLastRun> {
+  async function lastRun(): Promise<TPriceUpdateLastRunResponse> {
     // A run going on now first, else the latest one.
     const [run] = await db
       .select()

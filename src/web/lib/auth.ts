@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TCurrentUser } from '@contract/auth';
+import type { TCurrentUserResponse } from '@contract/auth';
 import { isAdministrator } from '@contract/auth-rules';
 import { ApiError } from './api';
 import { api } from './api-client';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
-async function fetchCurrentUser(): Promise<TCurrentUser | null> {
+async function fetchCurrentUser(): Promise<TCurrentUserResponse | null> {
   try {
     return await api('GET /api/auth/user');
   } catch (error) {
@@ -36,7 +36,7 @@ export function useAuth() {
 }
 
 /** First letter of the first name, else of the email, else 'U' (spec §2.6). */
-export function avatarLetter(user: Pick<TCurrentUser, 'firstName' | 'email'> | null): string {
+export function avatarLetter(user: Pick<TCurrentUserResponse, 'firstName' | 'email'> | null): string {
   const source = user?.firstName?.trim() || user?.email?.trim() || 'U';
   return source.charAt(0).toUpperCase();
 }

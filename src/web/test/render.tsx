@@ -2,11 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { TCurrentUser } from '@contract/auth';
+import type { TCurrentUserResponse } from '@contract/auth';
 import { CURRENT_USER_KEY } from '@web/lib/auth';
 import { createQueryClient } from '@web/lib/query-client';
 
-export const testUser = (over: Partial<TCurrentUser> = {}): TCurrentUser => ({
+export const testUser = (over: Partial<TCurrentUserResponse> = {}): TCurrentUserResponse => ({
   id: '00000000-0000-4000-8000-000000000001',
   username: 'collector',
   email: 'collector@example.test',
@@ -31,7 +31,7 @@ function LocationProbe() {
  */
 export function renderWithApp(
   ui: ReactElement,
-  { route = '/', path = '*', user = null }: { route?: string; path?: string; user?: TCurrentUser | null } = {},
+  { route = '/', path = '*', user = null }: { route?: string; path?: string; user?: TCurrentUserResponse | null } = {},
 ) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(CURRENT_USER_KEY, user);

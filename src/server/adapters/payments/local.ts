@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { DECLINED_MESSAGE, LOCAL_CARD_DECLINED, LOCAL_CARD_OK, type TLocalSession } from '@contract/payments';
+import { DECLINED_MESSAGE, LOCAL_CARD_DECLINED, LOCAL_CARD_OK, type TLocalSessionResponse } from '@contract/payments';
 import type { Db } from '../../db/client';
 import { localProviderEvents, localProviderObjects } from '../../db/schema';
 import type { Clock } from '../../deps';
@@ -316,14 +316,14 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     now,
 
     /** The hosted page's view of a session (owner only). */
-    async session(id: string, userId: string): Promise<TLocalSession> {
+    async session(id: string, userId: string): Promise<TLocalSessionResponse> {
       const s = await ownSession(id, userId);
       const line = s.local_line as Obj;
       const expired = s.status === 'open' && Number(s.expires_at) <= seconds(now());
       return {
         id,
-        mode: s.mode as TLocalSession['mode'],
-        status: expired ? 'expired' : (s.status as TLocalSession['status']),
+        mode: s.mode as TLocalSessionResponse['mode'],
+        status: expired ? 'expired' : (s.status as TLocalSessionResponse['status']),
         description: String(line.name),
         amount: Number(line.amount),
         currency: String(line.currency),

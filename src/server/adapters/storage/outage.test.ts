@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { THealth } from '@contract/health';
+import type { THealthResponse } from '@contract/health';
 import type { TUserCard } from '@contract/user-cards';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../../test/app';
 import { startS3Peer, type S3Peer } from '../../test/s3-peer';
@@ -53,7 +53,11 @@ describe('a store that fails', () => {
     const health = async () => ({ res: await new TestClient(ctx.app).get('/api/health') });
     const first = (await health()).res;
     expect(first.statusCode).toBe(200);
-    expect(json<THealth>(first)).toEqual({ status: 'ok', database: ctx.database.kind, imageStore: { kind: 'files', status: 'ok' } });
+    expect(json<THealthResponse>(first)).toEqual({
+      status: 'ok',
+      database: ctx.database.kind,
+      imageStore: { kind: 'files', status: 'ok' },
+    });
     const card = json<TUserCard>(await client.postForm('/api/user-cards', cardForm()));
 
     down = true;
@@ -70,7 +74,7 @@ describe('a store that fails', () => {
     ctx.clock.advance(6000);
     const sick = (await health()).res;
     expect(sick.statusCode).toBe(503);
-    expect(json<THealth>(sick)).toMatchObject({ status: 'unavailable', imageStore: { kind: 'files', status: 'unavailable' } });
+    expect(json<THealthResponse>(sick)).toMatchObject({ status: 'unavailable', imageStore: { kind: 'files', status: 'unavailable' } });
     expect(sick.body).not.toContain('ECONNREFUSED');
 
     down = false;
@@ -108,6 +112,6 @@ describe('S3 with its server stopped', () => {
     ctx.clock.advance(6000);
     const health = await new TestClient(ctx.app).get('/api/health');
     expect(health.statusCode).toBe(503);
-    expect(json<THealth>(health).imageStore).toEqual({ kind: 's3', status: 'unavailable' });
+    expect(json<THealthResponse>(health).imageStore).toEqual({ kind: 's3', status: 'unavailable' });
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TPriceUpdatePreview, TPriceUpdateResult } from '@contract/price-update';
+import type { TPriceUpdatePreviewResponse, TPriceUpdateResponse } from '@contract/price-update';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import { PricingTab } from './PricingTab';
@@ -11,14 +11,14 @@ vi.mock('sonner', () => ({ toast }));
 const HASH = 'abc123';
 const API = `/api/admin/${HASH}`;
 const BASE = `${API}/weekly-price-update`;
-const preview: TPriceUpdatePreview = {
+const preview: TPriceUpdatePreviewResponse = {
   totalCards: 104_250,
   cardsToUpdate: 12_345,
   eligibleUsers: 1_234,
   estimatedDuration: 'About 3 minutes',
   priceUpdateCategories: { gradedWithSubscription: 5_000, recentlyGraded: 9_876, oldGradedWithPro: 1_200, oldGradedWithoutPro: 80_001 },
 };
-const result: TPriceUpdateResult = {
+const result: TPriceUpdateResponse = {
   success: true,
   message: 'Updated 12,345 cards (9,000 new prices, 3,345 shared with another holder); 0 failed.',
   stats: {

@@ -1,5 +1,5 @@
 import { CalendarClock, Play, RefreshCw } from 'lucide-react';
-import type { TPriceUpdateLastRun, TPriceUpdatePreview, TPriceUpdateResult } from '@contract/price-update';
+import type { TPriceUpdateLastRunResponse, TPriceUpdatePreviewResponse, TPriceUpdateResponse } from '@contract/price-update';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -72,7 +72,7 @@ const STATUS: Record<string, { label: string; variant: 'green' | 'red' | 'blue' 
   running: { label: 'Running', variant: 'blue' },
 };
 
-function LastRun({ run }: { run: TPriceUpdateLastRun }) {
+function LastRun({ run }: { run: TPriceUpdateLastRunResponse }) {
   // Spec §4: success, failed, else 'Never run' (a run still going says so).
   const status = STATUS[run.status];
   if (!status || !run.lastRun) return <Badge variant="gray">Never run</Badge>;
@@ -106,7 +106,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Preview({ preview }: { preview: TPriceUpdatePreview }) {
+function Preview({ preview }: { preview: TPriceUpdatePreviewResponse }) {
   const c = preview.priceUpdateCategories;
   const categories: [string, number, boolean][] = [
     ['Graded + Active Subscription', c.gradedWithSubscription, false],
@@ -159,7 +159,7 @@ function UpdateRules() {
   );
 }
 
-function LastResults({ result }: { result: TPriceUpdateResult | undefined }) {
+function LastResults({ result }: { result: TPriceUpdateResponse | undefined }) {
   return (
     <Card>
       <CardHeader>

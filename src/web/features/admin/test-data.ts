@@ -1,5 +1,5 @@
 /** Shared answers of the admin component tests. */
-import type { TAdminGradingReport, TAdminUser } from '@contract/admin';
+import type { TAdminGradingReportResponse, TAdminUser } from '@contract/admin';
 
 export const PREFIX = '/api/admin/h4sh-h4sh-h4sh-h4sh';
 export const pathAnswer = { 'GET /api/admin/path': () => ({ json: { prefix: PREFIX, hash: 'h4sh-h4sh-h4sh-h4sh' } }) };
@@ -19,7 +19,7 @@ const nullUrls = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, null
 const corners = ['front', 'back'].flatMap((f) => ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'].map((c) => `${f}${c}`));
 const edges = ['front', 'back'].flatMap((f) => ['Top', 'Bottom', 'Left', 'Right'].map((c) => `${f}${c}`));
 
-export const report = (over: Partial<TAdminGradingReport> = {}): TAdminGradingReport => ({
+export const report = (over: Partial<TAdminGradingReportResponse> = {}): TAdminGradingReportResponse => ({
   id: '10000000-0000-4000-8000-000000000001',
   gradingId: 'GV-00000000A1',
   status: 'completed',

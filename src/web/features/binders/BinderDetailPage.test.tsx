@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TBinderCardEntry, TBinderDetail } from '@contract/binders';
+import type { TBinderCardEntry, TBinderDetailResponse } from '@contract/binders';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import BinderDetailPage from './BinderDetailPage';
@@ -32,7 +32,7 @@ const entry = (n: number, over: Partial<TBinderCardEntry['submission']> = {}): T
     ...over,
   },
 });
-const detail = (cards: TBinderCardEntry[], isPublic = false): TBinderDetail => ({
+const detail = (cards: TBinderCardEntry[], isPublic = false): TBinderDetailResponse => ({
   binder: {
     id: 'b1',
     name: 'Vintage',

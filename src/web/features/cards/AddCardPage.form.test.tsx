@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TCatalogueSearchResult } from '@contract/catalogue';
+import type { TCatalogueSearchResponse } from '@contract/catalogue';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import AddCardPage from './AddCardPage';
@@ -30,7 +30,7 @@ const CHARIZARD = {
   setPrintedTotal: 102,
   rarity: 'Rare Holo',
   releaseDate: '1999-01-09',
-} as unknown as TCatalogueSearchResult['cards'][number];
+} as unknown as TCatalogueSearchResponse['cards'][number];
 
 describe('add card form', TYPING, () => {
   it('asks for a card and both photos with the contract’s sentences, and uploads nothing', async () => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { TCatalogueSearchResult } from '@contract/catalogue';
+import type { TCatalogueSearchResponse } from '@contract/catalogue';
 import { ZAddCardFields, type TAddCardFields } from '@contract/user-cards';
 import type { PhotoSelection } from './PhotoFields';
 
-export type PickedCard = TCatalogueSearchResult['cards'][number];
+export type PickedCard = TCatalogueSearchResponse['cards'][number];
 export const PHOTOS_REQUIRED = 'Add a photo of the front and of the back.';
 
 /**

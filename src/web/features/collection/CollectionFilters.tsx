@@ -1,6 +1,6 @@
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { COLLECTION_PLATFORMS, COLLECTION_SORTS, type TCollectionFacets, type TCollectionSort } from '@contract/user-cards';
+import { COLLECTION_PLATFORMS, COLLECTION_SORTS, type TCollectionFacetsResponse, type TCollectionSort } from '@contract/user-cards';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input, Label } from '@web/components/ui/input';
@@ -28,7 +28,7 @@ const withCount = (label: string, count: number | undefined) => (count === undef
 
 type Props = {
   filters: Filters;
-  facets: TCollectionFacets | undefined;
+  facets: TCollectionFacetsResponse | undefined;
   activeCount: number;
   onChange: (patch: Partial<Filters>, options?: { replace?: boolean }) => void;
 };

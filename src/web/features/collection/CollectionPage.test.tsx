@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TBinderSummary } from '@contract/binders';
-import type { TCollectionFacets, TUserCard } from '@contract/user-cards';
+import type { TCollectionFacetsResponse, TUserCard } from '@contract/user-cards';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import CollectionPage from './CollectionPage';
@@ -48,7 +48,7 @@ const CARDS = [
   card(2, { cardName: 'Blastoise', cardSet: 'Jungle' }, { recommendedPlatform: 'BGS', estimatedValue: '300.00' }),
   card(3, { cardName: 'Mew', rarity: null }, null),
 ];
-const FACETS: TCollectionFacets = {
+const FACETS: TCollectionFacetsResponse = {
   total: 3,
   sets: [
     { value: 'Base', count: 2 },
@@ -68,7 +68,7 @@ function api({
   facets = FACETS,
   answer,
   binders = [],
-}: { facets?: TCollectionFacets; answer?: (url: URL) => TUserCard[]; binders?: TBinderSummary[] } = {}) {
+}: { facets?: TCollectionFacetsResponse; answer?: (url: URL) => TUserCard[]; binders?: TBinderSummary[] } = {}) {
   return mockApi({
     'GET /api/user-cards': (_b, url) => {
       const u = new URL(url, 'http://x');

@@ -1,9 +1,9 @@
-import type { TCollectionSummary } from '@contract/collection';
+import type { TCollectionSummaryResponse } from '@contract/collection';
 import { cn } from '@web/lib/cn';
 import { formatDollars, formatInteger, formatSignedDollars, formatSignedPercent } from '@web/lib/format';
 
 /** The collection at a glance: cards, value, what was paid, and gain or loss over the cards with a price. */
-export function SummaryTiles({ s }: { s: TCollectionSummary }) {
+export function SummaryTiles({ s }: { s: TCollectionSummaryResponse }) {
   const gain = Number(s.gainLoss);
   // Without a single purchase price there is no gain to show: say how to get one instead of "+$0.00".
   const hasCost = s.roiPercent !== null;

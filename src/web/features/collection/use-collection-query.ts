@@ -10,7 +10,7 @@ import {
   type TCollectionPlatform,
   type TCollectionSort,
   type TCollectionStatus,
-  type TUserCardListQuery,
+  type TUserCardListRequest,
 } from '@contract/user-cards';
 import { useApiQuery } from '@web/lib/api-client';
 
@@ -83,7 +83,7 @@ export function filtersToParams(f: CollectionFilters): URLSearchParams {
 }
 
 /** The same filters as the list route's typed query (its defaults left out, like the URL's). */
-export function filtersToQuery(f: CollectionFilters): TUserCardListQuery {
+export function filtersToQuery(f: CollectionFilters): TUserCardListRequest {
   const q = f.q.trim();
   return {
     q: q || undefined,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TGrading } from '@contract/gradings';
-import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeRequest, type TManualGradeResult } from '@contract/manual-grade';
+import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeRequest, type TManualGradeResponse } from '@contract/manual-grade';
 import type { TUserCard } from '@contract/user-cards';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
@@ -92,7 +92,7 @@ const manualReport = (input: TManualGradeRequest) => ({
   edgesDecisionLog: manualLog(9, 'edges'),
   surfaceDecisionLog: manualLog(9.5, 'surface'),
 });
-const preview = (over: Partial<TManualGradeResult> = {}): TManualGradeResult => ({
+const preview = (over: Partial<TManualGradeResponse> = {}): TManualGradeResponse => ({
   centering: 9,
   psaGrade: 8,
   psaLabel: 'NM-MT 8',

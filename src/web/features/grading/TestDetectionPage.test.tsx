@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TTestDetectionResult } from '@contract/test-detection';
+import type { TTestDetectionResponse } from '@contract/test-detection';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import TestDetectionPage from './TestDetectionPage';
@@ -10,7 +10,7 @@ import { photoCheckRows } from './test-detection/PhotoChecks';
 const PIXEL =
   'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';
 
-const result = (over: Partial<TTestDetectionResult> = {}): TTestDetectionResult => ({
+const result = (over: Partial<TTestDetectionResponse> = {}): TTestDetectionResponse => ({
   face: 'back',
   photo: { width: 1300, height: 1733 },
   corners: [

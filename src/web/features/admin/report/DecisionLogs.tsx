@@ -1,4 +1,4 @@
-import type { TAdminGradingReport } from '@contract/admin';
+import type { TAdminGradingReportResponse } from '@contract/admin';
 import { camelWords, percent, Section } from './parts';
 
 const LOGS = [
@@ -66,7 +66,7 @@ function Structured({ log }: { log: Record<string, unknown> }) {
 }
 
 /** Decision Logs tab: each log as plain text or structured (§2.7). */
-export function DecisionLogs({ report }: { report: TAdminGradingReport }) {
+export function DecisionLogs({ report }: { report: TAdminGradingReportResponse }) {
   return (
     <div className="grid gap-5">
       {LOGS.map(([title, key]) => {

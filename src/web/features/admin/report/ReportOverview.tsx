@@ -1,11 +1,11 @@
-import { REPORT_CORNER_KEYS, type TAdminGradingReport } from '@contract/admin';
+import { REPORT_CORNER_KEYS, type TAdminGradingReportResponse } from '@contract/admin';
 import { GradeCircle } from '@web/features/grading/GradeCircle';
 import { formatDateTime, formatDollars } from '@web/lib/format';
 import { RarityBadge } from '../badges';
 import { camelWords, Figure, NA, orNA, percent, Section, type OpenImage } from './parts';
 
 /** Overview tab: card info, grade circles, sub-grades, values, details and the uploaded images. */
-export function ReportOverview({ report: r, onImage }: { report: TAdminGradingReport; onImage: OpenImage }) {
+export function ReportOverview({ report: r, onImage }: { report: TAdminGradingReportResponse; onImage: OpenImage }) {
   const details: [string, string][] = [
     ['User', orNA(r.user)],
     ['Submitted', r.createdAt ? formatDateTime(r.createdAt) : NA],

@@ -1,4 +1,4 @@
-import { REPORT_CORNER_KEYS, REPORT_EDGE_KEYS, type TAdminGradingReport } from '@contract/admin';
+import { REPORT_CORNER_KEYS, REPORT_EDGE_KEYS, type TAdminGradingReportResponse } from '@contract/admin';
 import { Badge } from '@web/components/ui/badge';
 import { camelWords, Figure, Section, type OpenImage } from './parts';
 
@@ -40,7 +40,7 @@ function Face({
 }
 
 /** Visual Markers tab (§2.7): annotated faces with issue lists, issue summary, annotated corners and edges, corner grid. */
-export function VisualMarkers({ report: r, onImage }: { report: TAdminGradingReport; onImage: OpenImage }) {
+export function VisualMarkers({ report: r, onImage }: { report: TAdminGradingReportResponse; onImage: OpenImage }) {
   const surface = asRecord(r.surfaceDecisionLog);
   const centering = asRecord(r.centeringDecisionLog);
   const cornerDetails = asRecord(asRecord(r.cornersDecisionLog).details);

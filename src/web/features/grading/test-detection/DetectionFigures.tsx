@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import type { TTestDetectionResult } from '@contract/test-detection';
+import type { TTestDetectionResponse } from '@contract/test-detection';
 
 const faceName = (face: string) => (face === 'back' ? 'back' : 'front');
 
 /** The straightened card with the cut outline and, if measured, the print frame drawn over it in card millimetres. */
-function StraightenedCard({ result }: { result: TTestDetectionResult }) {
+function StraightenedCard({ result }: { result: TTestDetectionResponse }) {
   const [showFrame, setShowFrame] = useState(true);
   const toggleId = useId();
   const { width: W, height: H } = result.cardSizeMm;
@@ -92,7 +92,7 @@ function StraightenedCard({ result }: { result: TTestDetectionResult }) {
 }
 
 /** Your photo with the outline the engine found, beside the straightened card. */
-export function DetectionFigures({ result }: { result: TTestDetectionResult }) {
+export function DetectionFigures({ result }: { result: TTestDetectionResponse }) {
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <figure className="grid content-start gap-2">

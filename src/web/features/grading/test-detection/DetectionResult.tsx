@@ -1,13 +1,13 @@
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import type { TTestDetectionResult } from '@contract/test-detection';
+import type { TTestDetectionResponse } from '@contract/test-detection';
 import { Button } from '@web/components/ui/button';
 import { CenteringPanel } from './CenteringPanel';
 import { DetectionFigures } from './DetectionFigures';
 import { PhotoChecks } from './PhotoChecks';
 
 /** What the engine found on a photo it would grade. */
-export function DetectionResult({ result, onRetry }: { result: TTestDetectionResult; onRetry: () => void }) {
+export function DetectionResult({ result, onRetry }: { result: TTestDetectionResponse; onRetry: () => void }) {
   const other = result.face === 'front' ? 'back' : 'front';
   return (
     <div className="grid gap-6">

@@ -1,5 +1,5 @@
 import { CircleCheck, Info, TriangleAlert } from 'lucide-react';
-import type { TCheckStatus, TTestDetectionResult } from '@contract/test-detection';
+import type { TCheckStatus, TTestDetectionResponse } from '@contract/test-detection';
 
 type Row = { name: string; value: string; status: TCheckStatus | 'info'; note: string };
 
@@ -12,7 +12,7 @@ const ICON = {
 const fmt = (v: number, digits = 1) => v.toFixed(digits);
 
 /** The figures the engine checks before it measures anything, each with the limit it is held to. */
-export function photoCheckRows(checks: TTestDetectionResult['checks']): Row[] {
+export function photoCheckRows(checks: TTestDetectionResponse['checks']): Row[] {
   const { resolution: r, sharpness: s, glare: g, edgeTrace: e } = checks;
   const turn = Math.abs(checks.rotationDeg);
   return [
@@ -76,7 +76,7 @@ export function photoCheckRows(checks: TTestDetectionResult['checks']): Row[] {
   ];
 }
 
-export function PhotoChecks({ checks }: { checks: TTestDetectionResult['checks'] }) {
+export function PhotoChecks({ checks }: { checks: TTestDetectionResponse['checks'] }) {
   return (
     <section aria-labelledby="checks-title" className="grid content-start gap-3">
       <h2 id="checks-title" className="text-lg font-semibold text-slate-900">
