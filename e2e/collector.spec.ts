@@ -151,7 +151,7 @@ test('a refused grading: replace the photos, grade again, then delete the card f
   await form.getByLabel('Front', { exact: true }).setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: photos.front });
   await form.getByLabel('Back', { exact: true }).setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: photos.back });
   await form.getByLabel('Add detail photos').setInputFiles({ name: 'detail.jpg', mimeType: 'image/jpeg', buffer: photos.front });
-  await expect(form.getByRole('img', { name: 'Detail photo 1' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Detail 1' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await snap(page, 'collector-replace-photos', info.project.name);

@@ -77,23 +77,26 @@ function LastRun({ run }: { run: TPriceUpdateLastRunResponse }) {
   const status = STATUS[run.status];
   if (!status || !run.lastRun) return <Badge variant="gray">Never run</Badge>;
   return (
-    <dl className="grid gap-3 text-sm sm:grid-cols-3">
-      <div>
-        <dt className="text-slate-600">Status</dt>
-        <dd>
-          <Badge variant={status.variant}>{status.label}</Badge>
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">Last run</dt>
-        <dd className="font-medium text-slate-900">{formatDateTime(run.lastRun)}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">Cards updated</dt>
-        <dd className="font-medium text-slate-900">{formatInteger(run.totalCardsUpdated)}</dd>
-      </div>
-      <p className="text-slate-700 sm:col-span-3">{run.message}</p>
-    </dl>
+    <div className="grid gap-3 text-sm">
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-600">Status</dt>
+          <dd>
+            <Badge variant={status.variant}>{status.label}</Badge>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Last run</dt>
+          <dd className="font-medium text-slate-900">{formatDateTime(run.lastRun)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Cards updated</dt>
+          <dd className="font-medium text-slate-900">{formatInteger(run.totalCardsUpdated)}</dd>
+        </div>
+      </dl>
+      {/* Outside the list: a <dl> may hold only its term and description groups. */}
+      <p className="text-slate-700">{run.message}</p>
+    </div>
   );
 }
 
