@@ -38,7 +38,16 @@ const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingT
 const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightJson);
 const passed = (v?.numPassedTests ?? 0) + (p ? p.stats.expected + p.stats.flaky : 0);
 const failed =
-  (v?.numFailedTests ?? 0) + (p?.stats.unexpected ?? 0) + (tsc ? 1 : 0) + (lint ? 1 : 0) + (format ? 1 : 0) + (v ? 0 : 1) + (p ? 0 : 1);
+  (v?.numFailedTests ?? 0) +
+  (p?.stats.unexpected ?? 0) +
+  (tsc ? 1 : 0) +
+  (lint ? 1 : 0) +
+  (format ? 1 : 0) +
+  (v ? 0 : 1) +
+  (p ? 0 : 1) +
+  // A runner that failed without a failed test (a busy port, a crash before the first test) still fails the run.
+  (vitest && v && !v.numFailedTests ? 1 : 0) +
+  (playwright && p && !p.stats.unexpected ? 1 : 0);
 const skipped = (v?.numPendingTests ?? 0) + (p?.stats.skipped ?? 0);
 fs.writeFileSync(`.tmp/summary-${label}.json`, JSON.stringify({ passed, failed, skipped }));
 if (tsc) console.log('type check failed');
