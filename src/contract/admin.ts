@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { ROLES } from './auth-rules';
 import { zText } from './text';
+import { ZGrading } from './gradings';
+import { ZUserCard } from './user-cards';
 
 export const ZAdminRole = z.enum(ROLES);
 export type TAdminRole = z.infer<typeof ZAdminRole>;
@@ -94,15 +96,17 @@ export type TAdminUsersRequest = z.input<typeof ZAdminUsersRequest>;
 export const ZAdminUsersResponse = paged(ZAdminUser);
 export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponse>;
 
-export const ZAdminUserCard = z.object({
-  id: z.string(),
-  cardId: z.string().nullable(),
-  cardName: z.string(),
-  cardSet: z.string(),
-  cardNumber: z.string(),
-  rarity: z.string().nullable(),
-  createdAt: z.string(),
-  frontImageUrl: z.string().nullable(),
+/** A user card as the admin's cards dialog lists it: the collector's own card fields, and its latest grades. */
+export const ZAdminUserCard = ZUserCard.pick({
+  id: true,
+  cardId: true,
+  cardName: true,
+  cardSet: true,
+  cardNumber: true,
+  rarity: true,
+  createdAt: true,
+  frontImageUrl: true,
+}).extend({
   latestGrading: z.object({ psaGrade: z.number().nullable(), bgsGrade: z.number().nullable(), cgcGrade: z.number().nullable() }).nullable(),
 });
 export type TAdminUserCard = z.infer<typeof ZAdminUserCard>;
@@ -197,16 +201,19 @@ export const ZAdminGradingReportResponse = z.object({
   cardSet: z.string(),
   cardNumber: z.string(),
   rarity: z.string().nullable(),
-  psaGrade: z.number().nullable(),
-  bgsGrade: z.number().nullable(),
-  cgcGrade: z.number().nullable(),
-  centeringScore: z.number().nullable(),
-  cornersScore: z.number().nullable(),
-  edgesScore: z.number().nullable(),
-  surfaceScore: z.number().nullable(),
-  psaEstimatedValue: z.string().nullable(),
-  bgsEstimatedValue: z.string().nullable(),
-  cgcEstimatedValue: z.string().nullable(),
+  // The grades, sub-grades and values exactly as the owner's grading answer carries them.
+  ...ZGrading.pick({
+    psaGrade: true,
+    bgsGrade: true,
+    cgcGrade: true,
+    centeringScore: true,
+    cornersScore: true,
+    edgesScore: true,
+    surfaceScore: true,
+    psaEstimatedValue: true,
+    bgsEstimatedValue: true,
+    cgcEstimatedValue: true,
+  }).shape,
   /** Username, or the email when the account has none. */
   user: z.string().nullable(),
   createdAt: z.string(),
