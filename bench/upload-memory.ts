@@ -13,25 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
+import { CORNER_SLOTS } from '../src/contract/corner-slots';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '../src/server/uploads/sanitize-image';
 import { hasWebBuild, memoryOf, registeredClient, startMainServer } from './lib/main-server';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 10);
 const PHOTOS = Math.min(18, Number(process.env.BENCH_PHOTOS ?? 4));
 const ROOT = path.resolve(process.env.BENCH_ROOT ?? '.');
-const SLOTS = [
-  'front',
-  'back',
-  'frontTopLeft',
-  'frontTopRight',
-  'frontBottomLeft',
-  'frontBottomRight',
-  'backTopLeft',
-  'backTopRight',
-  'backBottomLeft',
-  'backBottomRight',
-  ...Array(8).fill('details'),
-];
+const SLOTS = ['front', 'back', ...CORNER_SLOTS, ...Array(8).fill('details')];
 
 /** Noise at 4:3 just under the pixel cap, at the best JPEG quality that stays under the byte cap. */
 async function maximumPhoto(): Promise<Buffer> {

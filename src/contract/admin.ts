@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ROLES } from './auth-rules';
 import { zText } from './text';
 import { ZGrading } from './gradings';
+import { ZOrder } from './payments';
 import { ZUserCard } from './user-cards';
 
 export const ZAdminRole = z.enum(ROLES);
@@ -270,17 +271,8 @@ export type TAuditTrailResponse = z.infer<typeof ZAuditTrailResponse>;
 
 /* ---------- orders ---------- */
 
-export const ZAdminOrder = z.object({
-  id: z.string(),
-  package: z.string(),
-  credits: z.number().int(),
-  /** Minor units: the screen divides by 100. */
-  amount: z.number().int(),
-  currency: z.string(),
-  status: z.string(),
-  user: z.object({ username: z.string() }).nullable(),
-  createdAt: z.string(),
-});
+/** The collector's order (amount in minor units: the screen divides by 100) and who placed it. */
+export const ZAdminOrder = ZOrder.extend({ user: z.object({ username: z.string() }).nullable() });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 export const ZAdminOrdersRequest = z.object({ page: ZPage, pageSize: ZPageSize });
 export const ZAdminOrdersResponse = paged(ZAdminOrder);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { TAdminOrdersResponse, TAdminSubscriptionsResponse, ZAdminOrdersRequest } from '@contract/admin';
 import type { Db } from '../db/client';
 import { orders, providerSubscriptions, users } from '../db/schema';
+import { toOrder } from '../payments/orders';
 
 /** Subscriptions are searched and filtered in the browser (§2.7); this bounds what one call sends. */
 export const SUBSCRIPTIONS_LIMIT = 5000;
@@ -20,16 +21,7 @@ export function createAdminBillingService(db: Db, provider: 'stripe' | 'local') 
         .limit(pageSize + 1)
         .offset((page - 1) * pageSize);
       return {
-        items: rows.slice(0, pageSize).map(({ o, username }) => ({
-          id: o.id,
-          package: o.package,
-          credits: o.credits,
-          amount: o.amount,
-          currency: o.currency,
-          status: o.status,
-          user: username ? { username } : null,
-          createdAt: o.createdAt.toISOString(),
-        })),
+        items: rows.slice(0, pageSize).map(({ o, username }) => ({ ...toOrder(o), user: username ? { username } : null })),
         page,
         pageSize,
         hasMore: rows.length > pageSize,

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@contract/common';
+import { CORNER_SLOTS } from '@contract/corner-slots';
 import type { TUserCard } from '@contract/user-cards';
 import { createTestApp, json, signedInClient, type TestClient, type TestContext } from '../test/app';
 import { MAX_UPLOAD_BYTES } from './sanitize-image';
@@ -73,18 +74,7 @@ describe('malformed forms', () => {
       [
         'too many files',
         Buffer.concat([
-          ...[
-            'front',
-            'back',
-            'frontTopLeft',
-            'frontTopRight',
-            'frontBottomLeft',
-            'frontBottomRight',
-            'backTopLeft',
-            'backTopRight',
-            'backBottomLeft',
-            'backBottomRight',
-          ].map((f) => filePart(f, 'x')),
+          ...['front', 'back', ...CORNER_SLOTS].map((f) => filePart(f, 'x')),
           ...Array.from({ length: 9 }, () => filePart('details', 'x')),
           end,
         ]),

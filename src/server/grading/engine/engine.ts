@@ -10,7 +10,7 @@ import { GRADE_TABLES_VERSION, PSA_LABELS } from './grade-tables';
 import { FULL_WHITE_LEVEL } from './exposure';
 import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecommendation, worstShare, type CenteringShares } from './grades';
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
-import { cornerSlotLabel } from '@contract/corner-slots';
+import { CORNER_SLOTS, cornerSlotLabel, type TCornerSlot } from '@contract/corner-slots';
 import type { TValueSource } from '@contract/pricing';
 import { GRADING_REPORT_VERSION } from '@contract/grading-report';
 import { MATCH_THRESHOLD, decodeReference } from './reference';
@@ -20,17 +20,9 @@ import { MATCH_THRESHOLD, decodeReference } from './reference';
 /** How a corner's score reads as an annotation in the audit trail. */
 const cornerSeverity = (score: number): 'major' | 'moderate' | 'minor' => (score < 7 ? 'major' : score < 9 ? 'moderate' : 'minor');
 export const ENGINE_VERSION = '2.0.0';
-export const CLOSE_UP_NAMES = [
-  'frontTopLeft',
-  'frontTopRight',
-  'frontBottomLeft',
-  'frontBottomRight',
-  'backTopLeft',
-  'backTopRight',
-  'backBottomLeft',
-  'backBottomRight',
-] as const;
-export type CloseUpName = (typeof CLOSE_UP_NAMES)[number];
+/** The eight corner close-ups, named as the contract's upload slots. */
+export const CLOSE_UP_NAMES = CORNER_SLOTS;
+export type CloseUpName = TCornerSlot;
 
 export type GradeInput = {
   front: Buffer;

@@ -19,6 +19,7 @@ describe('Credit Orders (§2.7)', () => {
       status: 'completed',
       user: { username: 'misty' },
       createdAt: '2026-11-20T10:00:00.000Z',
+      completedAt: '2026-11-20T10:01:00.000Z',
     };
     mockApi({
       ...pathAnswer,
