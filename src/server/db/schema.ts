@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -170,10 +171,24 @@ export const userCards = pgTable(
     personalNotes: text('personal_notes'),
     /** What the collector paid, in cents; null when not told. */
     purchasePriceCents: integer('purchase_price_cents'),
+    /**
+     * The printing the collector owns (issue 15): edition (`first_edition`, `shadowless`, `unlimited`) and
+     * finish (`normal`, `holofoil`, `reverse_holofoil`); null when not told. Together they pick the market
+     * price the value rests on. Checked against the contract's enums on the way in.
+     */
+    edition: text('edition'),
+    finish: text('finish'),
+    /** How many copies of this printing in this condition the collector holds (an imported row's quantity). */
+    quantity: integer('quantity').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_cards_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('user_cards_user_idx').on(t.userId, t.createdAt),
+    check('user_cards_quantity_positive', sql`${t.quantity} >= 1`),
+    check('user_cards_edition_known', sql`${t.edition} in ('first_edition', 'shadowless', 'unlimited')`),
+    check('user_cards_finish_known', sql`${t.finish} in ('normal', 'holofoil', 'reverse_holofoil')`),
+  ],
 );
 
 /** One grading of a user card (the spec's "submission"). Values are decimals kept as numeric. */
@@ -241,6 +256,8 @@ export const binders = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     isPublic: boolean('is_public').notNull().default(false),
+    /** The card shown on the binder's cover; null: the first card. Cleared when that card leaves the binder. */
+    coverUserCardId: uuid('cover_user_card_id').references(() => userCards.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -268,6 +285,8 @@ export const binderCards = pgTable(
       .notNull()
       .references(() => gradings.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where the card sits in the binder's pages (0-based, 9 pockets a page); null until first reordered, then by addedAt. */
+    position: integer('position'),
   },
   (t) => [
     uniqueIndex('binder_cards_unique_idx').on(t.binderId, t.userCardId),
