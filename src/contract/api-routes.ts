@@ -47,6 +47,7 @@ import {
   ZUpdateBinderCardRequest,
   ZUpdateBinderRequest,
 } from './binders';
+import { ZPublicBinderResponse, ZPublicCardResponse } from './share';
 import { ZSyncActionResponse, ZSyncEventListResponse, ZSyncLogListResponse, ZSyncLogResponse } from './catalogue-sync';
 import { ZCatalogueCardResponse, ZCatalogueSearchRequest, ZCatalogueSearchResponse, ZCatalogueSetListResponse } from './catalogue';
 import { ZCollectionSummaryResponse } from './collection';
@@ -121,6 +122,8 @@ export const API_ROUTES = {
   'POST /api/binders/:id/cards': { body: ZAddBinderCardRequest, response: ZAddBinderCardResponse },
   'PUT /api/binders/:id/cards/:cardId': { body: ZUpdateBinderCardRequest, response: ZMessageResponse },
   'DELETE /api/binders/:id/cards/:submissionId': { response: ZMessageResponse },
+  'GET /api/shared/binders/:id': { response: ZPublicBinderResponse },
+  'GET /api/shared/binders/:id/cards/:userCardId': { response: ZPublicCardResponse },
 
   'POST /api/grading/manual-grade': { body: ZManualGradeRequest, response: ZManualGradeResponse },
   'POST /api/user-cards/:id/manual-grading': { body: ZManualGradeRequest, response: ZGradingResponse },

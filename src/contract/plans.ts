@@ -7,18 +7,22 @@ export const CREDIT_PACKAGES = [
 export type TCreditPackageId = (typeof CREDIT_PACKAGES)[number]['id'];
 export const DEFAULT_CREDIT_PACKAGE: TCreditPackageId = 'standard';
 
+/**
+ * What Pro adds. Sharing is not in it: every signed-in account, Starter or Pro, can make a binder
+ * public and send its link (issue 15) — the product checks no plan, so the pricing page must not
+ * sell it as a Pro perk. SHARING_LINE says so on the pricing page.
+ */
 export const PRO_PLAN = {
   id: 'pro-monthly',
   name: 'Pro',
   priceCents: 1999,
   interval: 'month',
-  perks: [
-    'Unlimited gradings',
-    'Weekly market value updates for every graded card',
-    'Priority grading queue',
-    'Public binders to share your collection',
-  ],
+  perks: ['Unlimited gradings', 'Weekly market value updates for every graded card', 'Priority grading queue'],
 } as const;
+
+/** Who can share, as the product does it (binders/, share/): said once, shown on the pricing page. */
+export const SHARING_LINE =
+  'Every account, Starter or Pro, can make a binder public and share its link. The people you send it to need no account to open it.';
 
 /** Credits a new starter account begins with. */
 export const STARTER_FREE_CREDITS = 3;

@@ -65,6 +65,9 @@ import { createPriceUpdateSchedule, type PriceUpdateSchedule } from './price-upd
 import { priceUpdateRoutes } from './price-update/routes';
 import { cardPriceHistoryRoutes } from './price-update/card-history';
 import { openPriceModel } from './price-update/model/open';
+import { createShareService } from './share/service';
+import { shareRoutes } from './share/routes';
+import { registerSharePages } from './share/page';
 import type { PriceModel } from './price-update/model/port';
 
 declare module 'fastify' {
@@ -180,6 +183,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('uploads', uploads);
   await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }), uploads });
   await app.register(binderRoutes, { binders: createBinderService(db) });
+  // Public binders' share pages and their read-only API (issue 15): share/.
+  const share = createShareService(db, images);
+  await app.register(shareRoutes, { share });
   // Synced market prices first, the bundled snapshot's next, the rarity guess last.
   const marketPrices = firstMarketPrice(createSyncedMarketPrices(db), createSnapshotMarketPrices());
   const pricing = deps.pricing ?? createEmbeddedPricing(marketPrices);
@@ -304,6 +310,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   const sendIndex = options.webDist ? await serveWebApp(app, options.webDist) : null;
+  // The share pages' index.html carries the binder's Open Graph tags (crawlers run no script).
+  if (options.webDist) registerSharePages(app, share, options.webDist, config.publicUrl);
   app.setNotFoundHandler((request, reply) => {
     if (!sendIndex || isApiPath(request.url) || request.method !== 'GET') {
       return reply.status(404).send({ code: 'not_found', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });

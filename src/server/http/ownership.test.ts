@@ -22,6 +22,11 @@ afterAll(() => ctx.close());
 
 /** Routes whose ids name shared things (the public card catalogue), not anybody's own objects. */
 const SHARED = [/^\/api\/catalogue\//];
+/**
+ * The share pages of public binders (issue 15; share/): the same answer for everyone, owner
+ * included, so Alice's PRIVATE binder is a 404 there for her too, and must be one for Bob.
+ */
+const PUBLISHED_ONLY = [/^\/(api\/)?shared\//];
 
 /** A valid body for each write, so that only ownership (never input validation) can refuse B. */
 const BODIES: Record<string, unknown> = {
@@ -60,23 +65,25 @@ function fill(url: string, ids: Ids): string {
         ? ids.gradingId
         : param === 'cardId'
           ? ids.entry
-          : param === 'submissionId'
-            ? ids.submission
-            : param === 'name'
-              ? url.startsWith('/api/gradings')
-                ? 'frontAnnotated'
-                : 'front'
-              : segment === 'binders'
-                ? ids.binder
-                : segment === 'user-cards'
-                  ? ids.card
-                  : segment === 'user-messages'
-                    ? ids.message
-                    : segment === 'orders'
-                      ? ids.order
-                      : segment === 'sessions'
-                        ? ids.checkoutSession
-                        : undefined;
+          : param === 'userCardId'
+            ? ids.card
+            : param === 'submissionId'
+              ? ids.submission
+              : param === 'name'
+                ? url.startsWith('/api/gradings')
+                  ? 'frontAnnotated'
+                  : 'front'
+                : segment === 'binders'
+                  ? ids.binder
+                  : segment === 'user-cards'
+                    ? ids.card
+                    : segment === 'user-messages'
+                      ? ids.message
+                      : segment === 'orders'
+                        ? ids.order
+                        : segment === 'sessions'
+                          ? ids.checkoutSession
+                          : undefined;
     if (!value) throw new Error(`ownership.test.ts: say which of A's ids ${url} takes for :${param}`);
     return `/${segment}/${value}`;
   });
@@ -144,7 +151,9 @@ it("user B reaches none of user A's objects through any route, and A's data is u
     const key = `${route.method} ${route.url}`;
     const url = fill(route.url, alice.ids);
     // Alice's reads succeed, so a 404 for Bob below means "not yours", not "a broken fixture".
-    if (route.method === 'GET') expect([key, (await alice.client.get(url)).statusCode]).toEqual([key, 200]);
+    // Share routes show public binders only, to their owner as to anyone: Alice's private binder is a 404 there.
+    const aliceExpects = PUBLISHED_ONLY.some((re) => re.test(route.url)) ? 404 : 200;
+    if (route.method === 'GET') expect([key, (await alice.client.get(url)).statusCode]).toEqual([key, aliceExpects]);
     const body = BODIES[key];
     const payload = typeof body === 'function' ? body(alice.ids) : body;
     const res =

@@ -30,9 +30,12 @@ export async function createTestApp(
   env: Record<string, string> = {},
   onQuery?: (sql: string) => void,
   options: Pick<AppDeps, 'images' | 'pricing'> &
-    Pick<BuildAppOptions, 'priceModel' | 'priceUpdateWaitMs'> & { logStream?: { write(line: string): void }; database?: Database } = {},
+    Pick<BuildAppOptions, 'priceModel' | 'priceUpdateWaitMs' | 'webDist'> & {
+      logStream?: { write(line: string): void };
+      database?: Database;
+    } = {},
 ): Promise<TestContext> {
-  const { logStream, priceModel, priceUpdateWaitMs, database: given, ...adapters } = options;
+  const { logStream, priceModel, priceUpdateWaitMs, webDist, database: given, ...adapters } = options;
   // A test may bring its own database (the price update's tests use a private one on PostgreSQL).
   const database = given ?? (await openTestDatabase(onQuery));
   const sent: MailMessage[] = [];
@@ -41,7 +44,7 @@ export async function createTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
   const app = await buildApp(
     { config, database, mail, clock, secret: 'test-secret-test-secret-test-secret!', ...adapters },
-    { logger: false, logStream, priceModel, priceUpdateWaitMs },
+    { logger: false, logStream, priceModel, priceUpdateWaitMs, webDist },
   );
   await app.ready();
   return {

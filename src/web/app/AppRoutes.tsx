@@ -41,6 +41,9 @@ const ManualGradingPage = lazy(() => import('@web/features/grading/ManualGrading
 const TestDetectionPage = lazy(() => import('@web/features/grading/TestDetectionPage'));
 const FirstGradePage = lazy(() => import('@web/features/cards/FirstGradePage'));
 const BinderDetailPage = lazy(() => import('@web/features/binders/BinderDetailPage'));
+// Public binders' share pages (issue 15): no account, own chunks.
+const SharedBinderPage = lazy(() => import('@web/features/share/SharedBinderPage'));
+const SharedCardPage = lazy(() => import('@web/features/share/SharedCardPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 const guarded = (element: React.ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -73,6 +76,8 @@ export function AppRoutes() {
           <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/auth/reset-password" element={<ResetPasswordPage />} />
           <Route path="/logout-success" element={<LogoutSuccessPage />} />
+          <Route path="/shared/binders/:id" element={<SharedBinderPage />} />
+          <Route path="/shared/binders/:id/cards/:userCardId" element={<SharedCardPage />} />
           <Route path="/account/profile" element={guarded(<ProfilePage />)} />
           <Route path="/account/profile/edit" element={guarded(<ProfileEditPage />)} />
           <Route path="/account/security" element={guarded(<SecurityPage />)} />

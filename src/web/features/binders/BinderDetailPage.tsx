@@ -18,6 +18,8 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { displayedGrade, type GradeAndValue } from '@web/features/grading/grade-scale';
 import { GradeAndValueLine } from '@web/features/grading/GradeAndValue';
 import { api, useApiQuery } from '@web/lib/api-client';
+import { sharedCardPath } from '@contract/share';
+import { CopyShareLink } from '@web/features/share/CopyShareLink';
 
 export const binderKey = (id: string) => ['/api/binders', id] as const;
 
@@ -81,6 +83,11 @@ export default function BinderDetailPage() {
             )}
           </h1>
           <p className="mt-1 text-slate-700">{b.description || 'No description'}</p>
+          {b.isOwner && (
+            <div className="mt-3">
+              <CopyShareLink binderId={b.id} isPublic={b.isPublic} />
+            </div>
+          )}
         </div>
         <div className="text-right">
           <p className="text-sm text-slate-600">Total estimated value</p>
@@ -157,7 +164,10 @@ function BinderTile({
         {entry.actualPurchasePrice && <p className="text-sm text-slate-600">Paid {formatDollars(entry.actualPurchasePrice)}</p>}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button asChild size="sm" variant="outline">
-            <Link to={`/account/collection/card-profile/${entry.userCard.id}`}>View Details</Link>
+            {/* Someone else's public binder: the card profile is its owner's, so the public card view. */}
+            <Link to={canEdit ? `/account/collection/card-profile/${entry.userCard.id}` : sharedCardPath(binderId, entry.userCard.id)}>
+              View Details
+            </Link>
           </Button>
           {canEdit && <EditEntryDialog binderId={binderId} entry={entry} />}
           {canEdit && (

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '@web/test/render';
+import { SHARING_LINE } from '@contract/plans';
 import PricingPage from './PricingPage';
 
 describe('pricing page', () => {
@@ -21,5 +22,13 @@ describe('pricing page', () => {
     expect(screen.getByText('$9.99')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Pro' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/pricing?tab=pro');
+  });
+
+  it('says what the product does about sharing: every plan may share a public binder, not a Pro perk', () => {
+    renderWithApp(<PricingPage />, { route: '/pricing?tab=pro' });
+    expect(screen.queryByText(/public binders/i)).not.toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /Share a public binder by link/ });
+    expect(row).toHaveTextContent('Share a public binder by linkIncludedIncluded');
+    expect(screen.getByText(SHARING_LINE)).toBeInTheDocument();
   });
 });

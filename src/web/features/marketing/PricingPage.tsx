@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link, useSearchParams } from 'react-router';
-import { CREDIT_PACKAGES, DEFAULT_CREDIT_PACKAGE, PRO_PLAN, STARTER_FREE_CREDITS } from '@contract/plans';
+import { CREDIT_PACKAGES, DEFAULT_CREDIT_PACKAGE, PRO_PLAN, SHARING_LINE, STARTER_FREE_CREDITS } from '@contract/plans';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
@@ -16,7 +16,8 @@ const COMPARISON: [string, string, string][] = [
   ['Evidence images and decision logs', 'Included', 'Included'],
   ['Estimated values at grading time', 'Included', 'Included'],
   ['Weekly value updates', 'Cards graded in the last 12 months', 'Every card, any age'],
-  ['Binders and public sharing', 'Included', 'Included'],
+  ['Binders', 'Included', 'Included'],
+  ['Share a public binder by link', 'Included', 'Included'],
   ['Grading queue', 'Standard', 'Priority'],
 ];
 
@@ -124,7 +125,8 @@ export default function PricingPage() {
             </tbody>
           </table>
         </div>
-        <p className="mt-4 text-sm text-slate-700">
+        <p className="mt-4 text-sm text-slate-700">{SHARING_LINE}</p>
+        <p className="mt-2 text-sm text-slate-700">
           If a grading fails — a photo we cannot read, a problem on our side — the credit goes back to your balance automatically.
         </p>
       </Section>
