@@ -51,6 +51,13 @@ import { ZPublicBinderResponse, ZPublicCardResponse } from './share';
 import { ZSyncActionResponse, ZSyncEventListResponse, ZSyncLogListResponse, ZSyncLogResponse } from './catalogue-sync';
 import { ZCatalogueCardResponse, ZCatalogueSearchRequest, ZCatalogueSearchResponse, ZCatalogueSetListResponse } from './catalogue';
 import { ZCollectionSummaryResponse } from './collection';
+import {
+  ZCollectionCsv,
+  ZConfirmImportRequest,
+  ZConfirmImportResponse,
+  ZImportPreviewRequest,
+  ZImportPreviewResponse,
+} from './collection-io';
 import { ZMessageResponse } from './common';
 import { ZGradingReportResponse } from './grading-report';
 import { ZGradingListResponse, ZGradingResponse } from './gradings';
@@ -113,6 +120,11 @@ export const API_ROUTES = {
   'PATCH /api/user-cards/:id': { body: ZUpdateUserCardRequest, response: ZUserCardResponse },
   'DELETE /api/user-cards/:id': { response: ZMessageResponse },
   'GET /api/user-cards/:id/price-history': { response: ZCardPriceHistoryResponse },
+  // CSV export and import (issue 15): the export is a file download (a link, not a fetch).
+  'GET /api/user-cards/export.csv': { response: ZCollectionCsv },
+  'POST /api/collection-imports': { multipart: true, response: ZImportPreviewResponse },
+  'GET /api/collection-imports/:id': { query: ZImportPreviewRequest, response: ZImportPreviewResponse },
+  'POST /api/collection-imports/:id/confirm': { body: ZConfirmImportRequest, response: ZConfirmImportResponse },
 
   'GET /api/binders': { response: ZBinderListResponse },
   'POST /api/binders': { body: ZCreateBinderRequest, response: ZBinderResponse },

@@ -30,6 +30,7 @@ import { userCardRoutes } from './cards/routes';
 import fastifyMultipart from '@fastify/multipart';
 import { createCollectionService } from './collection/service';
 import { collectionRoutes } from './collection/routes';
+import { collectionIoRoutes } from './collection-io/routes';
 import { openImageStore } from './adapters/storage/open';
 import { guardImageStore } from './adapters/storage/guard';
 import { ZHealthResponse, type THealthResponse } from '@contract/health';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const images = guardImageStore(deps.images ?? ownImages!, { now: () => clock.now().getTime() });
   if (ownImages) app.addHook('onClose', async () => ownImages.close());
   await app.register(collectionRoutes, { collection: createCollectionService(db) });
+  await app.register(collectionIoRoutes, { db, clock });
   const uploads = createUploadReceiver({
     tmpDir: config.uploads.dir,
     maxConcurrent: config.uploads.concurrency,

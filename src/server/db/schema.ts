@@ -297,6 +297,33 @@ export const binderCards = pgTable(
   ],
 );
 
+/**
+ * A CSV import waiting for the collector's confirmation (issue 15): the file's rows with what each
+ * matched in the catalogue. Kept a day; confirming writes the cards and stamps `confirmed_at` in the
+ * same transaction, so a second confirm finds it stamped and writes nothing.
+ */
+export const collectionImports = pgTable(
+  'collection_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    /** TImportRow[] (src/contract/collection-io.ts). */
+    rows: jsonb('rows').$type<unknown[]>().notNull(),
+    counts: jsonb('counts').$type<{ total: number; matched: number; ambiguous: number; unmatched: number }>().notNull(),
+    hasBinders: boolean('has_binders').notNull().default(false),
+    hasGrades: boolean('has_grades').notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    importedCount: integer('imported_count'),
+  },
+  (t) => [index('collection_imports_user_idx').on(t.userId, t.createdAt)],
+);
+
 /** Every change to a credit balance, with its reason: the balance on `users` is the running total. */
 export const creditLedger = pgTable(
   'credit_ledger',

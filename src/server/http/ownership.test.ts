@@ -37,6 +37,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/user-cards/:id/manual-grading': { corners: 6, edges: 6, surface: 6, frontCentering: 70, backCentering: 70 },
   // Multipart, as the web app sends it: a real photo, so that a refusal can only be about ownership.
   'POST /api/user-cards/:id/photos': () => photoForm('front', validPhoto),
+  'POST /api/collection-imports/:id/confirm': { choices: [] },
   'POST /api/payments/local/sessions/:id/pay': { cardNumber: '4242 4242 4242 4242' },
 };
 let validPhoto: Buffer;
@@ -55,6 +56,7 @@ type Ids = {
   message: string;
   order: string;
   checkoutSession: string;
+  collectionImport: string;
 };
 
 /** Puts A's object ids into a route's path; which id a `:param` wants depends on the segment before it. */
@@ -83,7 +85,9 @@ function fill(url: string, ids: Ids): string {
                         ? ids.order
                         : segment === 'sessions'
                           ? ids.checkoutSession
-                          : undefined;
+                          : segment === 'collection-imports'
+                            ? ids.collectionImport
+                            : undefined;
     if (!value) throw new Error(`ownership.test.ts: say which of A's ids ${url} takes for :${param}`);
     return `/${segment}/${value}`;
   });
@@ -109,6 +113,10 @@ async function aliceWithEverything(): Promise<{ client: TestClient; userId: stri
   const [message] = json<TUserMessage[]>(await alice.client.get('/api/user-messages'));
   // An unpaid credit order on the embedded provider, its hosted checkout session still open.
   const checkout = json<TCheckoutResponse>(await alice.client.post('/api/payments/checkout/credits', { package: 'small' }));
+  // A CSV import waiting for confirmation.
+  const importForm = new FormData();
+  importForm.append('file', new Blob(['Name,Set,Number\nBlastoise,Base,2\n'], { type: 'text/csv' }), 'cards.csv');
+  const collectionImport = json<{ id: string }>(await alice.client.postForm('/api/collection-imports', importForm));
   const ids: Ids = {
     card: card.id,
     binder: binder.id,
@@ -118,6 +126,7 @@ async function aliceWithEverything(): Promise<{ client: TestClient; userId: stri
     message: message.id,
     order: checkout.orderId!,
     checkoutSession: checkout.url.split('/').pop()!,
+    collectionImport: collectionImport.id,
   };
   return { client: alice.client, userId: alice.user.id, ids };
 }

@@ -1,0 +1,146 @@
+/**
+ * CSV as RFC 4180 describes it, both ways. No CSV package is installed (csv-parse or papaparse would do),
+ * and the format is small enough to own: quoted fields with doubled quotes, any of CRLF / LF / CR as
+ * the record end, line breaks inside quotes. The reader also takes a semicolon or tab delimiter, which
+ * spreadsheets in comma-decimal locales write, picked from the header line.
+ */
+
+export class CsvSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(message);
+  }
+}
+
+export class CsvTooManyRows extends Error {}
+
+export interface ParseOptions {
+  /** Data rows (after the header) beyond which reading stops with CsvTooManyRows. */
+  maxRows: number;
+  /** Longest cell, in characters; longer is a CsvSyntaxError naming the line. */
+  maxCellChars: number;
+}
+
+export interface ParsedCsv {
+  header: string[];
+  /** Data rows, each with the file line it starts on (the header is line 1). */
+  rows: { line: number; cells: string[] }[];
+  delimiter: string;
+}
+
+/** The delimiter the header line uses most, outside quotes: comma, semicolon or tab. */
+export function sniffDelimiter(text: string): string {
+  const counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && c in counts) counts[c]++;
+  }
+  return Object.entries(counts).reduce((best, e) => (e[1] > best[1] ? e : best), [',', 0] as [string, number])[0];
+}
+
+/** Reads `text` (already decoded, without a BOM) into a header and rows; blank lines are skipped. */
+export function parseCsv(text: string, opts: ParseOptions): ParsedCsv {
+  const delimiter = sniffDelimiter(text);
+  const records: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let line = 1;
+  let recordLine = 1;
+  let i = 0;
+  const n = text.length;
+  const push = () => {
+    if (cell.length > opts.maxCellChars)
+      throw new CsvSyntaxError(
+        `Line ${recordLine} has a cell longer than ${opts.maxCellChars.toLocaleString('en-US')} characters.`,
+        recordLine,
+      );
+    cells.push(cell);
+    cell = '';
+  };
+  const endRecord = () => {
+    push();
+    // A blank line is one empty cell: skipped, as spreadsheets leave them at the end.
+    if (!(cells.length === 1 && cells[0] === '')) {
+      // The header plus maxRows data rows; one more is refused before the rest is read.
+      if (records.length > opts.maxRows) throw new CsvTooManyRows();
+      records.push({ line: recordLine, cells });
+    }
+    cells = [];
+  };
+  while (i < n) {
+    const c = text[i];
+    if (c === '"' && cell === '') {
+      // A quoted field: runs to the next lone quote; "" is one quote; line breaks are part of it.
+      i++;
+      for (;;) {
+        if (i >= n) throw new CsvSyntaxError(`A quoted cell that starts on line ${recordLine} is never closed.`, recordLine);
+        const q = text[i];
+        if (q === '"') {
+          if (text[i + 1] === '"') {
+            cell += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        if (q === '\n' || (q === '\r' && text[i + 1] !== '\n')) line++;
+        cell += q;
+        i++;
+      }
+      // After the closing quote only a delimiter or the record end may follow.
+      const next = text[i];
+      if (i < n && next !== delimiter && next !== '\n' && next !== '\r')
+        throw new CsvSyntaxError(`Line ${line} has text after a closing quote. Quotes inside a cell must be doubled ("").`, line);
+      // An empty quoted cell ("") must not read as the start of another quoted cell.
+      if (cell === '') cell = '\u0000';
+      continue;
+    }
+    if (c === delimiter) {
+      if (cell === '\u0000') cell = '';
+      push();
+      i++;
+      continue;
+    }
+    if (c === '\n' || c === '\r') {
+      if (cell === '\u0000') cell = '';
+      endRecord();
+      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      line++;
+      recordLine = line;
+      continue;
+    }
+    // A quote inside an unquoted cell (12" binder) is read as itself, as spreadsheets do.
+    cell += c;
+    i++;
+  }
+  if (cell === '\u0000') cell = '';
+  if (cell !== '' || cells.length > 0) endRecord();
+  const [header, ...rows] = records;
+  return { header: header?.cells ?? [], rows, delimiter };
+}
+
+/**
+ * A cell a spreadsheet would run as a formula: OWASP's list (= + - @, tab, carriage return). A plain
+ * signed number or a lone dash ("-3", "+1.5") is a number to a spreadsheet, not a formula, so it is let through.
+ */
+export function looksLikeFormula(cell: string): boolean {
+  if (cell === '' || !'=+-@\t\r'.includes(cell[0])) return false;
+  // A lone "-" is how many exports write an empty value.
+  return !/^[+-](\d+([.,]\d+)?)?$/.test(cell);
+}
+
+/** One cell for writing: formula starts defused with a leading apostrophe (OWASP), then quoted when needed. */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let s = String(value);
+  if (typeof value === 'string' && looksLikeFormula(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const csvLine = (cells: readonly (string | number | null | undefined)[]) => cells.map(csvCell).join(',') + '\r\n';

@@ -1,0 +1,117 @@
+/**
+ * The collection as a CSV file: one line per card with its printing, each platform's grade and value
+ * from its latest completed grading, what was paid, notes and the binders it sits in. Three queries
+ * (cards, latest gradings, binder entries), whatever the collection's size. The columns are the ones
+ * the import reads back (columns.ts), so an export imports again with every row matched by its
+ * catalogue id.
+ */
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { EDITION_LABELS, FINISH_LABELS, type TEdition, type TFinish } from '@contract/printing';
+import type { Db } from '../db/client';
+import { binderCards, binders, cards, gradings, userCards } from '../db/schema';
+import { displayedPlatform, displayedValue } from '../grading/displayed';
+import { csvLine } from './csv';
+
+export const EXPORT_HEADER = [
+  'Name',
+  'Set',
+  'Set ID',
+  'Number',
+  'Rarity',
+  'Edition',
+  'Finish',
+  'Quantity',
+  'PSA Grade',
+  'BGS Grade',
+  'CGC Grade',
+  'Recommended Platform',
+  'PSA Value',
+  'BGS Value',
+  'CGC Value',
+  'Estimated Value',
+  'Purchase Price',
+  'Notes',
+  'Binders',
+  'Catalogue ID',
+  'Added',
+] as const;
+
+/** Excel reads a CSV as the machine's legacy code page unless it starts with a BOM. */
+const BOM = '\uFEFF';
+
+export async function exportCollectionCsv(db: Db, userId: string): Promise<string> {
+  const owned = await db
+    .select({
+      id: userCards.id,
+      cardId: userCards.cardId,
+      name: userCards.cardName,
+      set: userCards.cardSet,
+      setId: cards.setId,
+      number: userCards.cardNumber,
+      rarity: userCards.rarity,
+      edition: userCards.edition,
+      finish: userCards.finish,
+      quantity: userCards.quantity,
+      purchasePriceCents: userCards.purchasePriceCents,
+      notes: userCards.personalNotes,
+      createdAt: userCards.createdAt,
+    })
+    .from(userCards)
+    .leftJoin(cards, eq(cards.id, userCards.cardId))
+    .where(eq(userCards.userId, userId))
+    .orderBy(asc(userCards.createdAt), asc(userCards.id));
+  const latest = await db
+    .selectDistinctOn([gradings.userCardId], {
+      userCardId: gradings.userCardId,
+      recommendedPlatform: gradings.recommendedPlatform,
+      psaGrade: gradings.psaGrade,
+      bgsGrade: gradings.bgsGrade,
+      cgcGrade: gradings.cgcGrade,
+      psaEstimatedValue: gradings.psaEstimatedValue,
+      bgsEstimatedValue: gradings.bgsEstimatedValue,
+      cgcEstimatedValue: gradings.cgcEstimatedValue,
+    })
+    .from(gradings)
+    .where(sql`${gradings.userId} = ${userId} and ${gradings.status} = 'completed'`)
+    .orderBy(gradings.userCardId, desc(gradings.completedAt));
+  const gradingOf = new Map(latest.map((g) => [g.userCardId, g]));
+  const entries = await db
+    .select({ userCardId: binderCards.userCardId, name: binders.name })
+    .from(binderCards)
+    .innerJoin(binders, eq(binders.id, binderCards.binderId))
+    .where(eq(binders.userId, userId))
+    .orderBy(asc(binders.name));
+  const bindersOf = new Map<string, string[]>();
+  for (const e of entries) bindersOf.set(e.userCardId, [...(bindersOf.get(e.userCardId) ?? []), e.name]);
+
+  const parts = [BOM, csvLine(EXPORT_HEADER)];
+  for (const c of owned) {
+    const g = gradingOf.get(c.id);
+    parts.push(
+      csvLine([
+        c.name,
+        c.set,
+        c.setId,
+        c.number,
+        c.rarity,
+        c.edition ? EDITION_LABELS[c.edition as TEdition] : null,
+        c.finish ? FINISH_LABELS[c.finish as TFinish] : null,
+        c.quantity,
+        g?.psaGrade,
+        g?.bgsGrade,
+        g?.cgcGrade,
+        g ? displayedPlatform(g) : null,
+        g?.psaEstimatedValue,
+        g?.bgsEstimatedValue,
+        g?.cgcEstimatedValue,
+        g ? displayedValue(g) : null,
+        c.purchasePriceCents === null ? null : (c.purchasePriceCents / 100).toFixed(2),
+        c.notes,
+        (bindersOf.get(c.id) ?? []).join('; '),
+        c.cardId,
+        c.createdAt.toISOString().slice(0, 10),
+      ]),
+    );
+  }
+  return parts.join('');
+}
