@@ -50,6 +50,7 @@ import {
 import { ZSyncActionResponse, ZSyncEventListResponse, ZSyncLogListResponse, ZSyncLogResponse } from './catalogue-sync';
 import { ZCatalogueCardResponse, ZCatalogueSearchRequest, ZCatalogueSearchResponse, ZCatalogueSetListResponse } from './catalogue';
 import { ZCollectionSummaryResponse } from './collection';
+import { ZSetCompletionResponse } from './set-completion';
 import { ZMessageResponse } from './common';
 import { ZGradingReportResponse } from './grading-report';
 import { ZGradingListResponse, ZGradingResponse } from './gradings';
@@ -104,6 +105,7 @@ export const API_ROUTES = {
   'GET /api/catalogue/cards/:id': { response: ZCatalogueCardResponse },
 
   'GET /api/collection/summary': { response: ZCollectionSummaryResponse },
+  'GET /api/collection/set-completion': { response: ZSetCompletionResponse },
   'POST /api/user-cards': { multipart: true, response: ZUserCardResponse },
   'POST /api/user-cards/:id/photos': { multipart: true, response: ZUserCardResponse },
   'GET /api/user-cards': { query: ZUserCardListRequest, response: ZUserCardListResponse },
