@@ -58,6 +58,7 @@ import {
   ZImportPreviewRequest,
   ZImportPreviewResponse,
 } from './collection-io';
+import { ZSetCompletionResponse } from './set-completion';
 import { ZMessageResponse } from './common';
 import { ZGradingReportResponse } from './grading-report';
 import { ZGradingListResponse, ZGradingResponse } from './gradings';
@@ -112,6 +113,7 @@ export const API_ROUTES = {
   'GET /api/catalogue/cards/:id': { response: ZCatalogueCardResponse },
 
   'GET /api/collection/summary': { response: ZCollectionSummaryResponse },
+  'GET /api/collection/set-completion': { response: ZSetCompletionResponse },
   'POST /api/user-cards': { multipart: true, response: ZUserCardResponse },
   'POST /api/user-cards/:id/photos': { multipart: true, response: ZUserCardResponse },
   'GET /api/user-cards': { query: ZUserCardListRequest, response: ZUserCardListResponse },

@@ -19,16 +19,28 @@ export type TCatalogueCard = z.infer<typeof ZCatalogueCard>;
 export const ZCatalogueCardResponse = ZCatalogueCard;
 export type TCatalogueCardResponse = TCatalogueCard;
 
-export const ZCatalogueSearchRequest = z.object({
-  q: zText().trim().min(1, 'Type a card name, set or number').max(100, 'Search is at most 100 characters'),
-  setId: zText().max(40).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
+export const CATALOGUE_QUERY_REQUIRED = 'Type a card name, set or number';
+
+/**
+ * A catalogue search, one page at a time. The query may be left empty when a set is chosen: then the
+ * page lists that set in number order (a collector going through a set they hold).
+ */
+export const ZCatalogueSearchRequest = z
+  .object({
+    q: zText().trim().max(100, 'Search is at most 100 characters').default(''),
+    setId: zText().max(40).optional(),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .refine((r) => r.q !== '' || !!r.setId, { message: CATALOGUE_QUERY_REQUIRED, path: ['q'] });
 export type TCatalogueSearchRequest = z.input<typeof ZCatalogueSearchRequest>;
 
 export const ZCatalogueSearchResponse = z.object({
   query: z.string(),
+  /** Every match, over all pages. */
   total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
   cards: z.array(ZCatalogueCard.extend({ score: z.number() })),
 });
 export type TCatalogueSearchResponse = z.infer<typeof ZCatalogueSearchResponse>;

@@ -49,6 +49,63 @@ describe('catalogue search', () => {
     expect((await search('pokemon')).total).toBe(214);
   });
 
+  // Issue 15: "Charizard" answered twelve modern cards and not the Base Set one.
+  it('ranks the exact name first, its printings oldest set first, with set, year and number', async () => {
+    const res = await search('Charizard', '&limit=12');
+    expect(res.cards[0]).toMatchObject({ id: 'base1-4', name: 'Charizard', setName: 'Base', number: '4', releaseDate: '1999/01/09' });
+    expect(res.cards.slice(0, 3).map((c) => c.id)).toEqual(['base1-4', 'base4-4', 'base6-3']);
+    // The cards named exactly Charizard (δ and ★ are marks, not words) come before "Charizard ex", which
+    // come before the names that only contain the word ("Dark Charizard"); each group oldest first.
+    const all = await search('Charizard', '&limit=50&page=1');
+    const group = (name: string) => {
+      const bare = name.replace(/\s*[★δ]/g, '');
+      return bare === 'Charizard' ? 0 : bare.startsWith('Charizard') ? 1 : 2;
+    };
+    const groups = all.cards.map((c) => group(c.name));
+    expect(groups).toEqual([...groups].sort());
+    expect(groups.filter((g) => g === 0)).toHaveLength(29);
+    const exactDates = all.cards.filter((c) => group(c.name) === 0).map((c) => c.releaseDate);
+    expect(exactDates).toEqual([...exactDates].sort());
+  });
+
+  it('ranks an exact name above names that start with it, and those above names that contain it', async () => {
+    const res = await search('Mew', '&limit=50');
+    const group = (name: string) => {
+      const bare = name.replace(/\s*[★δ]/g, '');
+      return bare === 'Mew' ? 0 : /^Mew\b/.test(bare) ? 1 : 2;
+    };
+    const groups = res.cards.map((c) => group(c.name));
+    expect(groups).toEqual([...groups].sort());
+    expect(groups[0]).toBe(0);
+    expect(groups.at(-1)).toBe(2);
+    expect((await search('Mewtwo')).cards[0].name).toBe('Mewtwo');
+    // Half-typed: the names that begin so come first.
+    expect((await search('chari')).cards[0].name).toMatch(/^Charizard/);
+  });
+
+  it('pages through every match with a stable total and no repeats', async () => {
+    const first = await search('Charizard', '&limit=10&page=1');
+    const second = await search('Charizard', '&limit=10&page=2');
+    expect(first).toMatchObject({ page: 1, limit: 10 });
+    expect(second.total).toBe(first.total);
+    expect(first.total).toBeGreaterThan(90);
+    expect(second.cards).toHaveLength(10);
+    expect(new Set([...first.cards, ...second.cards].map((c) => c.id)).size).toBe(20);
+    const last = await search('Charizard', `&limit=10&page=${Math.ceil(first.total / 10)}`);
+    expect(last.cards.length).toBe(first.total % 10 || 10);
+    expect((await search('Charizard', `&limit=10&page=${Math.ceil(first.total / 10) + 1}`)).cards).toEqual([]);
+  });
+
+  it('filters by set, and lists a whole set in number order without a query', async () => {
+    const res = await search('Charizard', '&setId=base4');
+    expect(res.cards.map((c) => c.id)).toEqual(['base4-4']);
+    const set = json<TCatalogueSearchResponse>(await client.get('/api/catalogue/search?setId=base1&limit=50&page=3'));
+    expect(set.total).toBe(102);
+    expect(set.cards.map((c) => c.number)).toEqual(['101', '102']);
+    const firstPage = json<TCatalogueSearchResponse>(await client.get('/api/catalogue/search?setId=base1&limit=5'));
+    expect(firstPage.cards.map((c) => c.number)).toEqual(['1', '2', '3', '4', '5']);
+  });
+
   it('rejects an empty query with a readable 400 and needs a signed-in user', async () => {
     const res = await client.get('/api/catalogue/search?q=');
     expect(res.statusCode).toBe(400);

@@ -10,13 +10,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
     config: { access: 'user' },
     schema: {
       tags: ['catalogue'],
-      summary: 'Search the card catalogue',
+      summary: 'Search the card catalogue, ranked by name match, one page at a time',
       querystring: ZCatalogueSearchRequest,
       response: { 200: ZCatalogueSearchResponse },
     },
     handler: async (request) => {
-      const { q, limit, setId } = request.query;
-      return { query: q, ...(await catalogue.search(q, { limit, setId })) };
+      const { q, limit, page, setId } = request.query;
+      return { query: q, page, limit, ...(await catalogue.search(q, { limit, offset: (page - 1) * limit, setId })) };
     },
   });
 

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { TCatalogueCard } from '@contract/catalogue';
 import type { Db } from '../db/client';
 import { cardSets, cards } from '../db/schema';
-import { CardSearchIndex } from './search-index';
+import { CardSearchIndex, type SearchOptions } from './search-index';
 
 /** Refresh the in-memory index at most this often, so a catalogue sync in another process shows up. */
 const INDEX_MAX_AGE_MS = 10 * 60_000;
@@ -39,7 +39,7 @@ export function createCatalogueService(db: Db) {
   }
 
   return {
-    async search(q: string, opts: { limit: number; setId?: string }) {
+    async search(q: string, opts: SearchOptions) {
       return (await getIndex()).search(q, opts);
     },
     /** Call after a catalogue sync in this process. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCollectionSummaryResponse } from '@contract/collection';
+import { ZSetCompletionResponse } from '@contract/set-completion';
 import { requireUser } from '../http/access';
 import type { createCollectionService } from './service';
 
@@ -15,5 +16,15 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ collection: ReturnType<ty
       response: { 200: ZCollectionSummaryResponse },
     },
     handler: async (request) => collection.summary(requireUser(request).id),
+  });
+
+  app.get('/api/collection/set-completion', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['collection'],
+      summary: 'Set completion: distinct catalogue cards owned out of each set, most complete first',
+      response: { 200: ZSetCompletionResponse },
+    },
+    handler: async (request) => collection.setCompletion(requireUser(request).id),
   });
 };

@@ -5,12 +5,15 @@ import { gradings, userCards } from '../db/schema';
 import { displayedGrade, displayedPlatform, displayedValue } from '../grading/displayed';
 import { cardKeyOf } from '../price-update/rules';
 import { valueHistory, type ValuedCard } from '../price-update/value-history';
+import { setCompletion } from './set-completion';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const money = (c: number) => (c / 100).toFixed(2);
 
 export function createCollectionService(db: Db) {
   return {
+    /** Owned / total per set the collector has cards of (set-completion.ts). */
+    setCompletion: (userId: string) => setCompletion(db, userId),
     /** Two queries (cards, latest completed gradings); the arithmetic is in integer cents. */
     async summary(userId: string): Promise<TCollectionSummaryResponse> {
       const cards = await db
