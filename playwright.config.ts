@@ -13,6 +13,8 @@ const launchOptions = {
     '--no-first-run',
     '--disable-sync',
     '--disable-quic',
+    // Chromium refuses some ports outright (ERR_UNSAFE_PORT: 5060 and 5061 are SIP's); E2E_PORT may be one.
+    `--explicitly-allowed-ports=${PORT}`,
   ],
 };
 
