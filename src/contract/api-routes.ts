@@ -44,6 +44,7 @@ import {
   ZBinderListResponse,
   ZBinderResponse,
   ZCreateBinderRequest,
+  ZReorderBinderRequest,
   ZUpdateBinderCardRequest,
   ZUpdateBinderRequest,
 } from './binders';
@@ -121,6 +122,7 @@ export const API_ROUTES = {
   'POST /api/binders/:id/cards': { body: ZAddBinderCardRequest, response: ZAddBinderCardResponse },
   'PUT /api/binders/:id/cards/:cardId': { body: ZUpdateBinderCardRequest, response: ZMessageResponse },
   'DELETE /api/binders/:id/cards/:submissionId': { response: ZMessageResponse },
+  'PUT /api/binders/:id/order': { body: ZReorderBinderRequest, response: ZMessageResponse },
 
   'POST /api/grading/manual-grade': { body: ZManualGradeRequest, response: ZManualGradeResponse },
   'POST /api/user-cards/:id/manual-grading': { body: ZManualGradeRequest, response: ZGradingResponse },
