@@ -44,6 +44,7 @@ import {
   ZBinderListResponse,
   ZBinderResponse,
   ZCreateBinderRequest,
+  ZReorderBinderRequest,
   ZUpdateBinderCardRequest,
   ZUpdateBinderRequest,
 } from './binders';
@@ -138,6 +139,7 @@ export const API_ROUTES = {
   'DELETE /api/binders/:id/cards/:submissionId': { response: ZMessageResponse },
   'GET /api/shared/binders/:id': { response: ZPublicBinderResponse },
   'GET /api/shared/binders/:id/cards/:userCardId': { response: ZPublicCardResponse },
+  'PUT /api/binders/:id/order': { body: ZReorderBinderRequest, response: ZMessageResponse },
 
   'POST /api/grading/manual-grade': { body: ZManualGradeRequest, response: ZManualGradeResponse },
   'POST /api/user-cards/:id/manual-grading': { body: ZManualGradeRequest, response: ZGradingResponse },

@@ -13,6 +13,10 @@ export const ZBinder = z.object({
   ownerUsername: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The card the owner chose for the cover (one of the binder's cards), or null: then the first card is shown. */
+  coverUserCardId: z.string().nullable(),
+  /** The cover's photo: the chosen card's front, else the first card's in binder order; null when there is none. */
+  coverImageUrl: z.string().nullable(),
 });
 export type TBinder = z.infer<typeof ZBinder>;
 /** ZBinder as a route's success answer; the entity keeps its own name because other schemas embed it. */
@@ -78,9 +82,28 @@ const description = zMultilineText()
 export const ZCreateBinderRequest = z.object({ name, description, isPublic: z.boolean().optional() });
 export type TCreateBinderRequest = z.input<typeof ZCreateBinderRequest>;
 export const ZUpdateBinderRequest = z
-  .object({ name: name.optional(), description, isPublic: z.boolean().optional() })
+  .object({
+    name: name.optional(),
+    description,
+    isPublic: z.boolean().optional(),
+    /** One of the binder's cards as its cover, or null for the first card (400 when not in the binder). */
+    coverUserCardId: z.string().uuid('Not a valid card id').nullable().optional(),
+  })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
 export type TUpdateBinderRequest = z.input<typeof ZUpdateBinderRequest>;
+
+/** Pockets a binder page holds: the 3×3 page collectors know. */
+export const BINDER_PAGE_POCKETS = 9;
+/** A binder's own limit for one reorder; far above any real binder (spec §5 sets none). */
+export const BINDER_ORDER_MAX = 5000;
+export const BINDER_ORDER_MISMATCH = 'The new order must list every card of this binder exactly once, and no other card.';
+export const BINDER_COVER_NOT_IN_BINDER = 'The cover must be one of the cards in this binder.';
+
+/** The binder's cards in their new order (pages fill left to right, top to bottom, 9 pockets a page). */
+export const ZReorderBinderRequest = z.object({
+  userCardIds: z.array(z.string().uuid('Not a valid card id')).max(BINDER_ORDER_MAX, `At most ${BINDER_ORDER_MAX} cards`),
+});
+export type TReorderBinderRequest = z.infer<typeof ZReorderBinderRequest>;
 
 export const ZAddBinderCardRequest = z.object({ userCardId: z.string().uuid('Not a valid card id') });
 

@@ -5,6 +5,26 @@ import { userCardImageUrlSql } from '../cards/image-urls';
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
+ * The order of a binder's pages: the owner's order (position), and for a binder never reordered the
+ * newest card first, as before positions existed. Every reply that lists or picks entries uses it.
+ */
+export const ENTRY_ORDER = sql.raw('bc.position asc nulls last, bc.added_at desc, bc.id');
+
+/**
+ * A binder's cover card: the one the owner chose while it is still in the binder (removing it clears
+ * the choice, but a grading's deletion cascades past the application), else null. `binder` is the
+ * binders row's name or alias in the enclosing statement.
+ */
+export const coverUserCardIdSql = (binder: string): SQL =>
+  sql`(select bc.user_card_id from binder_cards bc where bc.binder_id = ${sql.raw(binder)}.id and bc.user_card_id = ${sql.raw(binder)}.cover_user_card_id)`;
+
+/** The cover's photo: the chosen card's front, else the first card's in page order; null for an empty binder. */
+export const coverImageUrlSql = (binder: string): SQL =>
+  sql`(select ${userCardImageUrlSql(sql.raw('uc.id'), sql.raw(`uc.images->>'front'`))} from binder_cards bc join user_cards uc on uc.id = bc.user_card_id
+    where bc.binder_id = ${sql.raw(binder)}.id
+    order by coalesce(bc.user_card_id = ${sql.raw(binder)}.cover_user_card_id, false) desc, ${ENTRY_ORDER} limit 1)`;
+
+/**
  * The cheap half of GET /api/binders/{id}: the binder's version and whether the viewer owns it, or
  * no row when the binder is missing or is someone else's private binder. Most requests need nothing
  * more: a client (If-None-Match) or this process's cache already holds that version. It is its own
@@ -33,7 +53,8 @@ export function binderDetailJsonSql(binderId: string, viewerId: string | null): 
       'binder', json_build_object(
         'id', b.id, 'name', b.name, 'description', b.description, 'isPublic', b.is_public,
         'isOwner', ${isOwner}, 'ownerUsername', u.username,
-        'createdAt', ${iso('b.created_at')}, 'updatedAt', ${iso('b.updated_at')}),
+        'createdAt', ${iso('b.created_at')}, 'updatedAt', ${iso('b.updated_at')},
+        'coverUserCardId', ${coverUserCardIdSql('b')}, 'coverImageUrl', ${coverImageUrlSql('b')}),
       'cards', coalesce((
         select json_agg(json_build_object(
           'id', bc.id,
@@ -51,7 +72,7 @@ export function binderDetailJsonSql(binderId: string, viewerId: string | null): 
             'bgsEstimatedValue', g.bgs_estimated_value::text,
             'cgcEstimatedValue', g.cgc_estimated_value::text,
             'valueSource', g.report->'valueBasis'->'source')
-        ) order by bc.added_at desc, bc.id)
+        ) order by ${ENTRY_ORDER})
         from binder_cards bc
         join user_cards uc on uc.id = bc.user_card_id
         join gradings g on g.id = bc.submission_id

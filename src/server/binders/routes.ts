@@ -10,6 +10,7 @@ import {
   ZBinderResponse,
   ZBinderSubmissionParams,
   ZCreateBinderRequest,
+  ZReorderBinderRequest,
   ZUpdateBinderCardRequest,
   ZUpdateBinderRequest,
   type TBinderDetailResponse,
@@ -80,7 +81,7 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
     config: { access: 'user' },
     schema: {
       tags: ['binders'],
-      summary: 'Rename, describe or publish a binder',
+      summary: 'Rename, describe, publish a binder or choose its cover card',
       params: ZBinderParams,
       body: ZUpdateBinderRequest,
       response: { 200: ZBinderResponse },
@@ -143,6 +144,21 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
     handler: async (request) => {
       await binders.removeEntry(request.params.id, requireUser(request).id, request.params.submissionId);
       return { message: 'Card removed from binder' };
+    },
+  });
+
+  app.put('/api/binders/:id/order', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['binders'],
+      summary: "Put a binder's cards in a new page order (every card of the binder exactly once)",
+      params: ZBinderParams,
+      body: ZReorderBinderRequest,
+      response: { 200: ZMessageResponse },
+    },
+    handler: async (request) => {
+      await binders.reorder(request.params.id, requireUser(request).id, request.body.userCardIds);
+      return { message: 'Binder order saved.' };
     },
   });
 };

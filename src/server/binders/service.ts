@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { BINDER_NEEDS_MEASURED_GRADING } from '@contract/binders';
+import { BINDER_COVER_NOT_IN_BINDER, BINDER_NEEDS_MEASURED_GRADING, BINDER_ORDER_MISMATCH } from '@contract/binders';
 import { isMeasuredGrading } from './follow-latest-grading';
 import type { TBinder, TBinderSummary, TBinderCardChanges } from '@contract/binders';
 import type { Db } from '../db/client';
 import { binderCards, binders, gradings, userCards, users } from '../db/schema';
 import { BINDER_NOT_FOUND, createBinderDocuments } from './detail-document';
+import { coverImageUrlSql, coverUserCardIdSql } from './detail-json-sql';
 import { displayedValueSql } from '../grading/displayed';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { normalizeDecimal } from '../money';
@@ -12,7 +13,15 @@ import { normalizeDecimal } from '../money';
 type BinderRow = typeof binders.$inferSelect;
 const NOT_FOUND = BINDER_NOT_FOUND;
 
-function toBinder(row: BinderRow, ownerUsername: string, viewerId: string | null): TBinder {
+type Cover = Pick<TBinder, 'coverUserCardId' | 'coverImageUrl'>;
+/** The cover as the binder's own statement reads it (the table is not aliased there). */
+const coverColumns = {
+  coverUserCardId: sql<string | null>`${coverUserCardIdSql('binders')}`,
+  coverImageUrl: sql<string | null>`${coverImageUrlSql('binders')}`,
+};
+const NO_COVER: Cover = { coverUserCardId: null, coverImageUrl: null };
+
+function toBinder(row: BinderRow, ownerUsername: string, viewerId: string | null, cover: Cover = NO_COVER): TBinder {
   return {
     id: row.id,
     name: row.name,
@@ -22,6 +31,8 @@ function toBinder(row: BinderRow, ownerUsername: string, viewerId: string | null
     ownerUsername,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    coverUserCardId: cover.coverUserCardId,
+    coverImageUrl: cover.coverImageUrl,
   };
 }
 
@@ -29,7 +40,7 @@ export function createBinderService(db: Db) {
   const documents = createBinderDocuments(db);
   async function loadVisible(binderId: string, viewerId: string | null) {
     const [row] = await db
-      .select({ binder: binders, ownerUsername: users.username })
+      .select({ binder: binders, ownerUsername: users.username, ...coverColumns })
       .from(binders)
       .innerJoin(users, eq(users.id, binders.userId))
       .where(eq(binders.id, binderId))
@@ -51,6 +62,7 @@ export function createBinderService(db: Db) {
         .select({
           binder: binders,
           ownerUsername: users.username,
+          ...coverColumns,
           cardCount: sql<number>`count(${binderCards.id})::int`,
           totalValue: sql<string>`coalesce(sum(${displayedValueSql}), 0)::numeric(14,2)::text`,
         })
@@ -62,7 +74,7 @@ export function createBinderService(db: Db) {
         .groupBy(binders.id, users.username)
         .orderBy(asc(binders.name));
       return rows.map((r) => ({
-        ...toBinder(r.binder, r.ownerUsername, ownerId),
+        ...toBinder(r.binder, r.ownerUsername, ownerId, r),
         cardCount: r.cardCount,
         totalValue: normalizeDecimal(r.totalValue)!,
       }));
@@ -85,19 +97,58 @@ export function createBinderService(db: Db) {
       return toBinder(row, owner.username, ownerId);
     },
 
-    async update(binderId: string, ownerId: string, input: { name?: string; description?: string | null; isPublic?: boolean }) {
+    async update(
+      binderId: string,
+      ownerId: string,
+      input: { name?: string; description?: string | null; isPublic?: boolean; coverUserCardId?: string | null },
+    ) {
       await loadOwned(binderId, ownerId);
-      await db
+      const cover = input.coverUserCardId;
+      // The check and the write in one statement: a cover is only ever one of this binder's cards, even
+      // when the card leaves the binder at the same moment (removeEntry clears the cover under the same lock).
+      const inBinder = cover
+        ? sql`exists (select 1 from ${binderCards} where ${binderCards.binderId} = ${binderId} and ${binderCards.userCardId} = ${cover})`
+        : sql`true`;
+      const updated = await db
         .update(binders)
         .set({
           ...(input.name !== undefined && { name: input.name }),
           ...(input.description !== undefined && { description: input.description || null }),
           ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
+          ...(cover !== undefined && { coverUserCardId: cover }),
           updatedAt: new Date(),
         })
-        .where(eq(binders.id, binderId));
-      const { binder, ownerUsername } = await loadVisible(binderId, ownerId);
-      return toBinder(binder, ownerUsername, ownerId);
+        .where(and(eq(binders.id, binderId), inBinder))
+        .returning({ id: binders.id });
+      if (updated.length === 0) throw badRequest(BINDER_COVER_NOT_IN_BINDER, 'coverUserCardId');
+      const row = await loadVisible(binderId, ownerId);
+      return toBinder(row.binder, row.ownerUsername, ownerId, row);
+    },
+
+    /**
+     * Puts the binder's cards in the given order (positions 0, 1, …: page = position / 9). The list must
+     * be exactly the binder's cards, so a page holding a stale copy (a card added or removed in another
+     * tab) is refused instead of dropping or misplacing cards. One transaction under the binder's lock.
+     */
+    async reorder(binderId: string, ownerId: string, userCardIds: string[]) {
+      await loadOwned(binderId, ownerId);
+      await db.transaction(async (tx) => {
+        await tx.select({ id: binders.id }).from(binders).where(eq(binders.id, binderId)).for('update');
+        const rows = await tx.select({ userCardId: binderCards.userCardId }).from(binderCards).where(eq(binderCards.binderId, binderId));
+        const wanted = new Set(userCardIds);
+        const exact = wanted.size === userCardIds.length && wanted.size === rows.length && rows.every((r) => wanted.has(r.userCardId));
+        if (!exact) throw badRequest(BINDER_ORDER_MISMATCH, 'userCardIds');
+        if (userCardIds.length === 0) return;
+        // One statement for the whole binder; the ids' place in the array is the new position.
+        const ids = sql.join(
+          userCardIds.map((id) => sql`${id}`),
+          sql`, `,
+        );
+        await tx.execute(sql`
+          update binder_cards bc set position = o.ord - 1
+          from unnest(array[${ids}]::uuid[]) with ordinality as o(user_card_id, ord)
+          where bc.binder_id = ${binderId}::uuid and bc.user_card_id = o.user_card_id and bc.position is distinct from o.ord - 1`);
+      });
     },
 
     async remove(binderId: string, ownerId: string) {
@@ -122,7 +173,13 @@ export function createBinderService(db: Db) {
       if (!latest) throw badRequest(BINDER_NEEDS_MEASURED_GRADING, 'userCardId');
       const inserted = await db
         .insert(binderCards)
-        .values({ binderId, userCardId: card.id, submissionId: latest.id })
+        // In a binder the owner has ordered, a new card takes the next empty pocket; else it stays unordered.
+        .values({
+          binderId,
+          userCardId: card.id,
+          submissionId: latest.id,
+          position: sql`(select max(${binderCards.position}) + 1 from ${binderCards} where ${binderCards.binderId} = ${binderId})`,
+        })
         .onConflictDoNothing()
         .returning({ id: binderCards.id });
       if (inserted.length === 0) throw conflict('This card is already in the binder.', 'userCardId');
@@ -151,11 +208,27 @@ export function createBinderService(db: Db) {
     async removeEntry(binderId: string, ownerId: string, submissionId: string) {
       await loadOwned(binderId, ownerId);
       const gradedCard = db.select({ userCardId: gradings.userCardId }).from(gradings).where(eq(gradings.id, submissionId));
-      const deleted = await db
-        .delete(binderCards)
-        .where(and(eq(binderCards.binderId, binderId), inArray(binderCards.userCardId, gradedCard)))
-        .returning({ id: binderCards.id });
-      if (deleted.length === 0) throw notFound('That card is not in this binder.');
+      // The entry and, when it was the cover, the cover choice go together: a cover is always in the binder.
+      await db.transaction(async (tx) => {
+        await tx.select({ id: binders.id }).from(binders).where(eq(binders.id, binderId)).for('update');
+        const deleted = await tx
+          .delete(binderCards)
+          .where(and(eq(binderCards.binderId, binderId), inArray(binderCards.userCardId, gradedCard)))
+          .returning({ userCardId: binderCards.userCardId });
+        if (deleted.length === 0) throw notFound('That card is not in this binder.');
+        await tx
+          .update(binders)
+          .set({ coverUserCardId: null })
+          .where(
+            and(
+              eq(binders.id, binderId),
+              inArray(
+                binders.coverUserCardId,
+                deleted.map((d) => d.userCardId),
+              ),
+            ),
+          );
+      });
     },
   };
 }

@@ -30,7 +30,8 @@ const PUBLISHED_ONLY = [/^\/(api\/)?shared\//];
 
 /** A valid body for each write, so that only ownership (never input validation) can refuse B. */
 const BODIES: Record<string, unknown> = {
-  'PATCH /api/binders/:id': { name: 'Taken over' },
+  'PATCH /api/binders/:id': (ids: Ids) => ({ name: 'Taken over', coverUserCardId: ids.card }),
+  'PUT /api/binders/:id/order': (ids: Ids) => ({ userCardIds: [ids.card] }),
   'POST /api/binders/:id/cards': (ids: Ids) => ({ userCardId: ids.card }),
   'PUT /api/binders/:id/cards/:cardId': { personalNotes: 'Taken over', actualPurchasePrice: 1 },
   'PATCH /api/user-cards/:id': { personalNotes: 'Taken over', actualPurchasePrice: 1 },

@@ -42,6 +42,8 @@ const detail = (cards: TBinderCardEntry[], isPublic = false): TBinderDetailRespo
     ownerUsername: 'casey',
     createdAt: '2026-11-01T00:00:00Z',
     updatedAt: '2026-11-01T00:00:00Z',
+    coverUserCardId: null,
+    coverImageUrl: null,
   },
   cards,
 });

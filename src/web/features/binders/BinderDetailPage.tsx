@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Globe, Pencil, Trash2 } from 'lucide-react';
+import { BookOpen, Globe, LayoutList, Pencil, Trash2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { TBinderCardEntry } from '@contract/binders';
 import { Badge } from '@web/components/ui/badge';
@@ -20,13 +20,22 @@ import { GradeAndValueLine } from '@web/features/grading/GradeAndValue';
 import { api, useApiQuery } from '@web/lib/api-client';
 import { sharedCardPath } from '@contract/share';
 import { CopyShareLink } from '@web/features/share/CopyShareLink';
+import { cn } from '@web/lib/cn';
+import { BinderPagesView } from './BinderPagesView';
+import { binderKey } from './use-binder-edits';
 
-export const binderKey = (id: string) => ['/api/binders', id] as const;
+export { binderKey };
+
+type View = 'list' | 'pages';
+/** The view in the URL (`?view=pages`), so a reload or a shared link opens the same one; the list is the spec's default. */
+const viewOf = (params: URLSearchParams): View => (params.get('view') === 'pages' ? 'pages' : 'list');
 
 /** Spec §2.4: summary tiles, card tiles with edit and remove, skeleton, empty and error states. */
 export default function BinderDetailPage() {
   const { id = '' } = useParams();
   const { isAuthenticated } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
   const binder = useApiQuery('GET /api/binders/:id', {
     params: { id: id ?? '' },
     queryKey: binderKey(id),
@@ -113,15 +122,58 @@ export default function BinderDetailPage() {
           <p className="mt-1 text-slate-700">Grade some cards and add them to this binder to get started</p>
         </div>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map(({ entry, platform, grade, value }) => (
-            <li key={entry.id}>
-              <BinderTile binderId={b.id} entry={entry} platform={platform} grade={grade} value={value} canEdit={b.isOwner} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ViewToggle
+            view={view}
+            onChange={(v) =>
+              setParams(
+                (p) => {
+                  const next = new URLSearchParams(p);
+                  if (v === 'pages') next.set('view', 'pages');
+                  else next.delete('view');
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          />
+          {view === 'pages' ? (
+            <BinderPagesView binder={b} cards={cards} />
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map(({ entry, platform, grade, value }) => (
+                <li key={entry.id}>
+                  <BinderTile binderId={b.id} entry={entry} platform={platform} grade={grade} value={value} canEdit={b.isOwner} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </Shell>
+  );
+}
+
+/** List (the spec's card grid) or Pages (the binder's 9-pocket pages, issue 15). */
+function ViewToggle({ view, onChange }: { view: View; onChange: (v: View) => void }) {
+  const option = (v: View, label: string, Icon: typeof LayoutList) => (
+    <button
+      type="button"
+      aria-pressed={view === v}
+      onClick={() => onChange(v)}
+      className={cn(
+        'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+        view === v ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700 hover:text-slate-900',
+      )}
+    >
+      <Icon aria-hidden className="size-4" /> {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="View" className="mb-4 inline-flex gap-1 rounded-lg bg-slate-100 p-1">
+      {option('list', 'List', LayoutList)}
+      {option('pages', 'Pages', BookOpen)}
+    </div>
   );
 }
 

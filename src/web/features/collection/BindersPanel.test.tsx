@@ -16,6 +16,8 @@ const binder: TBinderSummary = {
   ownerUsername: 'casey',
   createdAt: '2026-11-01T00:00:00Z',
   updatedAt: '2026-11-01T00:00:00Z',
+  coverUserCardId: null,
+  coverImageUrl: null,
   cardCount: 1,
   totalValue: '246.90',
 };

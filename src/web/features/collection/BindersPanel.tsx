@@ -43,6 +43,7 @@ export function BindersPanel() {
       <ul className="divide-y divide-slate-100 border-t border-slate-100">
         {(binders.data ?? []).map((b) => (
           <li key={b.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
+            <BinderCover url={b.coverImageUrl} />
             <div className="min-w-0 flex-1 basis-48">
               <Link to={`/account/collection/binder-detail/${b.id}`} className="break-words font-medium text-brand-700 hover:underline">
                 {b.name}
@@ -77,6 +78,15 @@ export function BindersPanel() {
           <li className="py-3 text-sm text-slate-600">No binders yet. Create one above, then add cards to it from a card’s page.</li>
         )}
       </ul>
+    </div>
+  );
+}
+
+/** The binder's cover card (its owner's choice, else its first card), as a small card in a sleeve; decoration only. */
+function BinderCover({ url }: { url: string | null }) {
+  return (
+    <div aria-hidden className="aspect-[63/88] w-10 shrink-0 overflow-hidden rounded-[3px] border border-slate-300 bg-slate-100 shadow-sm">
+      {url && <img src={url} alt="" loading="lazy" className="size-full object-cover" />}
     </div>
   );
 }

@@ -269,6 +269,8 @@ const binder = (n: number, over: Partial<TBinderSummary> = {}): TBinderSummary =
   ownerUsername: 'collector',
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
+  coverUserCardId: null,
+  coverImageUrl: null,
   cardCount: n,
   totalValue: '100.00',
   ...over,
