@@ -5,6 +5,8 @@ import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import { CopyShareLink } from './CopyShareLink';
 import SharedBinderPage from './SharedBinderPage';
+import BinderDetailPage from '@web/features/binders/BinderDetailPage';
+import type { TBinderDetailResponse } from '@contract/binders';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -102,5 +104,37 @@ describe('Copy link', () => {
     expect(screen.queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
     expect(screen.getByText(/Only you can see this binder/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Collection › Binders' })).toHaveAttribute('href', '/account/collection?view=binders');
+  });
+});
+
+describe('binder screen hooks', { timeout: 15_000 }, () => {
+  const detail = (isOwner: boolean, isPublic: boolean): TBinderDetailResponse => ({
+    binder: { id: BINDER, name: 'Vintage', description: null, isPublic, isOwner, ownerUsername: 'casey', createdAt: '', updatedAt: '' },
+    cards: [
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        submissionId: '10000000-0000-4000-8000-000000000001',
+        addedAt: '2026-11-01T10:00:00.000Z',
+        personalNotes: null,
+        actualPurchasePrice: null,
+        userCard: { id: CARD, cardId: 'base1-4', frontImageUrl: null },
+        submission: { id: '10000000-0000-4000-8000-000000000001', gradingId: 'GV-0000000001', ...shared.cards[0] },
+      },
+    ],
+  });
+  const renderDetail = () => renderWithApp(<BinderDetailPage />, { route: `/binder/${BINDER}`, path: '/binder/:id', user: testUser() });
+
+  it("someone else's public binder: View Details opens the public card view, and no Copy link", async () => {
+    mockApi({ [`GET /api/binders/${BINDER}`]: () => ({ json: detail(false, true) }) });
+    renderDetail();
+    expect(await screen.findByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/shared/binders/${BINDER}/cards/${CARD}`);
+    expect(screen.queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
+  });
+
+  it('the owner of a public binder gets Copy link; View Details stays the card profile', async () => {
+    mockApi({ [`GET /api/binders/${BINDER}`]: () => ({ json: detail(true, true) }) });
+    renderDetail();
+    expect(await screen.findByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/account/collection/card-profile/${CARD}`);
   });
 });
