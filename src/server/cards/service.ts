@@ -409,12 +409,17 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
       await Promise.all(stored.filter(Boolean).map((k) => images.delete(k!).catch(() => undefined)));
     },
 
-    /** Who may see a photo: the owner, an administrator, or anyone when the card sits in a public binder. */
+    /**
+     * Who may see a photo: the owner or an administrator, every photo; anyone, the front and back only,
+     * when the card sits in a public binder (the binder shows those two; close-ups and detail photos
+     * stay the owner's, as on the share page).
+     */
     async readImage(viewer: { id: string; isAdmin: boolean } | null, id: string, name: string) {
       const [card] = await db.select().from(userCards).where(eq(userCards.id, id));
       if (!card) return null;
       let allowed = viewer?.isAdmin || viewer?.id === card.userId;
       if (!allowed) {
+        if (!PUBLIC_PHOTO_SLOTS.has(name.toLowerCase())) return null;
         const [shared] = await db
           .select({ id: binderCards.id })
           .from(binderCards)
@@ -436,4 +441,7 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
     },
   };
 }
+/** The photos a public binder shows to others. */
+const PUBLIC_PHOTO_SLOTS = new Set(['front', 'back']);
+
 export type UserCardService = ReturnType<typeof createUserCardService>;

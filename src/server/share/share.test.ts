@@ -155,6 +155,15 @@ describe('the public binder API', () => {
     expect((await anonymous.get(`/api/shared/binders/${binder.id}/cards/${first.id}/images/back`)).body).toBe('back bytes');
     expect((await anonymous.get(`/api/shared/binders/${binder.id}/cards/${first.id}/images/frontTopLeft`)).statusCode).toBe(400);
   });
+
+  it("gives others only the front and back through the collector's image route too, the owner every photo", async () => {
+    const { binder, first, client } = await binderWithCards('Close-ups', true);
+    expect((await anonymous.get(`/api/user-cards/${first.id}/images/front`)).statusCode).toBe(200);
+    expect((await anonymous.get(`/api/user-cards/${first.id}/images/frontTopLeft`)).statusCode).toBe(404);
+    expect((await client.get(`/api/user-cards/${first.id}/images/frontTopLeft`)).body).toBe('corner bytes');
+    await client.request('PATCH', `/api/binders/${binder.id}`, { isPublic: false });
+    expect((await anonymous.get(`/api/user-cards/${first.id}/images/front`)).statusCode).toBe(404);
+  });
 });
 
 describe('the share page HTML (Open Graph and Twitter tags)', () => {
