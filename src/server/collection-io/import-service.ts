@@ -3,7 +3,7 @@
  * collector looks at it, and a confirm writes every matched row (and the ambiguous ones they resolved)
  * in one transaction. Imported cards are ungraded: grades in the file are not carried over.
  */
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   IMPORT_MAX_CELL_CHARS,
   IMPORT_MAX_ROWS,
@@ -26,8 +26,8 @@ import { decodeCsv } from './decode';
 import { matchRows } from './match';
 
 const NOT_FOUND = 'That import does not exist or has expired. Upload the file again.';
-/** Inserted per statement: 9 parameters a row stays far under PostgreSQL's 65,535. */
-const INSERT_CHUNK = 1000;
+/** Rows per insert statement (a JSON parameter of about 1 MB at most). */
+const INSERT_CHUNK = 5000;
 
 const cents = (price: string | null) => (price === null ? null : Math.round(Number(price) * 100));
 
@@ -154,21 +154,29 @@ export function createImportService({ db, clock }: { db: Db; clock: Clock }) {
           if (!card) return [];
           return [
             {
-              userId,
-              cardId: card.cardId,
-              cardName: card.name,
-              cardSet: card.setName,
-              cardNumber: card.number,
+              card_id: card.cardId,
+              card_name: card.name,
+              card_set: card.setName,
+              card_number: card.number,
               rarity: card.rarity,
               edition: r.edition,
               finish: r.finish,
               quantity: r.quantity,
-              purchasePriceCents: cents(r.purchasePrice),
-              personalNotes: r.notes,
+              purchase_price_cents: cents(r.purchasePrice),
+              personal_notes: r.notes,
             },
           ];
         });
-        for (let i = 0; i < values.length; i += INSERT_CHUNK) await tx.insert(userCards).values(values.slice(i, i + INSERT_CHUNK));
+        // One statement with one parameter (the rows as JSON), unpacked by the database: binding 11
+        // parameters a row through the driver cost seconds for 10,000 rows on PGlite.
+        for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+          await tx.execute(sql`
+            insert into ${userCards} (user_id, card_id, card_name, card_set, card_number, rarity, edition, finish, quantity, purchase_price_cents, personal_notes)
+            select ${userId}, r.card_id, r.card_name, r.card_set, r.card_number, r.rarity, r.edition, r.finish, r.quantity, r.purchase_price_cents, r.personal_notes
+            from jsonb_to_recordset(${JSON.stringify(values.slice(i, i + INSERT_CHUNK))}::jsonb) as r(
+              card_id text, card_name text, card_set text, card_number text, rarity text, edition text, finish text,
+              quantity integer, purchase_price_cents integer, personal_notes text)`);
+        }
         await tx.update(collectionImports).set({ importedCount: values.length }).where(eq(collectionImports.id, id));
         const skipped = rows.length - values.length;
         return {

@@ -68,15 +68,29 @@ export async function matchRows(db: Db, rows: ReadRow[]): Promise<TImportRow[]> 
   const sets = await db.select({ id: cardSets.id, name: cardSets.name }).from(cardSets);
   const knownSets = new Set(sets.flatMap((s) => [s.id.toLowerCase(), ...setKeys(s.name)]));
 
+  // A file and the catalogue name a few hundred sets, over and over: each spelled out once.
+  const keysMemo = new Map<string, string[]>();
+  const keysOf = (name: string) => {
+    let keys = keysMemo.get(name);
+    if (!keys) keysMemo.set(name, (keys = setKeys(name)));
+    return keys;
+  };
   const byId = new Map<string, CatalogueCard>();
   const byNumber = new Map<string, CatalogueCard[]>();
+  /** "number|set key" and "number|set id" → cards: a row's set and number are a few map lookups. */
+  const bySetNumber = new Map<string, CatalogueCard[]>();
+  const add = (map: Map<string, CatalogueCard[]>, key: string, c: CatalogueCard) => {
+    const list = map.get(key);
+    if (list) list.push(c);
+    else map.set(key, [c]);
+  };
   for (const f of found) {
-    const c: CatalogueCard = { ...f, key: setKeys(f.setName)[0] };
+    const c: CatalogueCard = { ...f, key: keysOf(f.setName)[0] };
     byId.set(c.cardId, c);
     const n = normalNumber(c.number);
-    const list = byNumber.get(n);
-    if (list) list.push(c);
-    else byNumber.set(n, [c]);
+    add(byNumber, n, c);
+    add(bySetNumber, `${n}|${c.key}`, c);
+    if (c.key !== c.setId.toLowerCase()) add(bySetNumber, `${n}|${c.setId.toLowerCase()}`, c);
   }
 
   return rows.map((row): TImportRow => {
@@ -92,9 +106,9 @@ export async function matchRows(db: Db, rows: ReadRow[]): Promise<TImportRow[]> 
     const exact = row.catalogueId ? byId.get(row.catalogueId) : undefined;
     if (exact) return out('matched', [exact], null);
     if (!row.number) return out('unmatched', [], 'The row has no card number.');
-    const wanted = new Set([...setKeys(row.set), ...(setId ? [setId.toLowerCase()] : []), row.set.toLowerCase()]);
-    const pool = byNumber.get(normalNumber(row.number)) ?? [];
-    const inSet = pool.filter((c) => wanted.has(c.key) || wanted.has(c.setId.toLowerCase()));
+    const wanted = new Set([...keysOf(row.set), ...(setId ? [setId.toLowerCase()] : []), row.set.toLowerCase()]);
+    const number = normalNumber(row.number);
+    const inSet = [...new Set([...wanted].flatMap((k) => bySetNumber.get(`${number}|${k}`) ?? []))];
     const nameOk = (c: CatalogueCard) => !row.name || namesAgree(row.name, c.name);
     if (inSet.length === 1) {
       return nameOk(inSet[0])
@@ -110,7 +124,7 @@ export async function matchRows(db: Db, rows: ReadRow[]): Promise<TImportRow[]> 
       if (named.length === 1) return out('matched', named, null);
       return out('ambiguous', named.length ? named : inSet, `${inSet.length} catalogue cards have this set and number.`);
     }
-    const sameName = row.name ? pool.filter(nameOk) : [];
+    const sameName = row.name ? (byNumber.get(number) ?? []).filter(nameOk) : [];
     const setKnown = [...wanted].some((k) => knownSets.has(k));
     if (sameName.length && !setKnown)
       return out('ambiguous', sameName, `No set called "${row.set}" in the catalogue; these cards have the same name and number.`);

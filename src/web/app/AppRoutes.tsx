@@ -33,6 +33,7 @@ const LocalPortalPage = lazy(() => import('@web/features/billing/LocalPortalPage
 const AdminPage = lazy(() => import('@web/features/admin/AdminPage'));
 const DashboardPage = lazy(() => import('@web/features/collection/DashboardPage'));
 const CollectionPage = lazy(() => import('@web/features/collection/CollectionPage'));
+const ImportPage = lazy(() => import('@web/features/collection-io/ImportPage'));
 const AddCardPage = lazy(() => import('@web/features/cards/AddCardPage'));
 const GradeCardPage = lazy(() => import('@web/features/grading/GradeCardPage'));
 const GradingProgressPage = lazy(() => import('@web/features/grading/GradingProgressPage'));
@@ -83,6 +84,7 @@ export function AppRoutes() {
           <Route path="/account/security" element={guarded(<SecurityPage />)} />
           <Route path="/account/dashboard" element={guarded(<DashboardPage />)} />
           <Route path="/account/collection" element={guarded(<CollectionPage />)} />
+          <Route path="/account/collection/import" element={guarded(<ImportPage />)} />
           <Route path="/account/collection/card-profile/:id" element={guarded(<CardProfilePage />)} />
           <Route path="/account/collection/binder-detail/:id" element={guarded(<BinderDetailPage />)} />
           <Route path="/binder/:id" element={guarded(<BinderDetailPage />)} />

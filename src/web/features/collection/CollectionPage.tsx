@@ -15,6 +15,7 @@ import { useCollectionCards, useCollectionFacets, useCollectionFilters } from '.
 import { ValueChart } from './ValueChart';
 import { SummaryTiles } from './SummaryTiles';
 import { useApiQuery } from '@web/lib/api-client';
+import { CollectionFileActions } from '@web/features/collection-io/CollectionFileActions';
 
 type View = 'cards' | 'binders';
 /** The tab in the URL: `?view=binders`; the cards are the default and have no parameter. */
@@ -61,11 +62,14 @@ export default function CollectionPage() {
       <PageHeader
         title="Collection"
         actions={
-          <Button asChild>
-            <Link to="/account/card/add-card">
-              <Plus aria-hidden /> Add a card
-            </Link>
-          </Button>
+          <>
+            <CollectionFileActions />
+            <Button asChild>
+              <Link to="/account/card/add-card">
+                <Plus aria-hidden /> Add a card
+              </Link>
+            </Button>
+          </>
         }
       />
       <div className="grid gap-6">
