@@ -76,7 +76,9 @@ import {
   ZUserCardListRequest,
   ZUserCardListResponse,
   ZUserCardResponse,
+  ZUserCardRawValueResponse,
 } from './user-cards';
+import { ZCardPrintingsResponse } from './printing';
 
 type Schema = z.ZodType;
 /** `multipart`: the body is a FormData (files), documented by the route's upload form, not validated as JSON. */
@@ -112,6 +114,8 @@ export const API_ROUTES = {
   'PATCH /api/user-cards/:id': { body: ZUpdateUserCardRequest, response: ZUserCardResponse },
   'DELETE /api/user-cards/:id': { response: ZMessageResponse },
   'GET /api/user-cards/:id/price-history': { response: ZCardPriceHistoryResponse },
+  'GET /api/user-cards/:id/raw-value': { response: ZUserCardRawValueResponse },
+  'GET /api/catalogue/cards/:id/printings': { response: ZCardPrintingsResponse },
 
   'GET /api/binders': { response: ZBinderListResponse },
   'POST /api/binders': { body: ZCreateBinderRequest, response: ZBinderResponse },
