@@ -86,7 +86,9 @@ import {
   ZUserCardListRequest,
   ZUserCardListResponse,
   ZUserCardResponse,
+  ZUserCardRawValueResponse,
 } from './user-cards';
+import { ZCardPrintingsResponse } from './printing';
 
 type Schema = z.ZodType;
 /** `multipart`: the body is a FormData (files), documented by the route's upload form, not validated as JSON. */
@@ -128,6 +130,8 @@ export const API_ROUTES = {
   'POST /api/collection-imports': { multipart: true, response: ZImportPreviewResponse },
   'GET /api/collection-imports/:id': { query: ZImportPreviewRequest, response: ZImportPreviewResponse },
   'POST /api/collection-imports/:id/confirm': { body: ZConfirmImportRequest, response: ZConfirmImportResponse },
+  'GET /api/user-cards/:id/raw-value': { response: ZUserCardRawValueResponse },
+  'GET /api/catalogue/cards/:id/printings': { response: ZCardPrintingsResponse },
 
   'GET /api/binders': { response: ZBinderListResponse },
   'POST /api/binders': { body: ZCreateBinderRequest, response: ZBinderResponse },

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { ZDecimalString } from './common';
 
-/** Totals of a collection: value from each card's latest completed grading, cost from purchase prices. */
+/**
+ * Totals of a collection: value from each card's latest completed grading, cost from purchase prices.
+ * Copies count (issue 15): a card held ×3 is three cards, three times its value and, its purchase
+ * price being per copy, three times its cost.
+ */
 export const ZCollectionSummaryResponse = z.object({
+  /** Copies held: the sum of the cards' quantities. */
   totalCards: z.number().int(),
+  /** Copies whose card has a completed grading. */
   gradedCards: z.number().int(),
   estimatedValue: ZDecimalString,
   /** What the collector paid for the cards whose price they entered. */

@@ -30,3 +30,25 @@ export const ZQuantity = z.coerce
   .int('Quantity must be a whole number')
   .min(1, 'Quantity is at least 1')
   .max(QUANTITY_MAX, `Quantity is at most ${QUANTITY_MAX}`);
+
+/** "1st Edition Holo", "Unlimited", "Reverse Holo"; null when neither is told. A Normal finish is said only alone. */
+export function printingLabel(p: { edition: TEdition | null; finish: TFinish | null }): string | null {
+  const parts = [
+    p.edition && EDITION_LABELS[p.edition],
+    p.finish && (p.finish !== 'normal' || !p.edition) ? FINISH_LABELS[p.finish] : null,
+  ];
+  const label = parts.filter(Boolean).join(' ');
+  return label || null;
+}
+
+/**
+ * GET /api/catalogue/cards/{id}/printings: the editions and finishes a catalogue card was printed in, as
+ * far as its market prices (and the set) tell. `known` false: no price lists the card, every choice is
+ * offered. An empty `editions` list: the set had no editions (everything after the WotC era).
+ */
+export const ZCardPrintingsResponse = z.object({
+  known: z.boolean(),
+  editions: z.array(ZEdition),
+  finishes: z.array(ZFinish),
+});
+export type TCardPrintingsResponse = z.infer<typeof ZCardPrintingsResponse>;

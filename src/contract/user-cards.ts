@@ -3,6 +3,7 @@ import { zMultilineText, zText } from './text';
 import { ZPurchasePrice } from './binders';
 import { PLATFORMS, ZDecimalString, type TPlatform } from './common';
 import { ZValueSource } from './pricing';
+import { ZEdition, ZFinish, ZQuantity } from './printing';
 
 // Corner slots live in a zod-free module so the grading command line does not load zod at start-up.
 export { CORNER_SLOTS, cornerSlotLabel, type TCornerSlot } from './corner-slots';
@@ -10,6 +11,8 @@ export const MAX_DETAIL_IMAGES = 8;
 
 export const GRADING_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export const ZGradingStatus = z.enum(GRADING_STATUSES);
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Text fields of the add-card form (multipart); files travel beside them as front, back, corners, details. */
 export const ZAddCardFields = z
@@ -19,6 +22,10 @@ export const ZAddCardFields = z
     cardSet: zText().trim().max(120, 'Set names are at most 120 characters').optional(),
     cardNumber: zText().trim().max(20, 'Card numbers are at most 20 characters').optional(),
     rarity: zText().trim().max(60).optional(),
+    /** The printing owned (issue 15); a form sends '' for "not told". */
+    edition: z.preprocess(blankToUndefined, ZEdition.optional()),
+    finish: z.preprocess(blankToUndefined, ZFinish.optional()),
+    quantity: z.preprocess(blankToUndefined, ZQuantity.default(1)),
   })
   .refine((v) => v.cardId || v.cardName, { message: 'Pick a card from the catalogue or enter its name', path: ['cardName'] });
 export type TAddCardFields = z.infer<typeof ZAddCardFields>;
@@ -61,6 +68,11 @@ export const ZUserCard = z.object({
   backImageUrl: z.string().nullable(),
   personalNotes: z.string().nullable(),
   actualPurchasePrice: ZDecimalString.nullable(),
+  /** The printing owned (issue 15); null when not told. The value rests on this printing's price. */
+  edition: ZEdition.nullable(),
+  finish: ZFinish.nullable(),
+  /** Copies of this printing held: collection totals count value × quantity. */
+  quantity: z.number().int(),
   latestGrading: ZLatestGrading.nullable(),
 });
 export type TUserCard = z.infer<typeof ZUserCard>;
@@ -77,10 +89,29 @@ export const ZUpdateUserCardRequest = z
   .object({
     personalNotes: zMultilineText().max(2000, 'Notes are at most 2,000 characters').nullable().optional(),
     actualPurchasePrice: ZPurchasePrice.optional(),
+    /** Changing the printing re-values the card's latest completed grading from that printing's price. */
+    edition: ZEdition.nullable().optional(),
+    finish: ZFinish.nullable().optional(),
+    quantity: ZQuantity.optional(),
   })
   .transform(({ actualPurchasePrice, ...rest }) => ({ ...rest, purchasePriceCents: actualPurchasePrice }));
 export type TUpdateUserCardRequest = z.input<typeof ZUpdateUserCardRequest>;
 export type TUserCardChanges = z.output<typeof ZUpdateUserCardRequest>;
+
+/**
+ * GET /api/user-cards/{id}/raw-value: what one ungraded copy of the owned printing is worth now (the
+ * market price of that printing, or an estimate, see ZValueSource), and the copies held.
+ */
+export const ZUserCardRawValueResponse = z.object({
+  value: ZDecimalString,
+  source: ZValueSource,
+  /** "1st Edition Holo"; null when the collector did not say which printing. */
+  printing: z.string().nullable(),
+  quantity: z.number().int(),
+  /** value × quantity. */
+  totalValue: ZDecimalString,
+});
+export type TUserCardRawValueResponse = z.infer<typeof ZUserCardRawValueResponse>;
 
 export const ZUserCardParams = z.object({ id: z.string().uuid('Not a valid card id') });
 export const ZUserCardImageParams = ZUserCardParams.extend({

@@ -26,6 +26,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { createBinderService } from './binders/service';
 import { binderRoutes } from './binders/routes';
 import { createUserCardService } from './cards/service';
+import { printingRoutes } from './cards/printing-routes';
 import { userCardRoutes } from './cards/routes';
 import fastifyMultipart from '@fastify/multipart';
 import { createCollectionService } from './collection/service';
@@ -183,14 +184,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     maxPerUser: config.uploads.perUser,
   });
   app.decorate('uploads', uploads);
-  await app.register(userCardRoutes, { cards: createUserCardService({ db, images, catalogue }), uploads });
+  // Synced market prices first, the bundled snapshot's next, the rarity guess last.
+  const marketPrices = firstMarketPrice(createSyncedMarketPrices(db), createSnapshotMarketPrices());
+  const pricing = deps.pricing ?? createEmbeddedPricing(marketPrices);
+  const userCardService = createUserCardService({ db, images, catalogue, pricing });
+  await app.register(userCardRoutes, { cards: userCardService, uploads });
+  await app.register(printingRoutes, { cards: userCardService, catalogue, market: marketPrices });
   await app.register(binderRoutes, { binders: createBinderService(db) });
   // Public binders' share pages and their read-only API (issue 15): share/.
   const share = createShareService(db, images);
   await app.register(shareRoutes, { share });
-  // Synced market prices first, the bundled snapshot's next, the rarity guess last.
-  const marketPrices = firstMarketPrice(createSyncedMarketPrices(db), createSnapshotMarketPrices());
-  const pricing = deps.pricing ?? createEmbeddedPricing(marketPrices);
   const referenceImages = deps.referenceImages ?? openReferenceImages(config.referenceImages, images, app.log);
   const gradingWorker = createGradingWorker({
     db,

@@ -17,10 +17,10 @@ export const CARD_PHOTO_FILES: Readonly<Record<string, number>> = {
   details: MAX_DETAIL_IMAGES,
 };
 
-/** The add-card form: the card's identity (catalogue id, or typed in) and its photos. */
+/** The add-card form: the card's identity (catalogue id, or typed in), the printing owned and its copies, and its photos. */
 export const ADD_CARD_FORM: UploadForm = {
   files: CARD_PHOTO_FILES,
-  fields: ['cardId', 'cardName', 'cardSet', 'cardNumber', 'rarity'],
+  fields: ['cardId', 'cardName', 'cardSet', 'cardNumber', 'rarity', 'edition', 'finish', 'quantity'],
 };
 
 /** New photos for an existing card: any of its photo slots, and no text (its identity does not change here). */

@@ -103,7 +103,7 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
     config: { access: 'user' },
     schema: {
       tags: ['cards'],
-      summary: "Edit a card's notes and purchase price",
+      summary: "Edit a card's notes, purchase price, printing and quantity",
       params: ZUserCardParams,
       body: ZUpdateUserCardRequest,
       response: { 200: ZUserCardResponse },

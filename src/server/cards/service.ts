@@ -12,8 +12,10 @@ import {
   cornerSlotLabel,
   PHOTOS_LOCKED_MESSAGE,
   type TUserCardChanges,
+  type TUserCardRawValueResponse,
 } from '@contract/user-cards';
 import type { TValueSource } from '@contract/pricing';
+import { printingLabel, type TEdition, type TFinish } from '@contract/printing';
 import type { Db } from '../db/client';
 import { binderCards, binders, gradings, userCards } from '../db/schema';
 import type { ImageStore } from '../adapters/storage/port';
@@ -23,6 +25,8 @@ import { sanitizeImage } from '../uploads/sanitize-image';
 import { centsToDecimal, normalizeDecimal } from '../money';
 import { userCardImageUrl } from './image-urls';
 import type { UploadedPhotos } from './photo-form';
+import type { PricingPort } from '../pricing/port';
+import { revalueLatestGrading } from './revalue';
 import { displayedPlatformSql, displayedGradeSql, displayedValue, displayedValueSql } from '../grading/displayed';
 
 type CardRow = typeof userCards.$inferSelect;
@@ -61,6 +65,10 @@ export function toUserCard(card: CardRow, latest: ShownGrading | null): TUserCar
     backImageUrl: userCardImageUrl(card.id, card.images.back),
     personalNotes: card.personalNotes,
     actualPurchasePrice: centsToDecimal(card.purchasePriceCents),
+    // The database checks these words (migration 0007), so the casts only name what is already true.
+    edition: (card.edition as TEdition | null) ?? null,
+    finish: (card.finish as TFinish | null) ?? null,
+    quantity: card.quantity,
     latestGrading: latest && {
       id: latest.id,
       gradingId: latest.gradingId,
@@ -150,8 +158,8 @@ async function gradingActive(db: Pick<Db, 'select'>, cardId: string): Promise<bo
   return !!row;
 }
 
-export function createUserCardService(deps: { db: Db; images: ImageStore; catalogue: CatalogueService }) {
-  const { db, images, catalogue } = deps;
+export function createUserCardService(deps: { db: Db; images: ImageStore; catalogue: CatalogueService; pricing: PricingPort }) {
+  const { db, images, catalogue, pricing } = deps;
 
   /** Stores cleaned photos under `{prefix}{slot}.jpg`, recording each key in `keys` as it goes (for clean-up). */
   async function storePhotos(clean: Array<[string, string]>, prefix: string, keys: Record<string, string>) {
@@ -203,6 +211,9 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
             id,
             userId,
             ...identity,
+            edition: fields.edition ?? null,
+            finish: fields.finish ?? null,
+            quantity: fields.quantity,
             images: {
               front: keys.front,
               back: keys.back,
@@ -324,17 +335,46 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
       return toUserCard(card, await latestGrading(card.id));
     },
 
+    /**
+     * Notes, price, printing and quantity. A changed edition or finish re-values the latest completed
+     * grading from the new printing's price (revalue.ts), in the same transaction as the card row.
+     */
     async update(userId: string, id: string, input: TUserCardChanges) {
-      await this.getOwned(userId, id);
-      await db
-        .update(userCards)
-        .set({
-          ...(input.personalNotes !== undefined && { personalNotes: input.personalNotes?.trim() || null }),
-          ...(input.purchasePriceCents !== undefined && { purchasePriceCents: input.purchasePriceCents }),
-          updatedAt: new Date(),
-        })
-        .where(eq(userCards.id, id));
+      const card = await this.getOwned(userId, id);
+      const edition = input.edition === undefined ? (card.edition as TEdition | null) : input.edition;
+      const finish = input.finish === undefined ? (card.finish as TFinish | null) : input.finish;
+      const printingChanged = edition !== card.edition || finish !== card.finish;
+      // Before the transaction: a remote pricing adapter must not hold it open.
+      const raw = printingChanged ? await pricing.rawValueUsd({ ...card, edition, finish }) : null;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(userCards)
+          .set({
+            ...(input.personalNotes !== undefined && { personalNotes: input.personalNotes?.trim() || null }),
+            ...(input.purchasePriceCents !== undefined && { purchasePriceCents: input.purchasePriceCents }),
+            ...(printingChanged && { edition, finish }),
+            ...(input.quantity !== undefined && { quantity: input.quantity }),
+            updatedAt: new Date(),
+          })
+          .where(eq(userCards.id, id));
+        if (raw) await revalueLatestGrading(tx, id, raw);
+      });
       return this.get(userId, id);
+    },
+
+    /** One ungraded copy of the owned printing now, and the copies held (the card profile's raw value). */
+    async rawValue(userId: string, id: string): Promise<TUserCardRawValueResponse> {
+      const card = await this.getOwned(userId, id);
+      const printing = { edition: card.edition as TEdition | null, finish: card.finish as TFinish | null };
+      const raw = await pricing.rawValueUsd({ ...card, ...printing });
+      const cents = Math.round(raw.usd * 100);
+      return {
+        value: centsToDecimal(cents)!,
+        source: raw.source,
+        printing: printingLabel(printing),
+        quantity: card.quantity,
+        totalValue: centsToDecimal(cents * card.quantity)!,
+      };
     },
 
     /**

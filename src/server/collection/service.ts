@@ -14,7 +14,13 @@ export function createCollectionService(db: Db) {
   return {
     /** Owned / total per set the collector has cards of (set-completion.ts). */
     setCompletion: (userId: string) => setCompletion(db, userId),
-    /** Two queries (cards, latest completed gradings); the arithmetic is in integer cents. */
+    /**
+     * Two queries (cards, latest completed gradings); the arithmetic is in integer cents.
+     * Quantity (issue 15): a row holds `quantity` copies of one printing in one condition, so its
+     * grading stands for each copy: cards, graded cards, value and the value history count
+     * value × quantity, the average grade weighs each row by its copies, and the purchase price is per
+     * copy (cost = price × quantity), as a value is.
+     */
     async summary(userId: string): Promise<TCollectionSummaryResponse> {
       const cards = await db
         .select({
@@ -24,6 +30,9 @@ export function createCollectionService(db: Db) {
           cardName: userCards.cardName,
           cardSet: userCards.cardSet,
           cardNumber: userCards.cardNumber,
+          edition: userCards.edition,
+          finish: userCards.finish,
+          quantity: userCards.quantity,
         })
         .from(userCards)
         .where(eq(userCards.userId, userId));
@@ -49,21 +58,27 @@ export function createCollectionService(db: Db) {
         pairedValue = 0,
         pairedCost = 0,
         gradeSum = 0,
-        gradeCount = 0;
+        gradeCount = 0,
+        totalCopies = 0,
+        gradedCopies = 0;
       const valued: ValuedCard[] = [];
       for (const card of cards) {
         const g = byCard.get(card.id);
+        const copies = card.quantity;
+        totalCopies += copies;
+        if (g) gradedCopies += copies;
         const v = g ? cents(Number(displayedValue(g) ?? 0)) : 0;
-        valueCents += v;
-        if (card.purchasePriceCents !== null) costCents += card.purchasePriceCents;
-        if (g && card.purchasePriceCents !== null) {
-          pairedValue += v;
-          pairedCost += card.purchasePriceCents;
+        valueCents += v * copies;
+        const cost = card.purchasePriceCents === null ? null : card.purchasePriceCents * copies;
+        if (cost !== null) costCents += cost;
+        if (g && cost !== null) {
+          pairedValue += v * copies;
+          pairedCost += cost;
         }
         const grade = g && displayedGrade(g);
         if (grade !== null && grade !== undefined) {
-          gradeSum += grade;
-          gradeCount++;
+          gradeSum += grade * copies;
+          gradeCount += copies;
         }
         if (g?.completedAt)
           valued.push({
@@ -72,11 +87,12 @@ export function createCollectionService(db: Db) {
             grade: grade ?? null,
             completedAt: g.completedAt,
             valueCents: v,
+            quantity: copies,
           });
       }
       return {
-        totalCards: cards.length,
-        gradedCards: byCard.size,
+        totalCards: totalCopies,
+        gradedCards: gradedCopies,
         estimatedValue: money(valueCents),
         totalCost: money(costCents),
         gainLoss: money(pairedValue - pairedCost),

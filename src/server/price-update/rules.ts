@@ -14,6 +14,7 @@
  * its own start time, and next week's run starts exactly 7 days later.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { TEdition, TFinish } from '@contract/printing';
 import type { DbOrTx } from '../db/client';
 
 export const GRADING_WINDOW_MONTHS = 12;
@@ -33,12 +34,26 @@ const proUsers = (c: RulesClock) => sql`
     s.status IN ('active', 'trialing')
     OR (s.status = 'past_due' AND coalesce(s.current_period_start, s.updated_at) + make_interval(days => ${c.graceDays}::int) > ${c.now.toISOString()}::timestamptz))`;
 
-/** The key one price is made for: the catalogue card, or name|set|number for a card entered by hand. */
-export const cardKeyOf = (c: { cardId: string | null; cardName: string; cardSet: string; cardNumber: string }) =>
-  c.cardId ?? `manual:${c.cardName.toLowerCase()}|${c.cardSet.toLowerCase()}|${c.cardNumber.toLowerCase()}`;
+/**
+ * The key one price is made for: the catalogue card, or name|set|number for a card entered by hand;
+ * followed by `#edition/finish` when the collector said which printing they own (issue 15), because a
+ * 1st Edition copy is priced apart from an Unlimited one. A printing not told keeps the old key, so
+ * earlier history still belongs to it.
+ */
+export const cardKeyOf = (c: {
+  cardId: string | null;
+  cardName: string;
+  cardSet: string;
+  cardNumber: string;
+  edition?: string | null;
+  finish?: string | null;
+}) =>
+  (c.cardId ?? `manual:${c.cardName.toLowerCase()}|${c.cardSet.toLowerCase()}|${c.cardNumber.toLowerCase()}`) +
+  (c.edition || c.finish ? `#${c.edition ?? ''}/${c.finish ?? ''}` : '');
 /** The same key in SQL (keep the two in step). */
 const CARD_KEY = sql.raw(
-  `coalesce(uc.card_id, 'manual:' || lower(uc.card_name) || '|' || lower(uc.card_set) || '|' || lower(uc.card_number))`,
+  `(coalesce(uc.card_id, 'manual:' || lower(uc.card_name) || '|' || lower(uc.card_set) || '|' || lower(uc.card_number))` +
+    ` || case when uc.edition is null and uc.finish is null then '' else '#' || coalesce(uc.edition, '') || '/' || coalesce(uc.finish, '') end)`,
 );
 
 /** Every graded card with the facts the rules need: one row per user card (its latest completed grading). */
@@ -56,7 +71,7 @@ export function classifiedCards(c: RulesClock): SQL {
     -- Joins rather than correlated EXISTS: PostgreSQL estimates those per row, and the inflated cost
     -- made it JIT-compile the query (2 s of a 3 s preview over 100,000 cards).
     graded AS (
-      SELECT l.*, uc.card_id, uc.card_name, uc.card_set, uc.card_number, uc.rarity, ${CARD_KEY} AS card_key,
+      SELECT l.*, uc.card_id, uc.card_name, uc.card_set, uc.card_number, uc.rarity, uc.edition, uc.finish, ${CARD_KEY} AS card_key,
              (pro.user_id IS NOT NULL) AS holder_pro
       FROM latest l JOIN user_cards uc ON uc.id = l.user_card_id LEFT JOIN pro ON pro.user_id = l.user_id
     ),
@@ -122,6 +137,9 @@ export interface PricingGroup {
   cardSet: string;
   cardNumber: string;
   rarity: string | null;
+  /** The printing (part of the card key, so one per group): its market price is the one asked for. */
+  edition?: TEdition | null;
+  finish?: TFinish | null;
   grades: { PSA: number; BGS: number; CGC: number };
   /** The values the cards show now (the highest among holders): the model's "last price", the sanity bound's base. */
   lastValues: { PSA: number | null; BGS: number | null; CGC: number | null };
@@ -143,6 +161,8 @@ type GroupRow = {
   card_set: string;
   card_number: string;
   rarity: string | null;
+  edition: string | null;
+  finish: string | null;
   psa_grade: number;
   bgs_grade: number;
   cgc_grade: number;
@@ -167,7 +187,7 @@ export async function nextGroups(db: DbOrTx, c: RulesClock, cursor: string | nul
     SELECT * FROM (
       SELECT ${GROUP_KEY} AS group_key,
         c.card_key, min(c.card_id) AS card_id, min(c.card_name) AS card_name, min(c.card_set) AS card_set,
-        min(c.card_number) AS card_number, min(c.rarity) AS rarity, c.psa_grade, c.bgs_grade, c.cgc_grade,
+        min(c.card_number) AS card_number, min(c.rarity) AS rarity, min(c.edition) AS edition, min(c.finish) AS finish, c.psa_grade, c.bgs_grade, c.cgc_grade,
         json_agg(json_build_object('g', c.grading_id, 'uc', c.user_card_id, 'u', c.user_id, 'p', c.holder_pro,
           'rp', c.recommended_platform, 'psa', c.psa_estimated_value, 'bgs', c.bgs_estimated_value, 'cgc', c.cgc_estimated_value) ORDER BY c.user_card_id) AS holders
       FROM (${classifiedCards(c)}) c
@@ -194,6 +214,8 @@ export async function nextGroups(db: DbOrTx, c: RulesClock, cursor: string | nul
       cardSet: r.card_set,
       cardNumber: r.card_number,
       rarity: r.rarity,
+      edition: r.edition as TEdition | null,
+      finish: r.finish as TFinish | null,
       grades: { PSA: Number(r.psa_grade), BGS: Number(r.bgs_grade), CGC: Number(r.cgc_grade) },
       lastValues: {
         PSA: maxOf(mapped.map((h) => h.values.PSA)),

@@ -118,7 +118,10 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
       groups.map(async (g) => ({
         ...g,
         releaseDate: g.cardId ? (dates.get(g.cardId) ?? null) : null,
-        market: g.cardId ? await deps.market.marketPrice({ cardId: g.cardId, rarity: g.rarity }) : null,
+        // The same printing rule as grading and the card profile (pricing/printing-price.ts).
+        market: g.cardId
+          ? await deps.market.marketPrice({ cardId: g.cardId, rarity: g.rarity, edition: g.edition ?? null, finish: g.finish ?? null })
+          : null,
       })),
     );
   }

@@ -13,8 +13,10 @@ export interface ValuedCard {
   platform: 'PSA' | 'BGS' | 'CGC';
   grade: number | null;
   completedAt: Date | null;
-  /** The value now, in cents. */
+  /** The value now, in cents, of one copy. */
   valueCents: number;
+  /** Copies held (issue 15): each counts. */
+  quantity?: number;
 }
 
 type HistoryRow = { card_key: string; platform: string; grade: number; value: string; recorded_at: string | Date };
@@ -59,7 +61,7 @@ export async function valueHistory(db: Db, cards: ValuedCard[]): Promise<{ month
       const history = byUnit.get(`${c.cardKey}|${c.platform}|${c.grade}`) ?? [];
       let latest: number | undefined;
       for (const h of history) if (h.at < end) latest = h.cents;
-      cents += latest ?? c.valueCents;
+      cents += (latest ?? c.valueCents) * (c.quantity ?? 1);
     }
     return { month, value: (cents / 100).toFixed(2) };
   });

@@ -1,4 +1,5 @@
-import type { MarketPriceSource, PricedCard, PricingPort, RawValue } from './port';
+import type { TValueSource } from '@contract/pricing';
+import type { MarketPrice, MarketPriceSource, PricedCard, PricingPort, RawValue } from './port';
 import { createSnapshotMarketPrices } from './snapshot-prices';
 
 /** Typical ungraded prices by rarity (USD), conservative market medians: only for cards without a price. */
@@ -27,17 +28,27 @@ export function rarityEstimateUsd(card: PricedCard): number {
   return Math.round(base * star * cardFactor(card.cardId ?? card.cardName) * 100) / 100;
 }
 
+/** A market price as a value's basis: the listed price, and the premium when the printing had none. */
+export function marketValueSource(market: MarketPrice): TValueSource {
+  return {
+    kind: 'market',
+    provider: market.provider,
+    asOf: market.asOf,
+    variant: market.variant,
+    marketUsd: market.premium ? market.premium.listedUsd : market.usd,
+    ...(market.premium ? { premium: { printing: market.premium.printing, multiplier: market.premium.multiplier } } : {}),
+  };
+}
+
 /** The embedded pricing: the card's market price from `prices` (the bundled snapshot by default), else the rarity guess. */
 export function createEmbeddedPricing(prices: MarketPriceSource = createSnapshotMarketPrices()): PricingPort {
   return {
     kind: 'embedded',
     async rawValueUsd(card: PricedCard): Promise<RawValue> {
-      const market = card.cardId ? await prices.marketPrice({ cardId: card.cardId, rarity: card.rarity }) : null;
-      if (market)
-        return {
-          usd: market.usd,
-          source: { kind: 'market', provider: market.provider, asOf: market.asOf, variant: market.variant, marketUsd: market.usd },
-        };
+      const market = card.cardId
+        ? await prices.marketPrice({ cardId: card.cardId, rarity: card.rarity, edition: card.edition ?? null, finish: card.finish ?? null })
+        : null;
+      if (market) return { usd: market.usd, source: marketValueSource(market) };
       return { usd: rarityEstimateUsd(card), source: { kind: 'estimate', method: 'rarity' } };
     },
   };

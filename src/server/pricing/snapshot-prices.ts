@@ -5,7 +5,7 @@
  */
 import { loadSnapshotPrices } from '../catalogue/snapshot';
 import type { MarketPrice, MarketPriceSource } from './port';
-import { chooseVariant } from './variant';
+import { pickPrintingVariant, pickedUsd } from './printing-price';
 
 export const SNAPSHOT_PROVIDER = 'TCGplayer market';
 
@@ -30,8 +30,19 @@ export function createSnapshotMarketPrices(load = loadSnapshotPrices): MarketPri
       const { asOf, cards } = get();
       const prices = cards.get(card.cardId);
       if (!prices) return null;
-      const variant = chooseVariant(card.rarity, Object.keys(prices));
-      return variant ? { usd: prices[variant], provider: SNAPSHOT_PROVIDER, asOf, variant } : null;
+      const pick = pickPrintingVariant(card, Object.keys(prices));
+      if (!pick) return null;
+      const listedUsd = prices[pick.variant];
+      return {
+        usd: pickedUsd(pick, listedUsd),
+        provider: SNAPSHOT_PROVIDER,
+        asOf,
+        variant: pick.variant,
+        ...(pick.premium ? { premium: { ...pick.premium, listedUsd } } : {}),
+      };
+    },
+    async listedVariants(cardId) {
+      return Object.keys(get().cards.get(cardId) ?? {});
     },
   };
 }

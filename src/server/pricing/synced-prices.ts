@@ -6,30 +6,36 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cardPrices } from '../db/schema';
 import type { MarketPrice, MarketPriceSource } from './port';
-import { chooseVariant } from './variant';
+import { pickPrintingVariant, pickedUsd } from './printing-price';
 
 export const SYNCED_PROVIDER = 'TCGplayer market (catalogue sync)';
 
 export function createSyncedMarketPrices(db: Db): MarketPriceSource {
+  const listed = (cardId: string) =>
+    db
+      .select({ variant: cardPrices.variant, market: cardPrices.market, updatedAt: cardPrices.updatedAt, syncedAt: cardPrices.syncedAt })
+      .from(cardPrices)
+      .where(and(eq(cardPrices.cardId, cardId), eq(cardPrices.source, 'tcgplayer'), gt(cardPrices.market, 0)));
   return {
     async marketPrice(card): Promise<MarketPrice | null> {
-      const rows = await db
-        .select({ variant: cardPrices.variant, market: cardPrices.market, updatedAt: cardPrices.updatedAt, syncedAt: cardPrices.syncedAt })
-        .from(cardPrices)
-        .where(and(eq(cardPrices.cardId, card.cardId), eq(cardPrices.source, 'tcgplayer'), gt(cardPrices.market, 0)));
-      const variant = chooseVariant(
-        card.rarity,
+      const rows = await listed(card.cardId);
+      const pick = pickPrintingVariant(
+        card,
         rows.map((r) => r.variant),
       );
-      const row = rows.find((r) => r.variant === variant);
-      if (!row || row.market == null) return null;
+      const row = pick && rows.find((r) => r.variant === pick.variant);
+      if (!pick || !row || row.market == null) return null;
       // The source's own date when it gave one, else the day it was synced.
       return {
-        usd: row.market,
+        usd: pickedUsd(pick, row.market),
         provider: SYNCED_PROVIDER,
         asOf: row.updatedAt ?? row.syncedAt.toISOString().slice(0, 10),
         variant: row.variant,
+        ...(pick.premium ? { premium: { ...pick.premium, listedUsd: row.market } } : {}),
       };
+    },
+    async listedVariants(cardId) {
+      return (await listed(cardId)).map((r) => r.variant);
     },
   };
 }
@@ -43,6 +49,13 @@ export function firstMarketPrice(...sources: MarketPriceSource[]): MarketPriceSo
         if (price) return price;
       }
       return null;
+    },
+    async listedVariants(cardId) {
+      for (const source of sources) {
+        const variants = (await source.listedVariants?.(cardId)) ?? [];
+        if (variants.length) return variants;
+      }
+      return [];
     },
   };
 }

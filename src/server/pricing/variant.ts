@@ -9,7 +9,7 @@
  * Unlimited before 1st edition: the unlimited print is the common one, and the lower price is the safer
  * guess. Only variants that have a market price count.
  */
-const HOLO_RARITY = /holo|ultra|secret|rainbow|illustration|shiny|radiant|amazing|prism/i;
+export const HOLO_RARITY = /holo|ultra|secret|rainbow|illustration|shiny|radiant|amazing|prism/i;
 const HOLO_ORDER = ['holofoil', 'unlimitedHolofoil', '1stEditionHolofoil'];
 const PLAIN_ORDER = ['normal', 'unlimited', '1stEdition', '1stEditionNormal'];
 

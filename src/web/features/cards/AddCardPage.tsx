@@ -16,6 +16,7 @@ import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { ZAddCardForm, type PickedCard, type TAddCardForm, type TAddCardValues } from './add-card-form';
 import { NoCreditsNotice, useCanGrade } from './NoCreditsNotice';
 import { appendPhotos, NO_PHOTOS, PhotoFields } from './PhotoFields';
+import { PrintingFields, usePrintingChoices } from './PrintingFields';
 import { api, useApiQuery } from '@web/lib/api-client';
 
 const TYPED_FIELDS = ['cardName', 'cardSet', 'cardNumber', 'rarity'] as const;
@@ -37,13 +38,30 @@ export default function AddCardPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TAddCardForm, unknown, TAddCardValues>({
     resolver: zodResolver(ZAddCardForm),
-    defaultValues: { mode: 'catalogue', picked: null, cardName: '', cardSet: '', cardNumber: '', rarity: '', photos: NO_PHOTOS },
+    defaultValues: {
+      mode: 'catalogue',
+      picked: null,
+      cardName: '',
+      cardSet: '',
+      cardNumber: '',
+      rarity: '',
+      edition: '',
+      finish: '',
+      quantity: '1',
+      photos: NO_PHOTOS,
+    },
   });
-  const [mode, picked] = useWatch({ control: form.control, name: ['mode', 'picked'] });
+  const [mode, picked, edition, finish] = useWatch({ control: form.control, name: ['mode', 'picked', 'edition', 'finish'] });
+  const choices = usePrintingChoices(mode === 'catalogue' ? picked?.id : null, { edition, finish });
   // After a refused submit the rules follow each change, as they do for typed fields.
   const revalidate = () => ({ shouldValidate: form.formState.isSubmitted });
   const setMode = (value: TAddCardForm['mode']) => form.setValue('mode', value, revalidate());
-  const pick = (card: PickedCard | null) => form.setValue('picked', card, revalidate());
+  const pick = (card: PickedCard | null) => {
+    form.setValue('picked', card, revalidate());
+    // Another card may not have been printed in the printing chosen for the last one.
+    form.setValue('edition', '');
+    form.setValue('finish', '');
+  };
   const q = useDebounced(query.trim(), 200);
   const search = useApiQuery('GET /api/catalogue/search', {
     queryKey: ['/api/catalogue/search', q],
@@ -54,12 +72,13 @@ export default function AddCardPage() {
   const add = useMutation({
     mutationFn: ({ card, photos }: TAddCardValues) => {
       const body = new FormData();
-      for (const name of ['cardId', ...TYPED_FIELDS] as const) if (card[name]) body.append(name, card[name]);
+      for (const name of ['cardId', ...TYPED_FIELDS, 'edition', 'finish'] as const) if (card[name]) body.append(name, card[name]);
+      body.append('quantity', String(card.quantity));
       appendPhotos(body, photos);
       return api('POST /api/user-cards', { body });
     },
     onSuccess: (card) => navigate(`/account/card/grade-card/${card.id}`),
-    onError: (e) => setFormError(applyServerError(e, form.setError, TYPED_FIELDS)),
+    onError: (e) => setFormError(applyServerError(e, form.setError, [...TYPED_FIELDS, 'edition', 'finish', 'quantity'])),
   });
   const { errors } = form.formState;
 
@@ -161,6 +180,10 @@ export default function AddCardPage() {
                 ))}
               </div>
             )}
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-semibold text-slate-900">Which printing, and how many?</legend>
+              <PrintingFields register={form.register} errors={errors} choices={choices} />
+            </fieldset>
           </CardContent>
         </Card>
 

@@ -20,14 +20,19 @@ export const ZAddCardForm = z
     cardSet: z.string(),
     cardNumber: z.string(),
     rarity: z.string(),
+    /** The printing owned: '' is "not told"; the contract checks the words and the quantity. */
+    edition: z.string(),
+    finish: z.string(),
+    quantity: z.string(),
     photos: z.custom<PhotoSelection>(),
   })
   .transform((form, ctx): { card: TAddCardFields; photos: PhotoSelection } => {
-    const { mode, picked, photos, ...typed } = form;
-    const card = ZAddCardFields.safeParse(mode === 'catalogue' ? { cardId: picked?.id } : typed);
+    const { mode, picked, photos, edition, finish, quantity, ...typed } = form;
+    const printing = { edition, finish, quantity };
+    const card = ZAddCardFields.safeParse(mode === 'catalogue' ? { cardId: picked?.id, ...printing } : { ...typed, ...printing });
     if (!card.success) for (const issue of card.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     if (!photos.front || !photos.back) ctx.addIssue({ code: 'custom', message: PHOTOS_REQUIRED, path: ['photos'] });
-    return { card: card.data ?? {}, photos };
+    return { card: card.data ?? { quantity: 1 }, photos };
   });
 export type TAddCardForm = z.input<typeof ZAddCardForm>;
 export type TAddCardValues = z.output<typeof ZAddCardForm>;

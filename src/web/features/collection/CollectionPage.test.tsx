@@ -26,6 +26,9 @@ const card = (
   backImageUrl: null,
   personalNotes: null,
   actualPurchasePrice: null,
+  edition: null,
+  finish: null,
+  quantity: 1,
   latestGrading: grading && {
     id: `30000000-0000-4000-8000-00000000000${n}`,
     gradingId: `GV-${n}`,

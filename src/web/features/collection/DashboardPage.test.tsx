@@ -19,6 +19,9 @@ const card = (over: Partial<NonNullable<TUserCard['latestGrading']>>): TUserCard
   backImageUrl: null,
   personalNotes: null,
   actualPurchasePrice: null,
+  edition: null,
+  finish: null,
+  quantity: 1,
   latestGrading: {
     id: '30000000-0000-4000-8000-000000000001',
     gradingId: 'GV-0000000001',

@@ -22,6 +22,9 @@ const CARD: TUserCard = {
   backImageUrl: null,
   personalNotes: 'From my brother',
   actualPurchasePrice: '120.00',
+  edition: null,
+  finish: null,
+  quantity: 1,
   latestGrading: null,
 };
 const grading = (over: Partial<TGrading>): TGrading => ({

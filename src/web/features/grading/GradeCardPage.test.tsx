@@ -21,6 +21,9 @@ const card: TUserCard = {
   backImageUrl: `/api/user-cards/${ID}/images/back`,
   personalNotes: null,
   actualPurchasePrice: null,
+  edition: null,
+  finish: null,
+  quantity: 1,
   latestGrading: null,
 };
 const failed = {

@@ -25,6 +25,9 @@ const userCard = (id = CARD_ID, over: Partial<TUserCard> = {}): TUserCard => ({
   backImageUrl: null,
   personalNotes: null,
   actualPurchasePrice: null,
+  edition: null,
+  finish: null,
+  quantity: 1,
   latestGrading: null,
   ...over,
 });
