@@ -55,12 +55,12 @@ describe('add card form', TYPING, () => {
 
   it('uploads the picked catalogue card with its photos and goes on to grade it', async () => {
     const calls = mockApi({
-      'GET /api/catalogue/search': () => ({ json: { cards: [CHARIZARD], total: 1 } }),
+      'GET /api/catalogue/search': () => ({ json: { cards: [CHARIZARD], total: 1, page: 1, limit: 20 } }),
       'POST /api/user-cards': () => ({ json: { id: 'new-card' } }),
     });
     render();
     await userEvent.type(screen.getByLabelText('Search by name, set or number'), 'charizard');
-    await userEvent.click(await screen.findByRole('button', { name: /Charizard/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /Charizard/ }));
     await addPhotos();
     await userEvent.click(screen.getByRole('button', { name: 'Add card and continue' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/account/card/grade-card/new-card'));

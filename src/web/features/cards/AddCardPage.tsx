@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ScanSearch } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -17,24 +17,16 @@ import { ZAddCardForm, type PickedCard, type TAddCardForm, type TAddCardValues }
 import { NoCreditsNotice, useCanGrade } from './NoCreditsNotice';
 import { appendPhotos, NO_PHOTOS, PhotoFields } from './PhotoFields';
 import { PrintingFields, usePrintingChoices } from './PrintingFields';
-import { api, useApiQuery } from '@web/lib/api-client';
+import { api } from '@web/lib/api-client';
+import { CardThumbnail } from './CardThumbnail';
+import { CataloguePicker } from './CataloguePicker';
 
 const TYPED_FIELDS = ['cardName', 'cardSet', 'cardNumber', 'rarity'] as const;
 const TYPED_LABELS = { cardName: 'Card name', cardSet: 'Set', cardNumber: 'Number', rarity: 'Rarity (optional)' } as const;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 export default function AddCardPage() {
   const navigate = useNavigate();
   const { canGrade } = useCanGrade();
-  const [query, setQuery] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TAddCardForm, unknown, TAddCardValues>({
     resolver: zodResolver(ZAddCardForm),
@@ -62,12 +54,6 @@ export default function AddCardPage() {
     form.setValue('edition', '');
     form.setValue('finish', '');
   };
-  const q = useDebounced(query.trim(), 200);
-  const search = useApiQuery('GET /api/catalogue/search', {
-    queryKey: ['/api/catalogue/search', q],
-    query: { q, limit: 12 },
-    enabled: mode === 'catalogue' && q.length >= 2 && !picked,
-  });
 
   const add = useMutation({
     mutationFn: ({ card, photos }: TAddCardValues) => {
@@ -121,11 +107,18 @@ export default function AddCardPage() {
             </div>
             {mode === 'catalogue' ? (
               picked ? (
-                <div className="flex items-center justify-between gap-3 rounded-lg border border-brand-100 bg-brand-50 p-3">
-                  <div>
+                <div className="flex items-center gap-3 rounded-lg border border-brand-100 bg-brand-50 p-3">
+                  <CardThumbnail
+                    src={picked.imageSmall}
+                    alt={`${picked.name}, ${picked.setName} #${picked.number}`}
+                    setLabel={picked.setName}
+                    number={picked.number}
+                    size="md"
+                  />
+                  <div className="min-w-0 flex-1">
                     <p className="font-semibold text-slate-900">{picked.name}</p>
                     <p className="text-sm text-slate-700">
-                      {picked.setName} · #{picked.number}/{picked.setPrintedTotal}{' '}
+                      {picked.setName} · {picked.releaseDate.slice(0, 4)} · #{picked.number}/{picked.setPrintedTotal}{' '}
                       {picked.rarity && <Badge variant="gray">{picked.rarity}</Badge>}
                     </p>
                   </div>
@@ -134,42 +127,7 @@ export default function AddCardPage() {
                   </Button>
                 </div>
               ) : (
-                <div className="grid gap-2">
-                  <FormField
-                    label="Search by name, set or number"
-                    error={errors.cardName?.message}
-                    hint="Typos are fine: “charzard base 4” finds Charizard from Base Set."
-                  >
-                    <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
-                  </FormField>
-                  {search.data && (
-                    <ul
-                      className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 bg-white"
-                      aria-label="Catalogue results"
-                    >
-                      {search.data.cards.length === 0 && (
-                        <li className="p-3 text-sm text-slate-600">No card matches. Check the spelling or enter it by hand.</li>
-                      )}
-                      {search.data.cards.map((c) => (
-                        <li key={c.id}>
-                          <button
-                            type="button"
-                            className="flex w-full items-center justify-between gap-3 p-3 text-left hover:bg-slate-50"
-                            onClick={() => pick(c)}
-                          >
-                            <span>
-                              <span className="font-medium text-slate-900">{c.name}</span>
-                              <span className="block text-sm text-slate-600">
-                                {c.setName} · #{c.number} · {c.releaseDate.slice(0, 4)}
-                              </span>
-                            </span>
-                            {c.rarity && <Badge variant="gray">{c.rarity}</Badge>}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
+                <CataloguePicker onPick={pick} error={errors.cardName?.message} />
               )
             ) : (
               <div className="grid gap-4 sm:grid-cols-2">

@@ -14,6 +14,7 @@ import { CollectionGrid, CollectionGridSkeleton } from './CollectionGrid';
 import { useCollectionCards, useCollectionFacets, useCollectionFilters } from './use-collection-query';
 import { ValueChart } from './ValueChart';
 import { SummaryTiles } from './SummaryTiles';
+import { SetCompletion } from './SetCompletion';
 import { useApiQuery } from '@web/lib/api-client';
 import { CollectionFileActions } from '@web/features/collection-io/CollectionFileActions';
 
@@ -85,6 +86,7 @@ export default function CollectionPage() {
             </CardContent>
           </Card>
         )}
+        <SetCompletion />
         <Tabs value={view} onValueChange={setView} asChild>
           <Card>
             <TabsList aria-label="Your collection" className="px-2 pt-2 sm:px-4">

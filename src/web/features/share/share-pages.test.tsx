@@ -109,7 +109,18 @@ describe('Copy link', () => {
 
 describe('binder screen hooks', { timeout: 15_000 }, () => {
   const detail = (isOwner: boolean, isPublic: boolean): TBinderDetailResponse => ({
-    binder: { id: BINDER, name: 'Vintage', description: null, isPublic, isOwner, ownerUsername: 'casey', createdAt: '', updatedAt: '' },
+    binder: {
+      id: BINDER,
+      name: 'Vintage',
+      description: null,
+      isPublic,
+      isOwner,
+      ownerUsername: 'casey',
+      createdAt: '',
+      updatedAt: '',
+      coverUserCardId: null,
+      coverImageUrl: null,
+    },
     cards: [
       {
         id: '00000000-0000-4000-8000-000000000001',
