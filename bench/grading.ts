@@ -196,10 +196,11 @@ console.log(
   `In-process latency per card (front + back): p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms; peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (generator included)`,
 );
 
-// Surface findings with and without the catalogue image (BENCH_SURFACE damaged + BENCH_CLEAN undamaged cards).
+// Surface findings with and without the catalogue image (BENCH_SURFACE damaged + BENCH_CLEAN undamaged + BENCH_SCRATCHED one-scratch cards).
 for (const row of await benchSurfaceReference({
   damaged: Number(process.env.BENCH_SURFACE ?? 24),
   clean: Number(process.env.BENCH_CLEAN ?? 24),
+  scratched: Number(process.env.BENCH_SCRATCHED ?? 30),
   seed0: SEED0 + 60_000,
 }))
   console.log(row);

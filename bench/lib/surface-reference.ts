@@ -7,6 +7,7 @@
 import { gradeCard, EngineRefusal, MATCH_THRESHOLD, type GradingReport } from '../../src/server/grading/engine';
 import { generateSyntheticCard, renderReferenceImage, type SyntheticCard } from '../../src/server/grading/engine/synthetic/generator';
 import type { Defect } from '../../src/server/grading/engine/synthetic/card';
+import { createRandom } from '../../src/server/grading/engine/synthetic/random';
 
 type Scratch = Extract<Defect, { kind: 'scratch' }>;
 const segDist = (px: number, py: number, d: Scratch) => {
@@ -60,14 +61,41 @@ function scoreFront(card: SyntheticCard, report: GradingReport, t: Tally) {
   }
 }
 
-export async function benchSurfaceReference(options: { damaged: number; clean: number; seed0: number }): Promise<string[]> {
+/**
+ * One scratch on an otherwise undamaged front, drawn like the generator's random scratches (8–25 mm,
+ * any angle, 0.1–0.22 mm wide, 55–85 % toward white), so recall rests on many scratches, not a handful.
+ */
+function oneScratch(seed: number): Scratch {
+  const rnd = createRandom(seed);
+  const x0 = rnd.range(10, 53),
+    y0 = rnd.range(14, 70),
+    len = rnd.range(8, 25),
+    ang = rnd.range(0, Math.PI);
+  return {
+    kind: 'scratch',
+    x0,
+    y0,
+    x1: Math.min(58, Math.max(5, x0 + Math.cos(ang) * len)),
+    y1: Math.min(82, Math.max(6, y0 + Math.sin(ang) * len)),
+    widthMm: rnd.range(0.1, 0.22),
+    strength: rnd.range(0.55, 0.85),
+  };
+}
+
+export async function benchSurfaceReference(options: {
+  damaged: number;
+  clean: number;
+  /** Cards whose front carries exactly one scratch (and nothing else; the back is drawn as usual). */
+  scratched: number;
+  seed0: number;
+}): Promise<string[]> {
   const without = tally(),
     withRef = tally();
   let mismatchWarned = 0,
     mismatchTried = 0,
     matchedScores: number[] = [];
   let refused = 0;
-  const cards = [
+  const cards: { seed: number; rate: number; style: 'tuning' | 'heldout'; scratch?: Scratch }[] = [
     ...Array.from({ length: options.damaged }, (_, i) => ({
       seed: options.seed0 + i,
       rate: 0.6,
@@ -78,9 +106,19 @@ export async function benchSurfaceReference(options: { damaged: number; clean: n
       rate: 0,
       style: i % 3 === 2 ? ('heldout' as const) : ('tuning' as const),
     })),
+    ...Array.from({ length: options.scratched }, (_, i) => ({
+      seed: options.seed0 + 10_000 + i,
+      rate: 0.6,
+      style: i % 3 === 2 ? ('heldout' as const) : ('tuning' as const),
+      scratch: oneScratch(options.seed0 + 20_000 + i),
+    })),
   ];
   for (const [n, c] of cards.entries()) {
-    const card = await generateSyntheticCard(c.seed, { defectRate: c.rate, style: c.style });
+    const card = await generateSyntheticCard(c.seed, {
+      defectRate: c.rate,
+      style: c.style,
+      ...(c.scratch ? { defects: { front: [c.scratch as Defect] } } : {}),
+    });
     const reference = await renderReferenceImage(card.truth.front);
     try {
       for (const [t, ref] of [
@@ -123,7 +161,7 @@ export async function benchSurfaceReference(options: { damaged: number; clean: n
     `  ${name.padEnd(18)} scratch recall ${pct(t.found, t.truth)} (${t.found}/${t.truth}); findings matching no defect ${(t.falseFindings / Math.max(1, t.faces)).toFixed(2)} per front (${t.falseFindings} on ${t.faces}); undamaged fronts: ${(t.undamagedFindings / Math.max(1, t.undamagedFaces)).toFixed(2)} findings per face, ${t.undamagedWithAny}/${t.undamagedFaces} with any; PSA of undamaged cards mean ${mean(t.psa).toFixed(2)}; ${mean(t.ms).toFixed(0)} ms per card`;
   matchedScores = matchedScores.sort((a, b) => a - b);
   return [
-    `\nSurface with and without the catalogue image (${options.damaged} damaged + ${options.clean} undamaged cards with hard artwork, a third held-out; fronts scored; ${refused} refused):`,
+    `\nSurface with and without the catalogue image (${options.damaged} damaged + ${options.clean} undamaged + ${options.scratched} one-scratch cards with hard artwork, a third held-out; fronts scored; ${refused} refused):`,
     line('without reference', without),
     line('with reference', withRef),
     `  match score of the right image: min ${matchedScores[0]?.toFixed(3) ?? '—'}, median ${matchedScores[Math.floor(matchedScores.length / 2)]?.toFixed(3) ?? '—'}, wrongly flagged as another card ${matchedScores.filter((m) => m < MATCH_THRESHOLD).length}/${matchedScores.length}; wrong card picked: warned ${mismatchWarned}/${mismatchTried}`,

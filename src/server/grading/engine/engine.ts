@@ -12,7 +12,7 @@ import { bgsGrade, cgcGrade, gradeSummary, psaGrade, subGrades, valuesAndRecomme
 import type { FaceCenteringLog, GradingReport, ReportSurfaceIssue } from './report';
 import { CORNER_SLOTS, cornerSlotLabel, type TCornerSlot } from '@contract/corner-slots';
 import type { TValueSource } from '@contract/pricing';
-import { GRADING_REPORT_VERSION } from '@contract/grading-report';
+import { GRADING_REPORT_VERSION } from './face-steps';
 import { MATCH_THRESHOLD, decodeReference } from './reference';
 
 // 2.0.0: surface findings rest on the catalogue image when there is one, and on a stricter detector otherwise.

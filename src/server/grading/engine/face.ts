@@ -1,5 +1,5 @@
 /** Everything measured on one face (front or back) of the card, with the photo checks that guard it. */
-import { FACE_STEP_NAMES, faceStepName } from '@contract/grading-report';
+import { FACE_STEP_NAMES, faceStepName } from './face-steps';
 import { createCardView, type CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import {

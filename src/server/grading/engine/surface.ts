@@ -8,6 +8,7 @@
 import { rectify, type CardView } from './card-view';
 import { toGray, type RgbImage } from './image';
 import { underGlare } from './exposure';
+import { strictScratch } from './strict-scratch';
 import { compareWithReference, residualAlong, type ReferenceComparison, type ReferenceImage } from './reference';
 
 export type SurfaceIssueType = 'scratch' | 'print line';
@@ -151,111 +152,6 @@ function notInReference(line: SurfaceIssue, polarity: 'bright' | 'dark', c: Refe
   // A scratch crossing light print vanishes there (nothing to see against the reference): enough of it
   // must show, not all. Artwork the reference explains shows nowhere (shares of a few percent).
   return share >= 0.25 && share * line.lengthMm >= 3.5;
-}
-
-/**
- * The stricter test without a reference. A scratch is paper or lacquer showing: a thin, light,
- * low-saturation line, i.e. the print beside it blended toward white in every channel alike, and it
- * cuts across the art, so its two sides look alike. Coloured strokes (a blend toward a hue) are ink;
- * a highlight hugging an outline has unlike sides; a curve sampled along its chord misses itself.
- */
-function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain: number): boolean {
-  const len = Math.hypot(line.to.xMm - line.from.xMm, line.to.yMm - line.from.yMm);
-  if (len === 0) return false;
-  const ux = (line.to.xMm - line.from.xMm) / len,
-    uy = (line.to.yMm - line.from.yMm) / len;
-  const side = 0.35 + line.widthMm / 2;
-  const white = 250 * gain;
-  const px = (xMm: number, yMm: number, out: number[]) => {
-    const x = Math.min(img.width - 1, Math.max(0, Math.round(xMm * s - 0.5))),
-      y = Math.min(img.height - 1, Math.max(0, Math.round(yMm * s - 0.5)));
-    const o = (y * img.width + x) * 3;
-    out[0] = img.data[o]!;
-    out[1] = img.data[o + 1]!;
-    out[2] = img.data[o + 2]!;
-  };
-  const luma = (c: number[]) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
-  const c = [0, 0, 0],
-    a = [0, 0, 0],
-    b = [0, 0, 0],
-    best = [0, 0, 0],
-    far = [0, 0, 0];
-  let samples = 0,
-    neutral = 0,
-    alike = 0,
-    hugging = 0,
-    positions = 0;
-  for (let t = 0.3; t < len - 0.3; t += 0.25) {
-    const x = line.from.xMm + ux * t,
-      y = line.from.yMm + uy * t;
-    positions++;
-    // The line's own colour: its brightest pixel within a pixel across.
-    let top = -1;
-    for (const o of [-1.5, -1, -0.5, 0, 0.5, 1, 1.5]) {
-      px(x - uy * (o / s), y + ux * (o / s), c);
-      if (luma(c) > top) ((top = luma(c)), best.splice(0, 3, c[0], c[1], c[2]));
-    }
-    px(x - uy * side, y + ux * side, a);
-    px(x + uy * side, y - ux * side, b);
-    const la = luma(a),
-      lb = luma(b),
-      rise = top - Math.max(la, lb);
-    if (rise < 6) continue;
-    samples++;
-    if (Math.abs(la - lb) < Math.max(10, 0.6 * rise)) alike++;
-    // How far each channel moved from the sides' colour toward white; alike shares mean no hue.
-    const shares: number[] = [];
-    for (let k = 0; k < 3; k++) {
-      const base = (a[k] + b[k]) / 2,
-        room = white - base;
-      if (room > 25) shares.push((best[k] - base) / room);
-    }
-    // JPEG keeps colour at half resolution, so a thin white line keeps some of its sides' hue: every
-    // channel must rise by a fair share, none much more than another. Ink leaves a channel behind.
-    if (shares.length === 0 || (Math.min(...shares) > 0.2 && Math.max(...shares) - Math.min(...shares) < 0.55)) neutral++;
-    // A highlight runs beside the outline of a shape: a much darker line close by on one side only.
-    const darkest = (sign: number, near: number) => {
-      let lo = Infinity;
-      for (let d = side + 0.1; d <= 1.4; d += 0.5 / s) {
-        px(x - sign * uy * d, y + sign * ux * d, far);
-        lo = Math.min(lo, luma(far));
-      }
-      return near - lo;
-    };
-    const dropA = darkest(1, la),
-      dropB = darkest(-1, lb);
-    if (Math.max(dropA, dropB) > 45 && Math.min(dropA, dropB) < 20) hugging++;
-  }
-  // A sparkle is a cross: around the middle of the line, a second light line runs across it. Test
-  // every point of the middle half: light across (perpendicular) but not on the diagonals.
-  let crossed = false;
-  for (let t = len * 0.25; t <= len * 0.75 && !crossed; t += 0.1) {
-    const x = line.from.xMm + ux * t,
-      y = line.from.yMm + uy * t;
-    // Light on both sides across the line, each side brighter than both diagonals: an edge of the art
-    // crossing the line is light on one side only.
-    const across = [0, 0],
-      diagonal = [0, 0, 0, 0];
-    for (let d = 0.4; d <= 1.0; d += 0.2)
-      for (const [k, sign] of [
-        [0, 1],
-        [1, -1],
-      ] as const) {
-        px(x - sign * uy * d, y + sign * ux * d, far);
-        across[k] += luma(far);
-        px(x + sign * (ux - uy) * d * Math.SQRT1_2, y + sign * (uy + ux) * d * Math.SQRT1_2, far);
-        diagonal[k] += luma(far);
-        px(x + sign * (ux + uy) * d * Math.SQRT1_2, y + sign * (uy - ux) * d * Math.SQRT1_2, far);
-        diagonal[k + 2] += luma(far);
-      }
-    if (Math.min(...across) - Math.max(...diagonal) > 25 * 4) crossed = true;
-  }
-
-  // A scratch is straight: sampled along its chord it is found nearly everywhere; a curved highlight
-  // leaves its chord and is found only near the ends.
-  return (
-    samples >= 4 && samples / positions >= 0.6 && neutral / samples >= 0.6 && alike / samples >= 0.3 && hugging / samples < 0.5 && !crossed
-  );
 }
 
 /** A "print line" that is an edge of the print (the art window's frame, a panel's side): its sides differ a millimetre out. */
