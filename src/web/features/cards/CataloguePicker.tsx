@@ -108,7 +108,8 @@ export function CataloguePicker({ onPick, error }: { onPick: (card: PickedCard) 
             autoComplete="off"
           />
         </FormField>
-        <FormField label="Set">
+        {/* content-start: the search field's hint makes the row taller; the select stays by its label. */}
+        <FormField label="Set" className="content-start">
           <Select
             value={setId}
             onChange={(e) => {

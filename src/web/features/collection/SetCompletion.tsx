@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { TSetCompletion } from '@contract/set-completion';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -17,13 +17,14 @@ const FIRST_SETS = 6;
 export function SetCompletion() {
   const sets = useApiQuery('GET /api/collection/set-completion', { queryKey: ['/api/collection/set-completion'], staleTime: 0 });
   const [all, setAll] = useState(false);
+  const titleId = useId();
   const rows = sets.data ?? [];
   if (rows.length === 0) return null;
   const shown = all ? rows : rows.slice(0, FIRST_SETS);
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>Set completion</CardTitle>
+        <CardTitle id={titleId}>Set completion</CardTitle>
         <CardDescription>
           Different cards you own out of each set, counted once whatever their copies or printings. Cards entered by hand are not counted.
         </CardDescription>
