@@ -98,6 +98,7 @@ test('collection page: set completion, most complete first, with accessible prog
   await expect(bars.nth(0)).toHaveAttribute('aria-valuetext', '3 of 18 (16%)');
   await expect(bars.nth(1)).toHaveAccessibleName('Base: 2 of 102 cards');
   await expect(bars.nth(2)).toHaveAccessibleName('Base Set 2: 1 of 130 cards');
+  await expect(bars.nth(2)).toHaveAttribute('aria-valuetext', '1 of 130 (<1%)'); // one card is a start, never 0 %
   await expect(section).toContainText('3 / 18');
   await expectAccessible(page);
   await section.scrollIntoViewIfNeeded();

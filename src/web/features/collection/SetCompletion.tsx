@@ -48,6 +48,8 @@ export function SetCompletion() {
 function SetRow({ s }: { s: TSetCompletion }) {
   const complete = s.owned >= s.total;
   const label = `${s.setName}: ${formatInteger(s.owned)} of ${formatInteger(s.total)} cards`;
+  // Rounded down, one card of 130 would read 0 %, as if nothing were owned.
+  const percent = s.owned > 0 && s.percent === 0 ? '<1' : String(s.percent);
   return (
     <li className="grid gap-1.5">
       <div className="flex items-baseline justify-between gap-3">
@@ -58,7 +60,7 @@ function SetRow({ s }: { s: TSetCompletion }) {
           </span>
         </p>
         <p className="shrink-0 text-sm tabular-nums text-slate-700">
-          {formatInteger(s.owned)} / {formatInteger(s.total)} <span className="font-semibold text-slate-900">{s.percent}%</span>
+          {formatInteger(s.owned)} / {formatInteger(s.total)} <span className="font-semibold text-slate-900">{percent}%</span>
         </p>
       </div>
       <div
@@ -67,7 +69,7 @@ function SetRow({ s }: { s: TSetCompletion }) {
         aria-valuemin={0}
         aria-valuemax={s.total}
         aria-valuenow={s.owned}
-        aria-valuetext={`${formatInteger(s.owned)} of ${formatInteger(s.total)} (${s.percent}%)`}
+        aria-valuetext={`${formatInteger(s.owned)} of ${formatInteger(s.total)} (${percent}%)`}
         className="h-2 overflow-hidden rounded-full bg-slate-200"
       >
         {/* At least a sliver: one card of 250 is under half a percent but is a start worth seeing. */}
