@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import { csrfHeaders, expect, expectAccessible, registerViaApi, snap, test } from './fixtures';
 
-test.setTimeout(120_000);
+// Generous: the shared test machine runs at a load of ~20 on 2 cores.
+test.setTimeout(300_000);
 
 const FILE = [
   'Quantity,Name,Set,Card Number,Printing,Condition,Price',
