@@ -106,6 +106,38 @@ export function ImportPreview({ id, first }: { id: string; first?: TImportPrevie
         </CardContent>
       </Card>
 
+      {done ? (
+        <Alert variant="success">
+          <AlertTitle>Import done</AlertTitle>
+          <AlertDescription>
+            {done.message}{' '}
+            <Link to="/account/collection" className="font-medium underline">
+              See your collection
+            </Link>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <p className="text-sm text-slate-800">
+            {formatInteger(toAdd)} card{toAdd === 1 ? '' : 's'} will be added; {formatInteger(p.counts.total - toAdd)} row
+            {p.counts.total - toAdd === 1 ? '' : 's'} left out.
+          </p>
+          <div className="flex gap-2">
+            <Button variant="outline" asChild>
+              <Link to="/account/collection">Cancel</Link>
+            </Button>
+            <Button disabled={toAdd === 0 || confirm.isPending} onClick={() => confirm.mutate()}>
+              {confirm.isPending ? 'Adding…' : `Add ${formatInteger(toAdd)} card${toAdd === 1 ? '' : 's'}`}
+            </Button>
+          </div>
+          {confirm.isError && (
+            <Alert variant="destructive" className="w-full">
+              <AlertDescription>{errorMessage(confirm.error)}</AlertDescription>
+            </Alert>
+          )}
+        </div>
+      )}
+
       <Card>
         <CardHeader>
           <CardTitle>Rows</CardTitle>
@@ -165,38 +197,6 @@ export function ImportPreview({ id, first }: { id: string; first?: TImportPrevie
           )}
         </CardContent>
       </Card>
-
-      {done ? (
-        <Alert variant="success">
-          <AlertTitle>Import done</AlertTitle>
-          <AlertDescription>
-            {done.message}{' '}
-            <Link to="/account/collection" className="font-medium underline">
-              See your collection
-            </Link>
-          </AlertDescription>
-        </Alert>
-      ) : (
-        <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-          <p className="text-sm text-slate-800">
-            {formatInteger(toAdd)} card{toAdd === 1 ? '' : 's'} will be added; {formatInteger(p.counts.total - toAdd)} row
-            {p.counts.total - toAdd === 1 ? '' : 's'} left out.
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" asChild>
-              <Link to="/account/collection">Cancel</Link>
-            </Button>
-            <Button disabled={toAdd === 0 || confirm.isPending} onClick={() => confirm.mutate()}>
-              {confirm.isPending ? 'Adding…' : `Add ${formatInteger(toAdd)} card${toAdd === 1 ? '' : 's'}`}
-            </Button>
-          </div>
-          {confirm.isError && (
-            <Alert variant="destructive" className="w-full">
-              <AlertDescription>{errorMessage(confirm.error)}</AlertDescription>
-            </Alert>
-          )}
-        </div>
-      )}
     </div>
   );
 }
@@ -227,7 +227,7 @@ function ImportRowItem({
             row.set || 'No set',
             row.number ? `#${row.number}` : 'no number',
             printing(row),
-            row.purchasePrice && `paid ${row.purchasePrice}`,
+            row.purchasePrice && `paid $${row.purchasePrice}`,
           ]
             .filter(Boolean)
             .join(' · ')}
