@@ -145,7 +145,7 @@ test('binder pages: page turns, keyboard and drag reordering kept after a reload
 
   // A reload keeps the view and the order.
   await page.reload();
-  await expect(status).toContainText(wide ? 'Pages 1–2 of 2' : 'Page 1 of 2');
+  await expect(status).toContainText(wide ? 'Pages 1–2 of 2' : 'Page 1 of 2', { timeout: 30_000 });
   const names = await pockets.evaluateAll((els) => els.map((el) => el.querySelector('a')?.getAttribute('aria-label')?.split(',')[0]));
   expect(names).toEqual(expected.slice(0, wide ? 10 : 9));
   await expect(page.getByRole('link', { name: /^Mewtwo, .*cover card$/ })).toBeVisible();
