@@ -39,9 +39,8 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
   const [arranging, setArranging] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [drag, setDrag] = useState<Drag | null>(null);
-  const pendingFocus = useRef<{ id: string; control: 'earlier' | 'later' } | null>(null);
+  const pendingFocus = useRef<{ id: string; index: number; control: 'earlier' | 'later' } | null>(null);
   const bookRef = useRef<HTMLDivElement>(null);
-  const sectionRef = useRef<HTMLElement>(null);
   const keysHintId = useId();
   const reorder = useReorderBinder(binder.id);
   const cover = useSetBinderCover(binder.id);
@@ -68,7 +67,7 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
     setAnnouncement(`${name} moved to page ${newPage + 1}, pocket ${pocket}.`);
     // The card may cross onto a page not shown: follow it, and keep the focus on its button.
     turnTo(newPage);
-    if (control) pendingFocus.current = { id, control };
+    if (control) pendingFocus.current = { id, index, control };
     reorder.mutate(
       next.map((c) => c.userCard.id),
       {
@@ -83,7 +82,9 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
 
   useLayoutEffect(() => {
     const want = pendingFocus.current;
-    if (!want) return;
+    // Wait for the render that shows the card in its new pocket (the optimistic order lands a moment
+    // after the page turn): a card that changed pages is a new element, and the old one loses focus.
+    if (!want || cards[want.index]?.userCard.id !== want.id) return;
     pendingFocus.current = null;
     const buttons = bookRef.current?.querySelectorAll<HTMLButtonElement>(`[data-move-for="${want.id}"]`);
     const list = Array.from(buttons ?? []);
@@ -109,13 +110,14 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
     return el ? Number(el.dataset.pocketIndex) : null;
   };
 
-  // Arrow keys turn the pages wherever the focus is in the view (a card, a page-turn button), as in a
-  // picture viewer; a listener on the section, since the binder itself is no control.
+  // Arrow keys turn the pages as in a picture viewer, wherever the focus is (also on a page-turn button
+  // that just became disabled, which leaves the focus on the page), except in a text field or a dialog.
   // (Added again after each render: the handler reads this render's page.)
   useEffect(() => {
-    const el = sectionRef.current;
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const target = e.target instanceof HTMLElement ? e.target : null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="slider"]')) return;
       if (e.key === 'ArrowLeft' && hasPrevious) {
         e.preventDefault();
         turnTo(first - perSpread);
@@ -124,14 +126,14 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
         turnTo(first + perSpread);
       }
     };
-    el?.addEventListener('keydown', onKey);
-    return () => el?.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
   });
 
   const pageLabel = last - first > 1 ? `Pages ${first + 1}–${last} of ${pageCount}` : `Page ${first + 1} of ${pageCount}`;
 
   return (
-    <section ref={sectionRef} aria-label="Binder pages" aria-describedby={keysHintId} className="grid gap-4">
+    <section aria-label="Binder pages" aria-describedby={keysHintId} className="grid gap-4">
       <p id={keysHintId} className="sr-only">
         The left and right arrow keys turn the pages.
       </p>
@@ -199,7 +201,7 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
         <Button variant="outline" onClick={() => turnTo(first - perSpread)} disabled={!hasPrevious}>
           <ChevronLeft aria-hidden /> Previous page
         </Button>
-        <p className="text-sm font-medium text-slate-800" aria-live="polite">
+        <p className="whitespace-nowrap text-sm font-medium text-slate-800" aria-live="polite">
           {pageLabel}
         </p>
         <Button variant="outline" onClick={() => turnTo(first + perSpread)} disabled={!hasNext}>
