@@ -26,6 +26,7 @@ import { centsToDecimal, normalizeDecimal } from '../money';
 import { userCardImageUrl } from './image-urls';
 import type { UploadedPhotos } from './photo-form';
 import type { PricingPort } from '../pricing/port';
+import { pricedCard } from '../pricing/priced-card';
 import { revalueLatestGrading } from './revalue';
 import { displayedPlatformSql, displayedGradeSql, displayedValue, displayedValueSql } from '../grading/displayed';
 
@@ -345,7 +346,7 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
       const finish = input.finish === undefined ? (card.finish as TFinish | null) : input.finish;
       const printingChanged = edition !== card.edition || finish !== card.finish;
       // Before the transaction: a remote pricing adapter must not hold it open.
-      const raw = printingChanged ? await pricing.rawValueUsd({ ...card, edition, finish }) : null;
+      const raw = printingChanged ? await pricing.rawValueUsd(pricedCard({ ...card, edition, finish })) : null;
       await db.transaction(async (tx) => {
         await tx
           .update(userCards)
@@ -366,7 +367,7 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
     async rawValue(userId: string, id: string): Promise<TUserCardRawValueResponse> {
       const card = await this.getOwned(userId, id);
       const printing = { edition: card.edition as TEdition | null, finish: card.finish as TFinish | null };
-      const raw = await pricing.rawValueUsd({ ...card, ...printing });
+      const raw = await pricing.rawValueUsd(pricedCard(card));
       const cents = Math.round(raw.usd * 100);
       return {
         value: centsToDecimal(cents)!,

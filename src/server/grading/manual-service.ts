@@ -4,6 +4,7 @@
  * values and the recommended platform from the same pricing path as the worker, and a report marked
  * `source: 'manual'` (no photos were measured, so there is no evidence and no confidence). It is free.
  */
+import { pricedCard } from '../pricing/priced-card';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { GRADING_REPORT_VERSION, MANUAL_GRADING_STEP, type TManualDecisionLog, type TManualGradingReport } from '@contract/grading-report';
 import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeRequest } from '@contract/manual-grade';
@@ -63,7 +64,7 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
         .limit(1);
       if (!card) throw notFound("That card isn't in your collection.");
       // Before the transaction: a remote pricing adapter must not hold it open.
-      const raw = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
+      const raw = await pricing.rawValueUsd(pricedCard(card));
       const rawValueUsd = raw.usd;
       const { centering, sub, psa, bgs, cgc } = computeManualGrades(input);
       const money = valuesAndRecommendation(rawValueUsd, {

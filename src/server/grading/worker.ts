@@ -13,6 +13,7 @@
  * Why not pg-boss: it needs PostgreSQL and its own schema; the embedded PGlite default would need a
  * second queue. One table that both databases run is simpler and the job's state is the row itself.
  */
+import { pricedCard } from '../pricing/priced-card';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -170,7 +171,7 @@ export function createGradingWorker(deps: {
         const data = await load(key);
         if (data) closeUps[name as CloseUpName] = data;
       }
-      const raw = await pricing.rawValueUsd({ cardId: card.cardId, cardName: card.cardName, rarity: card.rarity });
+      const raw = await pricing.rawValueUsd(pricedCard(card));
       const reference = await referenceFor(card.cardId);
       // In a worker thread of the engine pool: pixels never run on the web process's event loop.
       const grading = { front, back, closeUps, rawValueUsd: raw.usd, valueSource: raw.source, ...(reference ? { reference } : {}) };

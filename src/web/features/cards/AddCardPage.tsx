@@ -59,7 +59,8 @@ export default function AddCardPage() {
     mutationFn: ({ card, photos }: TAddCardValues) => {
       const body = new FormData();
       for (const name of ['cardId', ...TYPED_FIELDS, 'edition', 'finish'] as const) if (card[name]) body.append(name, card[name]);
-      body.append('quantity', String(card.quantity));
+      // One copy is the server's default: sent only when more.
+      if (card.quantity !== 1) body.append('quantity', String(card.quantity));
       appendPhotos(body, photos);
       return api('POST /api/user-cards', { body });
     },

@@ -1,4 +1,5 @@
 import { ImageOff } from 'lucide-react';
+import { printingLabel } from '@contract/printing';
 import { Link } from 'react-router';
 import type { TUserCard } from '@contract/user-cards';
 import { Badge } from '@web/components/ui/badge';
@@ -20,6 +21,27 @@ function GradeLine({ card }: { card: TUserCard }) {
   if (g.status === 'processing') return <Badge variant="blue">Grading… {g.progress}%</Badge>;
   if (g.status === 'failed') return <Badge variant="red">Grading failed</Badge>;
   return <GradeAndValueLine shown={gradeAndValue(g)} source={g.valueSource} />;
+}
+
+/** The printing owned and the copies held (issue 15), when told: "1st Edition Holo", "×2". */
+function PrintingBadges({ card }: { card: TUserCard }) {
+  const printing = printingLabel(card);
+  if (!printing && card.quantity <= 1) return null;
+  return (
+    <p className="flex flex-wrap gap-1">
+      {printing && (
+        <Badge variant="blue" className="max-w-full truncate">
+          {printing}
+        </Badge>
+      )}
+      {card.quantity > 1 && (
+        <Badge variant="gray">
+          ×{card.quantity}
+          <span className="sr-only"> copies</span>
+        </Badge>
+      )}
+    </p>
+  );
 }
 
 /** One card of the collection: its photo, name, set and number, rarity, and grade and value. */
@@ -52,6 +74,7 @@ export function CollectionCardTile({ card }: { card: TUserCard }) {
             </Badge>
           </p>
         )}
+        <PrintingBadges card={card} />
         <div className="mt-1">
           <GradeLine card={card} />
         </div>

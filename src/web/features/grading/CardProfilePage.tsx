@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { isManualReport } from '@contract/grading-report';
 import { cornerSlotLabel } from '@contract/user-cards';
+import { printingLabel } from '@contract/printing';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -21,6 +22,8 @@ import { GradeCircle } from './GradeCircle';
 import { DeleteCardButton } from './profile/DeleteCardButton';
 import { ValueBasisRow, ValueTiles } from './profile/ValuesPanel';
 import { ValueHistory } from './profile/ValueHistory';
+import { PrintingForm } from './profile/PrintingForm';
+import { RawValuePanel } from './profile/RawValuePanel';
 import { displayedPlatform } from './grade-scale';
 import { api, useApiQuery } from '@web/lib/api-client';
 
@@ -72,7 +75,7 @@ function NotesAndPrice({ cardId, notes, price }: { cardId: string; notes: string
       <FormField label="Personal notes">
         <Textarea value={form.personalNotes} onChange={(e) => setForm((f) => ({ ...f, personalNotes: e.target.value }))} />
       </FormField>
-      <FormField label="Purchase price (USD)">
+      <FormField label="Purchase price (USD)" hint="For one copy: totals count each copy.">
         <Input
           type="number"
           step="0.01"
@@ -148,6 +151,7 @@ export default function CardProfilePage() {
       </PageContainer>
     );
   const c = card.data;
+  const printing = printingLabel(c);
   const img = (name: string) => `/api/gradings/${latest!.gradingId}/images/${name}`;
   return (
     <PageContainer>
@@ -155,7 +159,8 @@ export default function CardProfilePage() {
         title={c.cardName}
         description={
           <>
-            {c.cardSet} · #{c.cardNumber} {c.rarity && <Badge variant={c.rarity === 'Rare' ? 'gold' : 'gray'}>{c.rarity}</Badge>}
+            {c.cardSet} · #{c.cardNumber} {c.rarity && <Badge variant={c.rarity === 'Rare' ? 'gold' : 'gray'}>{c.rarity}</Badge>}{' '}
+            {printing && <Badge variant="blue">{printing}</Badge>} {c.quantity > 1 && <Badge variant="gray">×{c.quantity} copies</Badge>}
           </>
         }
         actions={
@@ -175,7 +180,10 @@ export default function CardProfilePage() {
         }
       />
       {!latest ? (
-        <Alert>This card has no completed grading yet.</Alert>
+        <div className="grid gap-6">
+          <Alert>This card has no completed grading yet.</Alert>
+          <RawValuePanel cardId={c.id} />
+        </div>
       ) : (
         <div className="grid gap-6">
           <Card>
@@ -225,6 +233,7 @@ export default function CardProfilePage() {
               </dl>
             </CardContent>
           </Card>
+          <RawValuePanel cardId={c.id} />
           <ValueHistory cardId={c.id} initialPlatform={displayedPlatform(latest.recommendedPlatform)} />
           {manual ? (
             <Alert>
@@ -300,6 +309,14 @@ export default function CardProfilePage() {
       )}
       {/* min-w-0: a grid item is as wide as its widest content by default, and a long binder name must not widen the page. */}
       <div className="mt-6 grid gap-6 md:grid-cols-2 [&>*]:min-w-0">
+        <Card>
+          <CardHeader>
+            <CardTitle>Printing and copies</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PrintingForm card={c} />
+          </CardContent>
+        </Card>
         <Card>
           <CardHeader>
             <CardTitle>Notes and price</CardTitle>

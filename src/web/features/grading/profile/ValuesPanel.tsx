@@ -1,7 +1,7 @@
 import { PLATFORMS } from '@contract/common';
 import type { TGrading } from '@contract/gradings';
 import type { TValueBasis } from '@contract/grading-report';
-import { variantLabel } from '@contract/pricing';
+import { premiumPhrase, variantLabel } from '@contract/pricing';
 import { formatDollars } from '@web/lib/format';
 import { formatGrade, gradeAndValue } from '../grade-scale';
 
@@ -10,6 +10,8 @@ type Basis = TValueBasis;
 /** What the values rest on, in a sentence. No source: a grading valued before market prices were bundled. */
 function basisSentence(basis: Basis | undefined): string {
   const s = basis?.source;
+  if (s?.kind === 'market' && s.premium)
+    return `Each value is a raw value of ${formatDollars(basis!.rawValueUsd)} (${premiumPhrase(s.variant, s.premium)}: the ${s.provider} price of ${formatDollars(s.marketUsd)} on ${s.asOf} × ${s.premium.multiplier}) times that grade's multiplier.`;
   if (s?.kind === 'market')
     return `Each value is the ${s.provider} price of ${formatDollars(s.marketUsd)} on ${s.asOf} (${variantLabel(s.variant)} print, ungraded) times that grade's multiplier.`;
   if (s?.kind === 'given')
