@@ -16,6 +16,7 @@ import { generateSyntheticCard, type SyntheticCard } from '../src/server/grading
 import { generateSyntheticScan, generateTwoCardPhoto } from '../src/server/grading/engine/synthetic/layouts';
 import type { Defect } from '../src/server/grading/engine/synthetic/card';
 import { benchSurfaceReference } from './lib/surface-reference';
+import { benchLowContrast } from './grading-low-contrast';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 40);
 const HELDOUT = Number(process.env.BENCH_HELDOUT ?? 20);
@@ -348,6 +349,7 @@ console.log(`Two cards in one photo (3 photos; want several_cards): ${twoCards.j
 console.log(`Flatbed scans, card filling the frame (9 scans; want graded): ${scans.join(', ')}; centering error ${stats(scanErrors)}`);
 console.log(`Scans cropping the card (3; want card_cut_off): ${cutScans.join(', ')}`);
 console.log(`Back of another card's proportions (3; want faces_mismatch): ${mismatched.join(', ')}`);
+for (const row of await benchLowContrast(SEED0 + 95_000)) console.log(row);
 
 // One card end to end through the command line, process start-up included, as a user would run it.
 const dir = path.resolve('.tmp/bench-grading');

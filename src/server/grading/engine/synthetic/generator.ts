@@ -17,6 +17,8 @@ export type SyntheticOptions = {
   conditions?: Partial<PhotoConditions>;
   defects?: { front?: Defect[]; back?: Defect[] };
   pxPerMm?: number;
+  /** The front's border colour instead of the style's (a silver border on a grey table, say). */
+  frontBorder?: Rgb;
 };
 
 export type FaceTruth = {
@@ -119,10 +121,8 @@ export async function generateSyntheticCard(seed: number, options: SyntheticOpti
   for (const face of ['front', 'back'] as const) {
     const b = borders(rnd, face);
     const fullArt = face === 'front' && !!options.fullArt;
-    const design: CardDesign = {
-      face,
-      borders: b,
-      borderColor:
+    // The style's colour is always drawn (the seed's other draws stay as they were), then overridden.
+    const styleBorder: Rgb =
         face === 'back'
           ? heldout
             ? [70, 112, 205]
@@ -131,7 +131,11 @@ export async function generateSyntheticCard(seed: number, options: SyntheticOpti
             ? BORDER_COLORS.white
             : rnd.next() < 0.7
               ? BORDER_COLORS.yellow
-              : BORDER_COLORS.silver,
+              : BORDER_COLORS.silver;
+    const design: CardDesign = {
+      face,
+      borders: b,
+      borderColor: face === 'front' && options.frontBorder ? options.frontBorder : styleBorder,
       panelColor: rnd.pick(heldout ? HELDOUT_PANELS : PANELS),
       fullArt,
       defects: options.defects?.[face] ?? randomDefects(rnd, rate, face),
