@@ -62,7 +62,7 @@ test('printing and copies: 1st Edition Holo ×2 is worth Unlimited × 8; changed
   await expect(page.getByText('×2 copies = $5,643.52')).toBeVisible();
   await expect(
     page.getByText(
-      /^1st Edition Holo estimated from unlimited holofoil × 8: the TCGplayer market price of \$352\.72 on 2024-08-02, times 8 /,
+      /^1st Edition Holo estimated from unlimited holofoil × 8: the TCGplayer market price of \$352\.72 on 2024-08-02 \(TCGplayer does not price this printing on its own\)\.$/,
     ),
   ).toBeVisible();
   await expectAccessible(page);
