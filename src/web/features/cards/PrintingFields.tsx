@@ -42,8 +42,9 @@ export function PrintingFields<T extends PrintingFormValues>({
 }) {
   const reg = register as unknown as UseFormRegister<PrintingFormValues>;
   const errs = errors as FieldErrors<PrintingFormValues>;
+  // items-start: a field without a hint (Finish) would otherwise stretch and drop its select below the others.
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid items-start gap-4 sm:grid-cols-3">
       <FormField
         label="Edition"
         error={errs.edition?.message}

@@ -11,7 +11,7 @@ function rawBasis(source: TValueSource): string {
   if (source.kind === 'market') {
     const listed = `${source.provider} price of ${formatDollars(source.marketUsd)} on ${source.asOf}`;
     return source.premium
-      ? `${premiumPhrase(source.variant, source.premium)}: the ${listed}, times ${source.premium.multiplier} (TCGplayer does not price this printing on its own).`
+      ? `${premiumPhrase(source.variant, source.premium)}: the ${listed} (TCGplayer does not price this printing on its own).`
       : `The ${listed} for the ${variantLabel(source.variant)} print, ungraded.`;
   }
   if (source.kind === 'given') return 'A raw value given by hand.';
