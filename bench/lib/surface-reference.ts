@@ -117,7 +117,7 @@ export async function benchSurfaceReference(options: {
     const card = await generateSyntheticCard(c.seed, {
       defectRate: c.rate,
       style: c.style,
-      ...(c.scratch ? { defects: { front: [c.scratch as Defect] } } : {}),
+      ...(c.scratch ? { defects: { front: [c.scratch] } } : {}),
     });
     const reference = await renderReferenceImage(card.truth.front);
     try {

@@ -139,7 +139,7 @@ async function list(query = '', client = a): Promise<string[]> {
 }
 
 describe('GET /api/user-cards without a query', () => {
-  it('returns the whole collection newest first, in the unchanged card shape', async () => {
+  it('returns the whole collection newest first, in the card shape (plus the printing and copies of issue 15)', async () => {
     expect(await list()).toEqual(['c8', 'c7', 'c6', 'c5', 'c4', 'c3', 'c2', 'c1']);
     const cards = json<TUserCard[]>(await a.get('/api/user-cards'));
     const byId = new Map(cards.map((c) => [c.id, c]));
@@ -161,10 +161,13 @@ describe('GET /api/user-cards without a query', () => {
       'cardNumber',
       'cardSet',
       'createdAt',
+      'edition',
+      'finish',
       'frontImageUrl',
       'id',
       'latestGrading',
       'personalNotes',
+      'quantity',
       'rarity',
     ]);
   });

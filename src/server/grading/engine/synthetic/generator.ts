@@ -123,15 +123,15 @@ export async function generateSyntheticCard(seed: number, options: SyntheticOpti
     const fullArt = face === 'front' && !!options.fullArt;
     // The style's colour is always drawn (the seed's other draws stay as they were), then overridden.
     const styleBorder: Rgb =
-        face === 'back'
-          ? heldout
-            ? [70, 112, 205]
-            : BORDER_COLORS.blueBack
-          : heldout
-            ? BORDER_COLORS.white
-            : rnd.next() < 0.7
-              ? BORDER_COLORS.yellow
-              : BORDER_COLORS.silver;
+      face === 'back'
+        ? heldout
+          ? [70, 112, 205]
+          : BORDER_COLORS.blueBack
+        : heldout
+          ? BORDER_COLORS.white
+          : rnd.next() < 0.7
+            ? BORDER_COLORS.yellow
+            : BORDER_COLORS.silver;
     const design: CardDesign = {
       face,
       borders: b,
