@@ -8,7 +8,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { gradings } from '../db/schema';
-import { valuesAndRecommendation } from '../grading/engine/grades';
+import { valuesAndRecommendation } from '../grading/engine/index';
 import { VALUE_MULTIPLIERS_VERSION } from '../pricing/grade-multipliers';
 import type { RawValue } from '../pricing/port';
 
