@@ -17,8 +17,8 @@ test('the collector journey: add a card, grade it, follow it, keep it in a binde
   await page.goto('/account/card/add-card');
   await page.getByLabel('Search by name, set or number').fill('charzard base');
   await page
-    .getByRole('list', { name: 'Catalogue results' })
-    .getByRole('button', { name: /Charizard/ })
+    .getByRole('listbox', { name: 'Catalogue results' })
+    .getByRole('option', { name: /Charizard/ })
     .first()
     .click();
   await page.getByLabel('Front', { exact: true }).setInputFiles(path.join(dir, 'front.jpg'));
