@@ -22,6 +22,7 @@ import { sharedCardPath } from '@contract/share';
 import { CopyShareLink } from '@web/features/share/CopyShareLink';
 import { cn } from '@web/lib/cn';
 import { BinderPagesView } from './BinderPagesView';
+import { BinderSummaryTiles } from './BinderSummaryTiles';
 import { binderKey } from './use-binder-edits';
 
 export { binderKey };
@@ -75,9 +76,6 @@ export default function BinderDetailPage() {
   const shown = cards.map((c) => ({ entry: c, ...displayedGrade(c.submission) }));
   const total = shown.reduce((s, c) => s + (c.value ?? 0), 0);
   const grades = shown.map((c) => c.grade).filter((g): g is number => g != null);
-  const avgValue = cards.length ? total / cards.length : 0;
-  const avgGrade = grades.length ? grades.reduce((s, g) => s + g, 0) / grades.length : 0;
-  const highest = grades.length ? Math.max(...grades) : 0;
 
   return (
     <Shell>
@@ -103,19 +101,7 @@ export default function BinderDetailPage() {
           <p className="text-2xl font-bold text-slate-900">{formatDollars(total)}</p>
         </div>
       </div>
-      <dl className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {[
-          ['Total Cards', String(cards.length)],
-          ['Avg Value', formatDollars(avgValue, true)],
-          ['Avg Grade', avgGrade.toFixed(1)],
-          ['Highest Grade', highest.toFixed(1)],
-        ].map(([k, v]) => (
-          <div key={k} className="rounded-xl border border-slate-200 bg-white p-4">
-            <dt className="text-sm text-slate-600">{k}</dt>
-            <dd className="text-2xl font-bold text-slate-900">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <BinderSummaryTiles cardCount={cards.length} total={total} grades={grades} />
       {cards.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold text-slate-900">No cards in this binder yet</p>

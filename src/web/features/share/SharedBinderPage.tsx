@@ -12,6 +12,7 @@ import { formatDollars } from '@web/lib/format';
 import { retryUpToThree } from '@web/lib/query-client';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { displayedGrade } from '@web/features/grading/grade-scale';
+import { BinderSummaryTiles } from '@web/features/binders/BinderSummaryTiles';
 import { GradeAndValueLine } from '@web/features/grading/GradeAndValue';
 import { NotShared } from './NotShared';
 
@@ -83,19 +84,7 @@ export default function SharedBinderPage() {
           <p className="text-2xl font-bold text-slate-900">{formatDollars(total)}</p>
         </div>
       </div>
-      <dl className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {[
-          ['Total Cards', String(binder.cardCount)],
-          ['Avg Value', formatDollars(cards.length ? total / cards.length : 0, true)],
-          ['Avg Grade', (grades.length ? grades.reduce((s, g) => s + g, 0) / grades.length : 0).toFixed(1)],
-          ['Highest Grade', (grades.length ? Math.max(...grades) : 0).toFixed(1)],
-        ].map(([k, v]) => (
-          <div key={k} className="rounded-xl border border-slate-200 bg-white p-4">
-            <dt className="text-sm text-slate-600">{k}</dt>
-            <dd className="text-2xl font-bold text-slate-900">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <BinderSummaryTiles cardCount={binder.cardCount} total={total} grades={grades} />
       {cards.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold text-slate-900">No cards in this binder yet</p>
