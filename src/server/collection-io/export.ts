@@ -5,11 +5,12 @@
  * the import reads back (columns.ts), so an export imports again with every row matched by its
  * catalogue id.
  */
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { EDITION_LABELS, FINISH_LABELS, type TEdition, type TFinish } from '@contract/printing';
 import type { Db } from '../db/client';
-import { binderCards, binders, cards, gradings, userCards } from '../db/schema';
+import { binderCards, binders, cards, userCards } from '../db/schema';
 import { displayedPlatform, displayedValue } from '../grading/displayed';
+import { latestCompletedGradings } from '../collection/latest-gradings';
 import { csvLine } from './csv';
 
 export const EXPORT_HEADER = [
@@ -60,20 +61,7 @@ export async function exportCollectionCsv(db: Db, userId: string): Promise<strin
     .leftJoin(cards, eq(cards.id, userCards.cardId))
     .where(eq(userCards.userId, userId))
     .orderBy(asc(userCards.createdAt), asc(userCards.id));
-  const latest = await db
-    .selectDistinctOn([gradings.userCardId], {
-      userCardId: gradings.userCardId,
-      recommendedPlatform: gradings.recommendedPlatform,
-      psaGrade: gradings.psaGrade,
-      bgsGrade: gradings.bgsGrade,
-      cgcGrade: gradings.cgcGrade,
-      psaEstimatedValue: gradings.psaEstimatedValue,
-      bgsEstimatedValue: gradings.bgsEstimatedValue,
-      cgcEstimatedValue: gradings.cgcEstimatedValue,
-    })
-    .from(gradings)
-    .where(sql`${gradings.userId} = ${userId} and ${gradings.status} = 'completed'`)
-    .orderBy(gradings.userCardId, desc(gradings.completedAt));
+  const latest = await latestCompletedGradings(db, userId);
   const gradingOf = new Map(latest.map((g) => [g.userCardId, g]));
   const entries = await db
     .select({ userCardId: binderCards.userCardId, name: binders.name })

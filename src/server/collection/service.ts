@@ -1,10 +1,11 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TCollectionSummaryResponse } from '@contract/collection';
 import type { Db } from '../db/client';
-import { gradings, userCards } from '../db/schema';
+import { userCards } from '../db/schema';
 import { displayedGrade, displayedPlatform, displayedValue } from '../grading/displayed';
 import { cardKeyOf } from '../price-update/rules';
 import { valueHistory, type ValuedCard } from '../price-update/value-history';
+import { latestCompletedGradings } from './latest-gradings';
 import { setCompletion } from './set-completion';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -36,21 +37,7 @@ export function createCollectionService(db: Db) {
         })
         .from(userCards)
         .where(eq(userCards.userId, userId));
-      const latest = await db
-        .selectDistinctOn([gradings.userCardId], {
-          userCardId: gradings.userCardId,
-          completedAt: gradings.completedAt,
-          recommendedPlatform: gradings.recommendedPlatform,
-          psaGrade: gradings.psaGrade,
-          bgsGrade: gradings.bgsGrade,
-          cgcGrade: gradings.cgcGrade,
-          psaEstimatedValue: gradings.psaEstimatedValue,
-          bgsEstimatedValue: gradings.bgsEstimatedValue,
-          cgcEstimatedValue: gradings.cgcEstimatedValue,
-        })
-        .from(gradings)
-        .where(sql`${gradings.userId} = ${userId} and ${gradings.status} = 'completed'`)
-        .orderBy(gradings.userCardId, desc(gradings.completedAt));
+      const latest = await latestCompletedGradings(db, userId);
       const byCard = new Map(latest.map((g) => [g.userCardId, g]));
 
       let valueCents = 0,
