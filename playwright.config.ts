@@ -24,7 +24,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A test signs up, uploads and grades through a real server on a 2-core machine, beside a second worker:
+  // 30 s left no headroom for a full-page phone screenshot at the end of a long test.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON ?? '.tmp/playwright.json' }]],
   use: {

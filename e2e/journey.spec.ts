@@ -42,7 +42,7 @@ test('the collector journey: add a card, grade it, follow it, keep it in a binde
 
   // Profile: grades, values, evidence, reasoning.
   await expect(page.getByRole('heading', { name: 'Charizard', level: 1 })).toBeVisible();
-  await expect(page.getByLabel(/^PSA \d+/)).toBeVisible();
+  await expect(page.getByLabel(/^PSA \d+$/)).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Centering: / })).toBeVisible();
   await page.getByRole('button', { name: 'Open Annotated front full size' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
