@@ -12,7 +12,7 @@ const CASES: [string, Rgb, Rgb][] = [
   ['white border on a white table (stress)', BORDER_COLORS.white, [236, 235, 230]],
 ];
 
-export async function benchLowContrast(seed0: number, perCase = 3): Promise<string[]> {
+export async function benchLowContrast(seed0: number, perCase = 6): Promise<string[]> {
   const rows: string[] = [];
   for (const [name, border, table] of CASES) {
     const outcomes: string[] = [];

@@ -80,7 +80,13 @@ function photoQuality(a: FaceAnalysis): number {
   const blurMm = a.checks.edgeWidthPx / a.checks.pxPerMm;
   // A dim photo is measured on a rescaled range: its noise and JPEG steps grow by the same factor.
   const dim = Math.max(0, 0.8 - a.checks.exposure.gain) * 0.6;
-  return clamp(1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03 - dim, 0.4, 1);
+  // An outline traced from a border that nearly matches the table is found less surely.
+  const faint = a.checks.faintOutline ? 0.1 : 0;
+  return clamp(
+    1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03 - dim - faint,
+    0.4,
+    1,
+  );
 }
 
 export async function gradeCard(input: GradeInput): Promise<GradeResult> {
@@ -281,6 +287,12 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         .map(
           (f) =>
             `The ${f.face} photo is dim (its whitest print at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness): contrasts were rescaled to full light, which also magnifies noise, so the confidence is lower. Brighter, even light gives a surer grade.`,
+        ),
+      ...faces
+        .filter((f) => f.checks.faintOutline)
+        .map(
+          (f) =>
+            `The ${f.face}'s border is nearly the colour of the surface under it: its outline was traced from a faint edge, so centering, corners and edges are less sure. A darker or contrasting surface gives a surer grade.`,
         ),
       ...faces
         .filter((f) => f.surface.glarePercent > 0)

@@ -1,24 +1,16 @@
 /** Everything measured on one face (front or back) of the card, with the photo checks that guard it. */
 import { FACE_STEP_NAMES, faceStepName } from './face-steps';
-import { createCardView, type CardView } from './card-view';
+import type { CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
-import {
-  CORNER_NAMES,
-  EXPECTED_CORNER_CUT_MM,
-  cornerBorderColor,
-  cornerCutDistance,
-  cornerOrigin,
-  measureCorner,
-  type CornerMeasure,
-} from './corners';
+import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
 import { detectCard, type Quad } from './detect';
+export { MAX_EDGE_RESIDUAL_PX, MIN_PX_PER_MM } from './trace';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
-import { CARD_HEIGHT_MM } from './geometry';
-import { refineEdges } from './refine';
 import { prepareScan } from './scan';
+import { traceCard } from './trace';
 import { EngineRefusal } from './refusal';
-import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, measureExposure, type Exposure } from './exposure';
+import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, type Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
 
@@ -31,6 +23,8 @@ export type PhotoChecks = {
   pxPerMm: number;
   edgeWidthPx: number;
   edgeContrast: number;
+  /** The border nearly matched the background: the outline was traced from a faint edge. */
+  faintOutline: boolean;
   saturatedPercent: number;
   corners: Quad;
   edgeResidualPx: number[];
@@ -47,14 +41,10 @@ export type FaceAnalysis = {
   steps: StepLog[];
 };
 
-/** Minimum card resolution: below ~6 px per mm, whitening and scratches are sub-pixel. */
-export const MIN_PX_PER_MM = 6;
 /** Share of the card clipped to white above which a retake is advised (the surface under it is not measured). */
 export const MAX_SATURATED_PERCENT = 1.5;
 /** Blur limit: the 10–90% rise across the cut edge may spread over at most this many pixels. */
 export const maxEdgeWidthPx = (pxPerMm: number) => Math.max(6, 0.4 * pxPerMm);
-/** A cut edge traced more raggedly than this (robust spread around its line, px) is not a card edge. */
-export const MAX_EDGE_RESIDUAL_PX = 1.5;
 /** From this resolution and edge sharpness on, the photo no longer lowers grading confidence. */
 export const GOOD_PX_PER_MM = 10;
 export const GOOD_EDGE_WIDTH_MM = 0.15;
@@ -105,35 +95,18 @@ export async function analyseFace(
     (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }),
   );
   if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
-  const s = 1 / decoded.scale;
-  const coarse = detection.quad.map((p) => ({ x: p.x * s, y: p.y * s })) as Quad;
-  const refined = timed(
+  const { refined, view, exposure, faintOutline } = timed(
     record,
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
-    () => refineEdges(decoded.full, coarse),
-    (r) => ({ edgeWidthPx: Math.round(r.edgeWidthPx * 100) / 100, residualPx: r.residualPx.map((x) => Math.round(x * 100) / 100) }),
+    () => traceCard(decoded, detection.quad, face),
+    (t) => ({
+      edgeWidthPx: Math.round(t.refined.edgeWidthPx * 100) / 100,
+      residualPx: t.refined.residualPx.map((x) => Math.round(x * 100) / 100),
+      faintOutline: t.faintOutline,
+    }),
   );
   const { width, height } = decoded.full;
-  if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
-  if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
-  // A cut edge is straight to a fraction of a pixel; a ragged fit means we traced something else
-  // (print inside a border that blends into the background, say). Refuse rather than measure it.
-  if (Math.max(...refined.residualPx) > MAX_EDGE_RESIDUAL_PX)
-    throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
-  const traced = createCardView(decoded.full, refined.corners);
-  // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
-  const exposure = measureExposure(traced);
-  const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare };
-  if (view.pxPerMm < MIN_PX_PER_MM)
-    throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
-  // Cards have rounded corners. Square corners mean we outlined the print frame: the real cut edge
-  // blends into the background (a silver border on a grey table, say), so nothing can be measured.
-  const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter(
-    (d): d is number => d !== null,
-  );
-  if (cuts.length >= 3 && cuts.filter((d) => d < EXPECTED_CORNER_CUT_MM * 0.4).length >= 3)
-    throw new EngineRefusal('no_card_found', face, "the card's rounded corners were not found; its border blends into the background");
   if (refined.edgeWidthPx > maxEdgeWidthPx(view.pxPerMm))
     throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
   if (exposure.saturatedPercent > MAX_CLIPPED_PERCENT)
@@ -157,6 +130,7 @@ export async function analyseFace(
     pxPerMm: view.pxPerMm,
     edgeWidthPx: refined.edgeWidthPx,
     edgeContrast: refined.contrast,
+    faintOutline,
     saturatedPercent: saturated,
     corners: photoCorners,
     edgeResidualPx: refined.residualPx,

@@ -20,6 +20,9 @@ export type RefinedEdges = {
 };
 
 const STEP = 0.25;
+/** Card/background contrast (RGB distance) a profile needs; faint mode averages profiles along the side first. */
+const MIN_CONTRAST = 18;
+const MIN_FAINT_CONTRAST = 3;
 
 /** Samples the colour profile across an edge point and returns the half-way crossing offset, if clear. */
 function crossing(
@@ -28,15 +31,20 @@ function crossing(
   n: Point,
   reach: number,
   buf: number[],
+  /** Faint mode: the profile is the mean of parallel ones this far (px) either side along the edge. */
+  along: { u: Point; half: number } | null = null,
 ): { offset: number; width: number; contrast: number } | null {
   const count = Math.floor((2 * reach) / STEP) + 1;
   const prof = new Float32Array(count * 3);
+  const half = along ? Math.max(0, Math.floor(along.half)) : 0;
   for (let k = 0; k < count; k++) {
     const s = -reach + k * STEP;
-    sampleRgb(img, p.x + n.x * s, p.y + n.y * s, buf);
-    prof[k * 3] = buf[0]!;
-    prof[k * 3 + 1] = buf[1]!;
-    prof[k * 3 + 2] = buf[2]!;
+    for (let j = -half; j <= half; j++) {
+      sampleRgb(img, p.x + n.x * s + (along ? along.u.x * j : 0), p.y + n.y * s + (along ? along.u.y * j : 0), buf);
+      prof[k * 3] += buf[0] / (2 * half + 1);
+      prof[k * 3 + 1] += buf[1] / (2 * half + 1);
+      prof[k * 3 + 2] += buf[2] / (2 * half + 1);
+    }
   }
   // Inside (card) and outside (background) plateaus: the outer quarters of the profile.
   const q = Math.floor(count / 4);
@@ -46,7 +54,7 @@ function crossing(
     for (let c = 0; c < 3; c++) ((inside[c] += prof[k * 3 + c] / q), (outside[c] += prof[(count - 1 - k) * 3 + c] / q));
   const d = [outside[0] - inside[0], outside[1] - inside[1], outside[2] - inside[2]];
   const contrast = Math.hypot(d[0], d[1], d[2]);
-  if (contrast < 18) return null;
+  if (contrast < (along ? MIN_FAINT_CONTRAST : MIN_CONTRAST)) return null;
   // Project onto the inside→outside colour direction: 0 inside, 1 outside.
   const t = new Float32Array(count);
   for (let k = 0; k < count; k++)
@@ -69,7 +77,11 @@ function crossing(
   return { offset: best, width: Math.abs(at(0.9) - at(0.1)), contrast };
 }
 
-export function refineEdges(img: RgbImage, coarse: Quad): RefinedEdges {
+/**
+ * `faint`: the border nearly matches the background (faint-outline.ts found it); each edge point
+ * averages the profiles along its own stretch of the side, and a few RGB units of contrast suffice.
+ */
+export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { faint?: boolean } = {}): RefinedEdges {
   let corners = coarse;
   let lines: Line[] = [];
   let residualPx: number[] = [];
@@ -95,7 +107,7 @@ export function refineEdges(img: RgbImage, coarse: Quad): RefinedEdges {
         // Skip the rounded corners: 10% of the side at each end.
         const t = 0.1 + (0.8 * (i + 0.5)) / samples;
         const p = { x: a.x + u.x * len * t, y: a.y + u.y * len * t };
-        const c = crossing(img, p, n, reach, buf);
+        const c = crossing(img, p, n, reach, buf, faint ? { u, half: (0.8 * len) / samples / 2 } : null);
         if (!c) continue;
         points.push({ x: p.x + n.x * c.offset, y: p.y + n.y * c.offset });
         if (lastRound) {
@@ -114,6 +126,23 @@ export function refineEdges(img: RgbImage, coarse: Quad): RefinedEdges {
   if (!lines.length) {
     // Not enough edge contrast anywhere: keep the coarse quad, flagged by zero contrast.
     return { corners: coarse, lines: [], residualPx: [99, 99, 99, 99], edgeWidthPx: Infinity, contrast: 0 };
+  }
+  if (faint) {
+    // A few units of contrast leave one stretch's rise width to the noise: measure it once per side,
+    // on the profile averaged along the side's whole traced length (its edge spread function).
+    widths.length = 0;
+    const centre = { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 };
+    for (let side = 0; side < 4; side++) {
+      const a = corners[side],
+        b = corners[(side + 1) % 4];
+      const len = dist(a, b);
+      const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+      let n = { x: u.y, y: -u.x };
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      if ((mid.x - centre.x) * n.x + (mid.y - centre.y) * n.y < 0) n = { x: -n.x, y: -n.y };
+      const c = crossing(img, mid, n, reaches[1], buf, { u, half: 0.4 * len });
+      if (c && Number.isFinite(c.width)) widths.push(c.width);
+    }
   }
   return {
     corners,

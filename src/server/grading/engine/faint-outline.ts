@@ -1,0 +1,173 @@
+/**
+ * A card whose border is nearly the table's colour (a silver border on a light-grey table) is found
+ * by the colour detector as its print only: the print stands out, the border does not. The card's
+ * cut edge is still there, a step of a few RGB units, too faint for one pixel but clear once it is
+ * averaged along a straight side. This module looks outward from each side of the traced quad for
+ * such a step: for every straight line within a border's width outside the side, the mean colour
+ * step across it along the whole side, summed as a vector (a real edge steps the same way all along,
+ * noise does not). It accepts an outer outline only when all four sides show a step well above the
+ * noise, the band inside it has one colour on all four sides (a border) and the result keeps a card's
+ * proportions; otherwise it answers null and the caller's refusal stands.
+ */
+import { fitLine, intersect, type Point } from './geometry';
+import { sampleRgb, type RgbImage } from './image';
+import type { Quad } from './detect';
+
+/** Offsets are searched in half pixels of the working copy. */
+const STEP = 0.5;
+/** Half-width of the windows compared across a candidate edge, in offset steps (2 px). */
+const WINDOW = 4;
+/** The traced quad's own edge blurs over ~2 px: candidates start beyond it. */
+const MIN_OFFSET_PX = 3.5;
+/** A border is at most ~8 mm of a 63 mm card, plus an off-centre print and print the colour mask left out
+ * (a name bar): a quarter of the short side. */
+const MAX_OFFSET_SHARE = 0.25;
+/** How far the two ends of a side's outline may differ in offset (perspective, a print set askew), px. */
+const MAX_SLANT_PX = 6;
+/** Positions along a side, away from the corners (where the search would cross the next side's band). */
+const POSITIONS = 72;
+/** A step counts when its mean is this many standard errors above zero and at least this many RGB units. */
+const MIN_SIGNIFICANCE = 8;
+const MIN_STEP_RGB = 2.5;
+/** The border bands of the four sides are one colour within this chromaticity distance (sums to 1). */
+const SAME_BORDER_CHROMA = 0.03;
+/** …and step towards the table the same way: cosine between their colour steps. */
+const SAME_STEP_COS = 0.6;
+
+type Rgb = [number, number, number];
+export type OuterOutline = { quad: Quad; stepRgb: number };
+
+const norm = (v: Rgb) => Math.hypot(v[0], v[1], v[2]);
+
+/** The strongest straight outward step beyond one side, with its inner (border) colour. */
+function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, maxOffset: number) {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+  const count = Math.floor(maxOffset / STEP) + WINDOW + 1;
+  // prof[t][k]: colour at position t along the side, k·STEP outward of it.
+  const prof = new Float32Array(POSITIONS * count * 3);
+  const buf = [0, 0, 0];
+  const ts: number[] = [];
+  for (let t = 0; t < POSITIONS; t++) {
+    const along = len * (0.15 + (0.7 * (t + 0.5)) / POSITIONS);
+    ts.push(along);
+    for (let k = 0; k < count; k++) {
+      const s = k * STEP;
+      sampleRgb(img, a.x + u.x * along + outward.x * s, a.y + u.y * along + outward.y * s, buf);
+      prof.set(buf, (t * count + k) * 3);
+    }
+  }
+  // step[t][k]: mean colour over the WINDOW samples just beyond k minus those just before it.
+  const step = new Float32Array(POSITIONS * count * 3);
+  for (let t = 0; t < POSITIONS; t++)
+    for (let k = WINDOW; k < count - WINDOW; k++)
+      for (let c = 0; c < 3; c++) {
+        let outer = 0,
+          inner = 0;
+        for (let j = 0; j < WINDOW; j++) ((outer += prof[(t * count + k + j) * 3 + c]), (inner += prof[(t * count + k - 1 - j) * 3 + c]));
+        step[(t * count + k) * 3 + c] = (outer - inner) / WINDOW;
+      }
+  const k0 = Math.max(WINDOW, Math.ceil(MIN_OFFSET_PX / STEP));
+  const kMax = count - WINDOW - 1;
+  const slant = Math.round(MAX_SLANT_PX / STEP);
+  // Every straight candidate: its mean step (a vector) and how far that stands above the scatter along
+  // the side (a t-statistic). Print inside the border (a name bar, a logo) steps hard but only in
+  // places; the cut edge steps a little, the same way, all along.
+  const candidates: { kStart: number; kEnd: number; step: number; significance: number; mean: Rgb }[] = [];
+  for (let kStart = k0; kStart <= kMax; kStart++)
+    for (let kEnd = Math.max(k0, kStart - slant); kEnd <= Math.min(kMax, kStart + slant); kEnd++) {
+      const mean: Rgb = [0, 0, 0];
+      let squares = 0;
+      for (let t = 0; t < POSITIONS; t++) {
+        const k = Math.round(kStart + ((kEnd - kStart) * t) / (POSITIONS - 1));
+        const i = (t * count + k) * 3;
+        mean[0] += step[i] / POSITIONS;
+        mean[1] += step[i + 1] / POSITIONS;
+        mean[2] += step[i + 2] / POSITIONS;
+        squares += (step[i] ** 2 + step[i + 1] ** 2 + step[i + 2] ** 2) / POSITIONS;
+      }
+      const m = norm(mean);
+      const sd = Math.sqrt(Math.max(squares - m * m, 1e-9));
+      candidates.push({ kStart, kEnd, step: m, significance: m / (sd / Math.sqrt(POSITIONS)), mean });
+    }
+  // The cut edge is the outermost clear step (beyond it lies the flat table); of the candidates around
+  // it, the strongest is centred on it.
+  const clear = candidates.filter((c) => c.significance >= MIN_SIGNIFICANCE && c.step >= MIN_STEP_RGB);
+  if (!clear.length) return null;
+  const reach = Math.max(...clear.map((c) => c.kStart + c.kEnd)) / 2;
+  const best = clear.filter((c) => (c.kStart + c.kEnd) / 2 >= reach - 2 * WINDOW).reduce((x, y) => (y.step > x.step ? y : x));
+  const kAt = (t: number) => Math.round(best.kStart + ((best.kEnd - best.kStart) * t) / (POSITIONS - 1));
+  // The border: the band just inside the step (print may lie between it and the traced side).
+  const border: Rgb = [0, 0, 0];
+  let n = 0;
+  for (let t = 0; t < POSITIONS; t++)
+    for (let k = Math.max(0, kAt(t) - 1 - 2 * WINDOW); k < kAt(t) - 1; k++) {
+      const i = (t * count + k) * 3;
+      border[0] += prof[i];
+      border[1] += prof[i + 1];
+      border[2] += prof[i + 2];
+      n++;
+    }
+  if (!n) return null;
+  const edgeAt = (t: number) => {
+    const s = kAt(t) * STEP;
+    return { x: a.x + u.x * ts[t] + outward.x * s, y: a.y + u.y * ts[t] + outward.y * s };
+  };
+  return {
+    line: fitLine([edgeAt(0), edgeAt(Math.floor(POSITIONS / 2)), edgeAt(POSITIONS - 1)]),
+    stepRgb: best.step,
+    significance: best.significance,
+    direction: best.mean.map((v) => v / best.step) as Rgb,
+    border: border.map((v) => v / n) as Rgb,
+  };
+}
+
+/**
+ * The card's faint outline outside `quad` (the working copy's coordinates), or null when the photo
+ * shows none that all four sides agree on.
+ */
+export function findOuterOutline(img: RgbImage, quad: Quad): OuterOutline | null {
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+  const sideLen = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);
+  const maxOffset = MAX_OFFSET_SHARE * Math.min(sideLen(0), sideLen(2));
+  const sides = [0, 1, 2, 3].map((i) => {
+    const a = quad[i],
+      b = quad[(i + 1) % 4];
+    const len = sideLen(i);
+    let outward = { x: (b.y - a.y) / len, y: -(b.x - a.x) / len };
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    if ((mid.x - centre.x) * outward.x + (mid.y - centre.y) * outward.y < 0) outward = { x: -outward.x, y: -outward.y };
+    return sideOutline(img, a, b, outward, maxOffset);
+  });
+  if (process.env.FAINT_DEBUG)
+    console.log(
+      sides.map(
+        (s) =>
+          s && {
+            step: s.stepRgb.toFixed(1),
+            sig: s.significance.toFixed(1),
+            border: s.border.map(Math.round),
+            dir: s.direction.map((v) => v.toFixed(2)),
+          },
+      ),
+    );
+  if (sides.some((s) => !s || s.significance < MIN_SIGNIFICANCE || s.stepRgb < MIN_STEP_RGB)) return null;
+  const found = sides as NonNullable<(typeof sides)[number]>[];
+  // One border on one table all round: four unrelated steps (a table's seams, a shadow) are not a card.
+  // Colours are compared as chromaticities, since uneven light brightens one side more than another.
+  const chroma = (c: Rgb) => c.map((v) => v / Math.max(1, c[0] + c[1] + c[2])) as Rgb;
+  for (let i = 0; i < 4; i++)
+    for (let j = i + 1; j < 4; j++) {
+      const ci = chroma(found[i].border),
+        cj = chroma(found[j].border);
+      if (norm([ci[0] - cj[0], ci[1] - cj[1], ci[2] - cj[2]]) > SAME_BORDER_CHROMA) return null;
+      const cos = found[i].direction.reduce((s, v, c) => s + v * found[j].direction[c], 0);
+      if (cos < SAME_STEP_COS) return null;
+    }
+  const corners = [0, 1, 2, 3].map((i) => intersect(found[(i + 3) % 4].line, found[i].line)) as Quad;
+  const len = (i: number) => Math.hypot(corners[(i + 1) % 4].x - corners[i].x, corners[(i + 1) % 4].y - corners[i].y);
+  const ratio = (len(0) + len(2)) / (len(1) + len(3));
+  if (!(ratio > 0.55 && ratio < 0.9)) return null;
+  if (corners.some((p) => !Number.isFinite(p.x) || p.x < 1.5 || p.y < 1.5 || p.x > img.width - 1.5 || p.y > img.height - 1.5)) return null;
+  return { quad: corners, stepRgb: Math.min(...found.map((s) => s.stepRgb)) };
+}

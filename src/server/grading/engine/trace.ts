@@ -1,0 +1,91 @@
+/**
+ * From the detector's coarse quad to the card's cut edges, with the checks that tell a traced card
+ * from something else traced. When the border nearly matches the table, the detector outlines the
+ * print instead: its corners are square, or its edges too faint to refine. Then the faint outline
+ * outside it (faint-outline.ts) is traced in the refiner's faint mode, and the card is graded with a
+ * stated, lower confidence; if no such outline is found, the first refusal stands.
+ */
+import { createCardView, type CardView } from './card-view';
+import { CORNER_NAMES, EXPECTED_CORNER_CUT_MM, cornerBorderColor, cornerCutDistance, cornerOrigin } from './corners';
+import type { Quad } from './detect';
+import { measureExposure, type Exposure } from './exposure';
+import { findOuterOutline } from './faint-outline';
+import { CARD_HEIGHT_MM } from './geometry';
+import { refineEdges, type RefinedEdges } from './refine';
+import { EngineRefusal } from './refusal';
+import type { PreparedPhoto } from './scan';
+
+/** Minimum card resolution: below ~6 px per mm, whitening and scratches are sub-pixel. */
+export const MIN_PX_PER_MM = 6;
+/** A cut edge traced more raggedly than this (robust spread around its line, px) is not a card edge. */
+export const MAX_EDGE_RESIDUAL_PX = 1.5;
+
+export type Trace = { refined: RefinedEdges; view: CardView; exposure: Exposure; faintOutline: boolean };
+
+type Face = 'front' | 'back';
+
+const refineQuad = (photo: PreparedPhoto, quad: Quad, faint: boolean) =>
+  refineEdges(photo.full, quad.map((p) => ({ x: p.x / photo.scale, y: p.y / photo.scale })) as Quad, { faint });
+
+/** Checks what `refined` traced and views the card through it. */
+function checkTrace(
+  photo: PreparedPhoto,
+  refined: RefinedEdges,
+  face: Face | undefined,
+  faint: boolean,
+): Trace & { squareCorners: number; roundCorners: number } {
+  const { width, height } = photo.full;
+  if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
+  if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
+  // A cut edge is straight to a fraction of a pixel; a ragged fit means we traced something else
+  // (print inside a border that blends into the background, say). Refuse rather than measure it.
+  if (Math.max(...refined.residualPx) > MAX_EDGE_RESIDUAL_PX)
+    throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
+  const traced = createCardView(photo.full, refined.corners);
+  // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
+  const exposure = measureExposure(traced);
+  const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare };
+  if (view.pxPerMm < MIN_PX_PER_MM)
+    throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
+  // Cards have rounded corners; square ones mean the print frame was outlined.
+  const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter(
+    (d): d is number => d !== null,
+  );
+  const squareCorners = cuts.filter((d) => d < EXPECTED_CORNER_CUT_MM * 0.4).length;
+  return { refined, view, exposure, faintOutline: faint, squareCorners, roundCorners: cuts.length - squareCorners };
+}
+
+const SQUARE = "the card's rounded corners were not found; its border blends into the background";
+
+export function traceCard(photo: PreparedPhoto, quad: Quad, face?: Face): Trace {
+  let first: Trace | null = null;
+  let refusal: EngineRefusal | null = null;
+  const inner = refineQuad(photo, quad, false);
+  try {
+    const t = checkTrace(photo, inner, face, false);
+    // Two corners seen rounded: the cut edge itself was traced.
+    if (t.roundCorners >= 2 || t.squareCorners === 0) return t;
+    first = t;
+    if (t.squareCorners >= 3) refusal = new EngineRefusal('no_card_found', face, SQUARE);
+  } catch (err) {
+    if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') throw err;
+    refusal = err;
+  }
+  const outer = findOuterOutline(photo.small, quad);
+  if (outer) {
+    try {
+      const refined = refineQuad(photo, outer.quad, true);
+      // Sharpness is read where contrast is high: the border-to-table step is mostly colour, which a JPEG
+      // keeps at half resolution, so its rise is wider than the photo's focus. The print's edge (what was
+      // traced first) shows the focus; when it gave none, the faint edge's own width is kept (stricter).
+      if (inner.contrast > 0 && Number.isFinite(inner.edgeWidthPx)) refined.edgeWidthPx = inner.edgeWidthPx;
+      const t = checkTrace(photo, refined, face, true);
+      if (t.squareCorners < 3) return t;
+    } catch (err) {
+      // The faint outline was a guess: when it cannot be traced, what the first trace found stands.
+      if (!(err instanceof EngineRefusal)) throw err;
+    }
+  }
+  if (refusal) throw refusal;
+  return first!;
+}
