@@ -139,18 +139,6 @@ export function findOuterOutline(img: RgbImage, quad: Quad): OuterOutline | null
     if ((mid.x - centre.x) * outward.x + (mid.y - centre.y) * outward.y < 0) outward = { x: -outward.x, y: -outward.y };
     return sideOutline(img, a, b, outward, maxOffset);
   });
-  if (process.env.FAINT_DEBUG)
-    console.log(
-      sides.map(
-        (s) =>
-          s && {
-            step: s.stepRgb.toFixed(1),
-            sig: s.significance.toFixed(1),
-            border: s.border.map(Math.round),
-            dir: s.direction.map((v) => v.toFixed(2)),
-          },
-      ),
-    );
   if (sides.some((s) => !s || s.significance < MIN_SIGNIFICANCE || s.stepRgb < MIN_STEP_RGB)) return null;
   const found = sides as NonNullable<(typeof sides)[number]>[];
   // One border on one table all round: four unrelated steps (a table's seams, a shadow) are not a card.
