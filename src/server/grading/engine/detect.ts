@@ -123,22 +123,48 @@ function backgroundDistance(img: RgbImage): Float32Array {
 
 type BlobBox = { area: number; x0: number; y0: number; x1: number; y1: number };
 
+/** `component`'s pixels plus every pixel the frame's outside cannot reach through non-component pixels. */
+function fillHoles(component: Uint8Array, w: number, h: number, stack: number[]): { blob: Uint8Array; area: number } {
+  const outside = new Uint8Array(w * h);
+  const seed = (p: number) => {
+    if (!component[p] && !outside[p]) ((outside[p] = 1), stack.push(p));
+  };
+  for (let x = 0; x < w; x++) (seed(x), seed((h - 1) * w + x));
+  for (let y = 0; y < h; y++) (seed(y * w), seed(y * w + w - 1));
+  while (stack.length) {
+    const p = stack.pop()!;
+    const x = p % w,
+      y = (p - x) / w;
+    if (x > 0) seed(p - 1);
+    if (x < w - 1) seed(p + 1);
+    if (y > 0) seed(p - w);
+    if (y < h - 1) seed(p + w);
+  }
+  const blob = new Uint8Array(w * h);
+  let area = 0;
+  for (let i = 0; i < blob.length; i++) if (!outside[i]) ((blob[i] = 1), area++);
+  return { blob, area };
+}
+
+/** Components compared by their filled area: only the few largest by their own area can win. */
+const FILL_CANDIDATES = 3;
+
 /**
- * Largest 4-connected component of `mask`, with its holes filled, and the bounding boxes of the
- * other large components (another card in the photo shows up as one).
+ * The card's blob: of the largest 4-connected components of `mask`, the one covering the most once its
+ * holes are filled (a white border on a table whose grain matches the print is a thin ring round the
+ * card, smaller in pixels than the art window inside it, yet it is the card). Also the bounding boxes
+ * of the other large components (another card in the photo shows up as one).
  */
 function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array; area: number; others: BlobBox[]; box?: BlobBox } {
   const label = new Int32Array(w * h);
-  let bestLabel = 0,
-    bestArea = 0,
-    next = 0;
+  let next = 0;
   const stack: number[] = [];
-  const boxes: BlobBox[] = [];
+  const boxes: (BlobBox & { label: number })[] = [];
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || label[start]) continue;
     next++;
     let area = 0;
-    const box = { area: 0, x0: w, y0: h, x1: 0, y1: 0 };
+    const box = { area: 0, x0: w, y0: h, x1: 0, y1: 0, label: next };
     stack.push(start);
     label[start] = next;
     while (stack.length) {
@@ -157,32 +183,20 @@ function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array
     }
     box.area = area;
     if (area >= 0.02 * w * h) boxes.push(box);
-    if (area > bestArea) ((bestArea = area), (bestLabel = next));
   }
-  const blob = new Uint8Array(w * h);
-  const best = boxes.find((b) => b.area === bestArea);
+  if (!boxes.length) return { blob: new Uint8Array(w * h), area: 0, others: [] };
+  let best: { box: (typeof boxes)[number]; blob: Uint8Array; area: number } | null = null;
+  for (const box of [...boxes].sort((a, b) => b.area - a.area).slice(0, FILL_CANDIDATES)) {
+    const component = new Uint8Array(w * h);
+    for (let i = 0; i < component.length; i++) if (label[i] === box.label) component[i] = 1;
+    const filled = fillHoles(component, w, h, stack);
+    if (!best || filled.area > best.area) best = { box, ...filled };
+  }
+  const winner = best!;
   // Components inside the card's own box are parts of it (print that matches the background).
-  const inside = (b: BlobBox) => !!best && b.x0 >= best.x0 && b.x1 <= best.x1 && b.y0 >= best.y0 && b.y1 <= best.y1;
-  const others = boxes.filter((b) => b !== best && !inside(b));
-  if (bestArea === 0) return { blob, area: 0, others };
-  for (let i = 0; i < blob.length; i++) blob[i] = label[i] === bestLabel ? 1 : 0;
-  // Fill holes: whatever background cannot reach from the frame is part of the card.
-  const outside = new Uint8Array(w * h);
-  for (let x = 0; x < w; x++) for (const y of [0, h - 1]) if (!blob[y * w + x]) ((outside[y * w + x] = 1), stack.push(y * w + x));
-  for (let y = 0; y < h; y++)
-    for (const x of [0, w - 1]) if (!blob[y * w + x] && !outside[y * w + x]) ((outside[y * w + x] = 1), stack.push(y * w + x));
-  while (stack.length) {
-    const p = stack.pop()!;
-    const x = p % w,
-      y = (p - x) / w;
-    if (x > 0 && !blob[p - 1] && !outside[p - 1]) ((outside[p - 1] = 1), stack.push(p - 1));
-    if (x < w - 1 && !blob[p + 1] && !outside[p + 1]) ((outside[p + 1] = 1), stack.push(p + 1));
-    if (y > 0 && !blob[p - w] && !outside[p - w]) ((outside[p - w] = 1), stack.push(p - w));
-    if (y < h - 1 && !blob[p + w] && !outside[p + w]) ((outside[p + w] = 1), stack.push(p + w));
-  }
-  let area = 0;
-  for (let i = 0; i < blob.length; i++) if (!outside[i]) ((blob[i] = 1), area++);
-  return { blob, area, others, box: best };
+  const inside = (b: BlobBox) => b.x0 >= winner.box.x0 && b.x1 <= winner.box.x1 && b.y0 >= winner.box.y0 && b.y1 <= winner.box.y1;
+  const others = boxes.filter((b) => b !== winner.box && !inside(b));
+  return { blob: winner.blob, area: winner.area, others, box: winner.box };
 }
 
 /** A blob shaped like a card: its box about 63:88 either way round, mostly filled. */

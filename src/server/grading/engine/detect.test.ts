@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { detectCard } from './detect';
+import type { RgbImage } from './image';
+
+type Rgb = [number, number, number];
+
+/** A working-copy-sized photo: `table` everywhere, then each rectangle painted in order. */
+function paint(w: number, h: number, table: Rgb, rects: { x0: number; y0: number; x1: number; y1: number; color: Rgb }[]): RgbImage {
+  const data = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const hit = rects.findLast((r) => x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1);
+      data.set(hit?.color ?? table, (y * w + x) * 3);
+    }
+  return { width: w, height: h, data, channels: 3 };
+}
+
+describe('detectCard', () => {
+  it("outlines the card's white border, not the art window, when the print inside matches the table", () => {
+    // Purple table, white-bordered card (150×210) whose print is the table's own colour, with a
+    // landscape art window (card-like in shape once turned) larger in pixels than the thin border ring.
+    const table: Rgb = [95, 70, 110];
+    const img = paint(360, 480, table, [
+      { x0: 100, y0: 130, x1: 250, y1: 340, color: [240, 238, 232] },
+      { x0: 106, y0: 136, x1: 244, y1: 334, color: table },
+      { x0: 110, y0: 150, x1: 240, y1: 245, color: [90, 200, 90] },
+    ]);
+    const { quad } = detectCard(img);
+    const xs = quad.map((p) => p.x),
+      ys = quad.map((p) => p.y);
+    expect(Math.min(...xs)).toBeCloseTo(100, -1);
+    expect(Math.max(...xs)).toBeCloseTo(250, -1);
+    expect(Math.min(...ys)).toBeCloseTo(130, -1);
+    expect(Math.max(...ys)).toBeCloseTo(340, -1);
+  });
+});
