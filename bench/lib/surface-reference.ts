@@ -94,7 +94,8 @@ export async function benchSurfaceReference(options: {
   let mismatchWarned = 0,
     mismatchTried = 0,
     matchedScores: number[] = [];
-  let refused = 0;
+  // Refusals by card kind and code: a refused undamaged card is a false refusal unless it really is cut off.
+  const refused: string[] = [];
   const cards: { seed: number; rate: number; style: 'tuning' | 'heldout'; scratch?: Scratch }[] = [
     ...Array.from({ length: options.damaged }, (_, i) => ({
       seed: options.seed0 + i,
@@ -150,7 +151,7 @@ export async function benchSurfaceReference(options: {
       }
     } catch (err) {
       if (!(err instanceof EngineRefusal)) throw err;
-      refused++;
+      refused.push(`${c.rate === 0 ? 'undamaged' : c.scratch ? 'one-scratch' : 'damaged'} ${err.face ?? ''} ${err.code}`.replace('  ', ' '));
     }
     process.stderr.write(`\r  surface ${n + 1}/${cards.length}`);
   }
@@ -161,7 +162,7 @@ export async function benchSurfaceReference(options: {
     `  ${name.padEnd(18)} scratch recall ${pct(t.found, t.truth)} (${t.found}/${t.truth}); findings matching no defect ${(t.falseFindings / Math.max(1, t.faces)).toFixed(2)} per front (${t.falseFindings} on ${t.faces}); undamaged fronts: ${(t.undamagedFindings / Math.max(1, t.undamagedFaces)).toFixed(2)} findings per face, ${t.undamagedWithAny}/${t.undamagedFaces} with any; PSA of undamaged cards mean ${mean(t.psa).toFixed(2)}; ${mean(t.ms).toFixed(0)} ms per card`;
   matchedScores = matchedScores.sort((a, b) => a - b);
   return [
-    `\nSurface with and without the catalogue image (${options.damaged} damaged + ${options.clean} undamaged + ${options.scratched} one-scratch cards with hard artwork, a third held-out; fronts scored; ${refused} refused):`,
+    `\nSurface with and without the catalogue image (${options.damaged} damaged + ${options.clean} undamaged + ${options.scratched} one-scratch cards with hard artwork, a third held-out; fronts scored; ${refused.length} refused${refused.length ? `: ${refused.join(', ')}` : ''}):`,
     line('without reference', without),
     line('with reference', withRef),
     `  match score of the right image: min ${matchedScores[0]?.toFixed(3) ?? '—'}, median ${matchedScores[Math.floor(matchedScores.length / 2)]?.toFixed(3) ?? '—'}, wrongly flagged as another card ${matchedScores.filter((m) => m < MATCH_THRESHOLD).length}/${matchedScores.length}; wrong card picked: warned ${mismatchWarned}/${mismatchTried}`,

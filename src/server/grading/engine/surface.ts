@@ -61,32 +61,7 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
   const k = Math.max(2, Math.round(0.18 * s));
   const threshold = Math.max(12, noiseLevel * 4);
   const m = Math.round(MARGIN_MM * s);
-  const bright = new Uint8Array(w * h),
-    dark = new Uint8Array(w * h);
-  const strength = new Float32Array(w * h);
-  // Neighbour offsets across the four line directions (0°, 90°, 45°, 135°), as flat indexes.
-  const offsets = new Int32Array([k, k * w, k * w + k, k - k * w]);
-  for (let y = m; y < h - m; y++)
-    for (let x = m; x < w - m; x++) {
-      const i = y * w + x;
-      const v = I[i];
-      let bestUp = 0,
-        bestDown = 0;
-      for (let d = 0; d < 4; d++) {
-        const a = I[i + offsets[d]],
-          b = I[i - offsets[d]];
-        // A line has like sides; a halo beside a printed edge (JPEG ringing, sharpening) does not.
-        const sides = a > b ? a - b : b - a;
-        const hi = a > b ? a : b,
-          lo = a > b ? b : a;
-        const up = v - hi,
-          down = lo - v;
-        if (up > sides && up > bestUp) bestUp = up;
-        if (down > sides && down > bestDown) bestDown = down;
-      }
-      if (bestUp > threshold) ((bright[i] = 1), (strength[i] = bestUp));
-      else if (bestDown > threshold) ((dark[i] = 1), (strength[i] = bestDown));
-    }
+  const { bright, dark, strength } = ridges(I, w, h, k, m, threshold);
   // Pieces are joined first (a line is broken wherever it crosses print of its own brightness),
   // then classified: long and axis-aligned is a print line, any other bright line a scratch, and a
   // short dark line is print detail, not damage.
@@ -143,6 +118,40 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
     glarePercent: glare?.percent ?? 0,
     basis,
   };
+}
+
+/**
+ * The symmetric ridge test over the card (inside a margin of m px): bright and dark ridge masks and
+ * each ridge pixel's strength. Its own small function so the engine's hottest loop is compiled alone.
+ */
+function ridges(I: Float32Array, w: number, h: number, k: number, m: number, threshold: number) {
+  const bright = new Uint8Array(w * h),
+    dark = new Uint8Array(w * h);
+  const strength = new Float32Array(w * h);
+  // Neighbour offsets across the four line directions (0°, 90°, 45°, 135°), as flat indexes.
+  const offsets = new Int32Array([k, k * w, k * w + k, k - k * w]);
+  for (let y = m; y < h - m; y++)
+    for (let x = m; x < w - m; x++) {
+      const i = y * w + x;
+      const v = I[i];
+      let bestUp = 0,
+        bestDown = 0;
+      for (let d = 0; d < 4; d++) {
+        const a = I[i + offsets[d]],
+          b = I[i - offsets[d]];
+        // A line has like sides; a halo beside a printed edge (JPEG ringing, sharpening) does not.
+        const sides = a > b ? a - b : b - a;
+        const hi = a > b ? a : b,
+          lo = a > b ? b : a;
+        const up = v - hi,
+          down = lo - v;
+        if (up > sides && up > bestUp) bestUp = up;
+        if (down > sides && down > bestDown) bestDown = down;
+      }
+      if (bestUp > threshold) ((bright[i] = 1), (strength[i] = bestUp));
+      else if (bestDown > threshold) ((dark[i] = 1), (strength[i] = bestDown));
+    }
+  return { bright, dark, strength };
 }
 
 /** A line the reference does not show: along a good part of it the photo is brighter (darker) than any reference pixel nearby. */
