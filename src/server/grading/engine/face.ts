@@ -5,7 +5,6 @@ import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
 import { detectCard, type Quad } from './detect';
-export { MAX_EDGE_RESIDUAL_PX, MIN_PX_PER_MM } from './trace';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { prepareScan } from './scan';
 import { traceCard } from './trace';
@@ -13,6 +12,8 @@ import { EngineRefusal } from './refusal';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, type Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
+
+export { MAX_EDGE_RESIDUAL_PX, MIN_PX_PER_MM } from './trace';
 
 export type Face = 'front' | 'back';
 export type StepLog = { name: string; description: string; startTime: Date; endTime: Date; results: Record<string, unknown> };

@@ -9,6 +9,7 @@ import { createCardView, type CardView } from './card-view';
 import { CORNER_NAMES, EXPECTED_CORNER_CUT_MM, cornerBorderColor, cornerCutDistance, cornerOrigin } from './corners';
 import type { Quad } from './detect';
 import { measureExposure, type Exposure } from './exposure';
+import type { Face } from './face';
 import { findOuterOutline } from './faint-outline';
 import { CARD_HEIGHT_MM } from './geometry';
 import { refineEdges, type RefinedEdges } from './refine';
@@ -21,8 +22,6 @@ export const MIN_PX_PER_MM = 6;
 export const MAX_EDGE_RESIDUAL_PX = 1.5;
 
 export type Trace = { refined: RefinedEdges; view: CardView; exposure: Exposure; faintOutline: boolean };
-
-type Face = 'front' | 'back';
 
 const refineQuad = (photo: PreparedPhoto, quad: Quad, faint: boolean) =>
   refineEdges(photo.full, quad.map((p) => ({ x: p.x / photo.scale, y: p.y / photo.scale })) as Quad, { faint });
