@@ -65,7 +65,7 @@ function scoreFront(card: SyntheticCard, report: GradingReport, t: Tally) {
  * One scratch on an otherwise undamaged front, drawn like the generator's random scratches (8–25 mm,
  * any angle, 0.1–0.22 mm wide, 55–85 % toward white), so recall rests on many scratches, not a handful.
  */
-function oneScratch(seed: number): Scratch {
+export function oneScratch(seed: number): Scratch {
   const rnd = createRandom(seed);
   const x0 = rnd.range(10, 53),
     y0 = rnd.range(14, 70),

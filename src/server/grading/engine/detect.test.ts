@@ -33,4 +33,19 @@ describe('detectCard', () => {
     expect(Math.min(...ys)).toBeCloseTo(130, -1);
     expect(Math.max(...ys)).toBeCloseTo(340, -1);
   });
+
+  it("keeps the table's grain out of the outline where it touches the card", () => {
+    // Grey table whose darker grain (3 px lines) runs into the card's left side from the frame.
+    const table: Rgb = [200, 200, 196];
+    const grain: Rgb = [150, 140, 120];
+    const img = paint(360, 480, table, [
+      ...[150, 175, 200, 225, 250].map((y) => ({ x0: 0, y0: y, x1: 100, y1: y + 3, color: grain })),
+      { x0: 100, y0: 130, x1: 250, y1: 340, color: [235, 200, 40] },
+      { x0: 108, y0: 138, x1: 242, y1: 332, color: [120, 120, 130] },
+    ]);
+    const { quad } = detectCard(img);
+    const xs = quad.map((p) => p.x);
+    expect(Math.min(...xs)).toBeCloseTo(100, -1);
+    expect(Math.max(...xs)).toBeCloseTo(250, -1);
+  });
 });

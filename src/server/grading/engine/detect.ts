@@ -199,6 +199,36 @@ function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array
   return { blob: winner.blob, area: winner.area, others, box: winner.box };
 }
 
+/** Binary erosion (`keep` = 2r+1: every pixel in the square) or dilation (`keep` = 1: any), separably. */
+function squareFilter(mask: Uint8Array, w: number, h: number, r: number, keep: number): Uint8Array {
+  const rows = new Uint8Array(w * h),
+    out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let count = 0;
+    const row = y * w;
+    for (let x = -r; x < w; x++) {
+      if (x + r < w) count += mask[row + x + r];
+      if (x - r - 1 >= 0) count -= mask[row + x - r - 1];
+      if (x >= 0) rows[row + x] = count >= keep ? 1 : 0;
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let count = 0;
+    for (let y = -r; y < h; y++) {
+      if (y + r < h) count += rows[(y + r) * w + x];
+      if (y - r - 1 >= 0) count -= rows[(y - r - 1) * w + x];
+      if (y >= 0) out[y * w + x] = count >= keep ? 1 : 0;
+    }
+  }
+  return out;
+}
+
+/**
+ * Morphological opening: removes whatever is thinner than 2r+1 px from the blob (the grain of a
+ * patterned table that touches the card and would bend its fitted sides), keeping the card's body.
+ */
+const openMask = (mask: Uint8Array, w: number, h: number, r: number) => squareFilter(squareFilter(mask, w, h, r, 2 * r + 1), w, h, r, 1);
+
 /** A blob shaped like a card: its box about 63:88 either way round, mostly filled. */
 const cardLike = (b: BlobBox, largestArea: number) => {
   const bw = b.x1 - b.x0 + 1,
@@ -303,16 +333,19 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
     );
   }
 
+  // The card's body without table grain stuck to it, as its own largest component.
+  const body = largestBlob(openMask(blob, w, h, Math.max(1, Math.round(Math.min(w, h) * 0.008))), w, h).blob;
+
   const boundary: Point[] = [];
   let frameTouches = 0;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      if (!blob[i]) continue;
+      if (!body[i]) continue;
       if (x === 0 || y === 0 || x === w - 1 || y === h - 1) {
         frameTouches++;
         boundary.push({ x: x + 0.5, y: y + 0.5 });
-      } else if (!blob[i - 1] || !blob[i + 1] || !blob[i - w] || !blob[i + w]) boundary.push({ x: x + 0.5, y: y + 0.5 });
+      } else if (!body[i - 1] || !body[i + 1] || !body[i - w] || !body[i + w]) boundary.push({ x: x + 0.5, y: y + 0.5 });
     }
   // A card running off the frame: say so before the shape checks below would call it no card at all.
   if (frameTouches > (w + h) * 0.05) throw new EngineRefusal('card_cut_off', face);
