@@ -39,7 +39,7 @@ export type OuterOutline = { quad: Quad; stepRgb: number };
 
 const norm = (v: Rgb) => Math.hypot(v[0], v[1], v[2]);
 
-/** The strongest straight outward step beyond one side, with its inner (border) colour. */
+/** The outermost clear straight step beyond one side, with the colour just inside it (the border). */
 function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, maxOffset: number) {
   const len = Math.hypot(b.x - a.x, b.y - a.y);
   const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
@@ -110,7 +110,8 @@ function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, maxOffse
     }
   if (!n) return null;
   const edgeAt = (t: number) => {
-    const s = kAt(t) * STEP;
+    // step[k] compares the samples from k on with those before it: the edge lies half a step before k.
+    const s = (kAt(t) - 0.5) * STEP;
     return { x: a.x + u.x * ts[t] + outward.x * s, y: a.y + u.y * ts[t] + outward.y * s };
   };
   return {
