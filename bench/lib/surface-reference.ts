@@ -151,7 +151,9 @@ export async function benchSurfaceReference(options: {
       }
     } catch (err) {
       if (!(err instanceof EngineRefusal)) throw err;
-      refused.push(`${c.rate === 0 ? 'undamaged' : c.scratch ? 'one-scratch' : 'damaged'} ${err.face ?? ''} ${err.code}`.replace('  ', ' '));
+      refused.push(
+        `${c.rate === 0 ? 'undamaged' : c.scratch ? 'one-scratch' : 'damaged'} ${err.face ?? ''} ${err.code}`.replace('  ', ' '),
+      );
     }
     process.stderr.write(`\r  surface ${n + 1}/${cards.length}`);
   }

@@ -9,6 +9,7 @@ import { syncTypeLabel, type TSyncEvent, type TSyncEventType } from '@contract/c
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { JsonBlock } from '@web/components/ui/json-block';
 import { formatDateTime, formatInteger } from '@web/lib/format';
 import { useSyncActions, useSyncEvents, useSyncLog } from './api';
 import { SyncProgress, SyncStatusBadge, progressPercent } from './parts';
@@ -151,7 +152,7 @@ function EventRow({ event }: { event: TSyncEvent }) {
       {hasDetails && (
         <details className="mt-1">
           <summary className="cursor-pointer text-xs text-brand-700">Details</summary>
-          <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(event.details, null, 2)}</pre>
+          <JsonBlock value={event.details} label={`Details of the ${event.eventType} event`} className="mt-1" />
         </details>
       )}
     </li>

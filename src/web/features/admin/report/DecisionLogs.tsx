@@ -1,4 +1,5 @@
 import type { TAdminGradingReportResponse } from '@contract/admin';
+import { JsonBlock } from '@web/components/ui/json-block';
 import { camelWords, percent, Section } from './parts';
 
 const LOGS = [
@@ -58,7 +59,7 @@ function Structured({ log }: { log: Record<string, unknown> }) {
       {log.details !== undefined && (
         <details>
           <summary className="cursor-pointer font-medium">Details</summary>
-          <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(log.details, null, 2)}</pre>
+          <JsonBlock value={log.details} label="Decision details" className="mt-1 max-h-64" />
         </details>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { TAdjustmentsGroupedResponse, TAnalysisStep, TAuditTrailResponse } from '@contract/admin';
 import { Badge } from '@web/components/ui/badge';
+import { JsonBlock } from '@web/components/ui/json-block';
 import { formatDateTime } from '@web/lib/format';
 import { camelWords, Figure, Section, type OpenImage } from './parts';
 
@@ -118,7 +119,7 @@ export function AnalysisStepsPanel({ steps, loading }: { steps: TAnalysisStep[] 
           </p>
           <p className="text-slate-600">{s.stepDescription}</p>
           {s.stepResults !== null && s.stepResults !== undefined && (
-            <pre className="max-h-40 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(s.stepResults, null, 2)}</pre>
+            <JsonBlock value={s.stepResults} label={`Results of step ${s.stepNumber}, ${s.stepName}`} className="max-h-40" />
           )}
           <p className="text-slate-600">
             Start: {s.startTime ? formatDateTime(s.startTime) : 'N/A'} · End: {s.endTime ? formatDateTime(s.endTime) : 'N/A'} · Duration:{' '}
