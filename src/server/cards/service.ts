@@ -28,7 +28,7 @@ import type { UploadedPhotos } from './photo-form';
 import type { PricingPort } from '../pricing/port';
 import { pricedCard } from '../pricing/priced-card';
 import { revalueLatestGrading } from './revalue';
-import { displayedPlatformSql, displayedGradeSql, displayedValue, displayedValueSql } from '../grading/displayed';
+import { displayedPlatformSql, displayedGradeSql, displayedValue, displayedValueSql, gradeAndValueColumns } from '../grading/displayed';
 
 type CardRow = typeof userCards.$inferSelect;
 type GradingRow = typeof gradings.$inferSelect;
@@ -40,13 +40,7 @@ const SHOWN_GRADING_COLUMNS = {
   gradingId: gradings.gradingId,
   status: gradings.status,
   progress: gradings.progress,
-  psaGrade: gradings.psaGrade,
-  bgsGrade: gradings.bgsGrade,
-  cgcGrade: gradings.cgcGrade,
-  recommendedPlatform: gradings.recommendedPlatform,
-  psaEstimatedValue: gradings.psaEstimatedValue,
-  bgsEstimatedValue: gradings.bgsEstimatedValue,
-  cgcEstimatedValue: gradings.cgcEstimatedValue,
+  ...gradeAndValueColumns,
   createdAt: gradings.createdAt,
   /** What the values rest on: one small path out of the report (see contract/pricing.ts). */
   valueSource: sql<TValueSource | null>`${gradings.report}->'valueBasis'->'source'`.as('value_source'),

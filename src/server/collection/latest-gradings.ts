@@ -1,6 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gradings } from '../db/schema';
+import { gradeAndValueColumns } from '../grading/displayed';
 
 /**
  * Each of a collector's cards' newest completed grading (grades, values, recommended platform), in one
@@ -11,13 +12,7 @@ export function latestCompletedGradings(db: Db, userId: string) {
     .selectDistinctOn([gradings.userCardId], {
       userCardId: gradings.userCardId,
       completedAt: gradings.completedAt,
-      recommendedPlatform: gradings.recommendedPlatform,
-      psaGrade: gradings.psaGrade,
-      bgsGrade: gradings.bgsGrade,
-      cgcGrade: gradings.cgcGrade,
-      psaEstimatedValue: gradings.psaEstimatedValue,
-      bgsEstimatedValue: gradings.bgsEstimatedValue,
-      cgcEstimatedValue: gradings.cgcEstimatedValue,
+      ...gradeAndValueColumns,
     })
     .from(gradings)
     .where(sql`${gradings.userId} = ${userId} and ${gradings.status} = 'completed'`)

@@ -6,6 +6,16 @@ import { sql } from 'drizzle-orm';
 import { gradings } from '../db/schema';
 
 const rp = gradings.recommendedPlatform;
+/** The columns a grade and its values are read from: every platform's, and the recommendation. */
+export const gradeAndValueColumns = {
+  recommendedPlatform: gradings.recommendedPlatform,
+  psaGrade: gradings.psaGrade,
+  bgsGrade: gradings.bgsGrade,
+  cgcGrade: gradings.cgcGrade,
+  psaEstimatedValue: gradings.psaEstimatedValue,
+  bgsEstimatedValue: gradings.bgsEstimatedValue,
+  cgcEstimatedValue: gradings.cgcEstimatedValue,
+};
 export const displayedPlatformSql = sql<string>`case when ${rp} in ('BGS', 'CGC') then ${rp} else 'PSA' end`;
 export const displayedGradeSql = sql<
   number | null

@@ -4,7 +4,7 @@ import type { TValueSource } from '@contract/pricing';
 import type { TPublicBinder, TPublicBinderCard, TPublicBinderResponse, TPublicCardResponse } from '@contract/share';
 import type { Db } from '../db/client';
 import { binderCards, binders, gradings, userCards, users } from '../db/schema';
-import { displayedValueSql } from '../grading/displayed';
+import { displayedValueSql, gradeAndValueColumns } from '../grading/displayed';
 import type { ImageStore } from '../adapters/storage/port';
 import { normalizeDecimal } from '../money';
 
@@ -33,13 +33,7 @@ const cardColumns = {
   edition: userCards.edition,
   finish: userCards.finish,
   frontKey: sql<string | null>`${userCards.images}->>'front'`,
-  recommendedPlatform: gradings.recommendedPlatform,
-  psaGrade: gradings.psaGrade,
-  bgsGrade: gradings.bgsGrade,
-  cgcGrade: gradings.cgcGrade,
-  psaEstimatedValue: gradings.psaEstimatedValue,
-  bgsEstimatedValue: gradings.bgsEstimatedValue,
-  cgcEstimatedValue: gradings.cgcEstimatedValue,
+  ...gradeAndValueColumns,
   valueSource: sql<TValueSource | null>`${gradings.report}->'valueBasis'->'source'`,
 };
 interface CardRow {

@@ -9,7 +9,7 @@
  * noise, the band inside it has one colour on all four sides (a border) and the result keeps a card's
  * proportions; otherwise it answers null and the caller's refusal stands.
  */
-import { fitLine, intersect, type Point } from './geometry';
+import { fitLine, intersect, quadSides, type Point } from './geometry';
 import { sampleRgb, type RgbImage } from './image';
 import type { Quad } from './detect';
 
@@ -128,18 +128,9 @@ function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, maxOffse
  * shows none that all four sides agree on.
  */
 export function findOuterOutline(img: RgbImage, quad: Quad): OuterOutline | null {
-  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
-  const sideLen = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);
-  const maxOffset = MAX_OFFSET_SHARE * Math.min(sideLen(0), sideLen(2));
-  const sides = [0, 1, 2, 3].map((i) => {
-    const a = quad[i],
-      b = quad[(i + 1) % 4];
-    const len = sideLen(i);
-    let outward = { x: (b.y - a.y) / len, y: -(b.x - a.x) / len };
-    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-    if ((mid.x - centre.x) * outward.x + (mid.y - centre.y) * outward.y < 0) outward = { x: -outward.x, y: -outward.y };
-    return sideOutline(img, a, b, outward, maxOffset);
-  });
+  const quadSide = quadSides(quad);
+  const maxOffset = MAX_OFFSET_SHARE * Math.min(quadSide[0].len, quadSide[2].len);
+  const sides = quadSide.map(({ a, b, n }) => sideOutline(img, a, b, n, maxOffset));
   if (sides.some((s) => !s || s.significance < MIN_SIGNIFICANCE || s.stepRgb < MIN_STEP_RGB)) return null;
   const found = sides as NonNullable<(typeof sides)[number]>[];
   // One border on one table all round: four unrelated steps (a table's seams, a shadow) are not a card.

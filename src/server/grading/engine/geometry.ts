@@ -138,3 +138,20 @@ export function roundedRectDistance(x: number, y: number, w = CARD_WIDTH_MM, h =
   const qy = Math.abs(y - h / 2) - (h / 2 - r);
   return Math.min(Math.max(qx, qy), 0) + Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) - r;
 }
+
+/** One side of a quadrilateral: from corner `a`, its length, unit direction `u` and outward normal `n`. */
+export type QuadSide = { a: Point; b: Point; len: number; u: Point; n: Point; mid: Point };
+
+/** The four sides of `quad` (corner i to corner i+1), each with its normal pointing away from the centre. */
+export function quadSides(quad: readonly Point[]): QuadSide[] {
+  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
+  return [0, 1, 2, 3].map((i) => {
+    const a = quad[i],
+      b = quad[(i + 1) % 4];
+    const len = dist(a, b);
+    const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    const inward = (mid.x - centre.x) * u.y - (mid.y - centre.y) * u.x < 0;
+    return { a, b, len, u, n: inward ? { x: -u.y, y: u.x } : { x: u.y, y: -u.x }, mid };
+  });
+}

@@ -4,7 +4,7 @@
  * under symmetric blur). A robust line fit per side, two rounds, gives the four cut edges; their
  * intersections are the card's virtual sharp corners. The 10–90% rise width measures sharpness.
  */
-import { dist, fitLineRobust, intersect, median, type Line, type Point } from './geometry';
+import { dist, fitLineRobust, intersect, median, quadSides, type Line, type Point } from './geometry';
 import { sampleRgb, type RgbImage } from './image';
 import type { Quad } from './detect';
 
@@ -92,15 +92,7 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
   const reaches = [Math.max(6, size * 0.012), Math.max(4, size * 0.006)];
   for (const reach of reaches) {
     const lastRound = reach === reaches[1];
-    const centre = { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 };
-    const fits = [0, 1, 2, 3].map((side) => {
-      const a = corners[side],
-        b = corners[(side + 1) % 4];
-      const len = dist(a, b);
-      const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
-      let n = { x: u.y, y: -u.x };
-      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-      if ((mid.x - centre.x) * n.x + (mid.y - centre.y) * n.y < 0) n = { x: -n.x, y: -n.y }; // outward
+    const fits = quadSides(corners).map(({ a, len, u, n }) => {
       const points: Point[] = [];
       const samples = Math.min(160, Math.max(60, Math.round(len / 5)));
       for (let i = 0; i < samples; i++) {
@@ -111,7 +103,7 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
         if (!c) continue;
         points.push({ x: p.x + n.x * c.offset, y: p.y + n.y * c.offset });
         if (lastRound) {
-          if (Number.isFinite(c.width)) widths.push(c.width);
+          if (!faint && Number.isFinite(c.width)) widths.push(c.width);
           contrasts.push(c.contrast);
         }
       }
@@ -130,16 +122,7 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
   if (faint) {
     // A few units of contrast leave one stretch's rise width to the noise: measure it once per side,
     // on the profile averaged along the side's whole traced length (its edge spread function).
-    widths.length = 0;
-    const centre = { x: corners.reduce((s, p) => s + p.x, 0) / 4, y: corners.reduce((s, p) => s + p.y, 0) / 4 };
-    for (let side = 0; side < 4; side++) {
-      const a = corners[side],
-        b = corners[(side + 1) % 4];
-      const len = dist(a, b);
-      const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
-      let n = { x: u.y, y: -u.x };
-      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-      if ((mid.x - centre.x) * n.x + (mid.y - centre.y) * n.y < 0) n = { x: -n.x, y: -n.y };
+    for (const { len, u, n, mid } of quadSides(corners)) {
       const c = crossing(img, mid, n, reaches[1], buf, { u, half: 0.4 * len });
       if (c && Number.isFinite(c.width)) widths.push(c.width);
     }
