@@ -17,7 +17,7 @@ export default tseslint.config(
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',
-      'src/web/lib/api-schema.ts',
+      '.tools/**',
       'src/server/db/migrations/**',
     ],
   },

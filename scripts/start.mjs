@@ -4,6 +4,7 @@
  * loader, no build tool, no devDependency.
  *   node scripts/start.mjs [entry] [args...]      entry: main (default) or create-admin
  */
+import './require-node.mjs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, ensureBuilt } from './build-once.mjs';
