@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { seedCatalogue } from '../db/seed';
 import { assertBalancesMatchLedger } from './ledger-check';
+import { POSTGRES_TEMPLATE } from './private-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject) {
     await migrateDatabase(database);
     await database.withLock(727_002, () => seedCatalogue(database.db));
     await database.close();
+    await makePostgresTemplate(url);
     project.provide('pgliteTemplate', '');
     // After the whole suite: every user any test file made in the shared database has a balance equal
     // to their ledger (on PGlite each file's own copy is checked as it closes: see test/db.ts).
@@ -50,6 +52,32 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);
+}
+
+/**
+ * A migrated, seeded database nobody connects to, which test/private-database.ts clones with
+ * `CREATE DATABASE … TEMPLATE` (a file copy, well under a second) instead of migrating and seeding
+ * each private database (~5 s). The shared test database cannot be the template: PostgreSQL refuses to
+ * copy a database other sessions are connected to.
+ */
+async function makePostgresTemplate(url: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${POSTGRES_TEMPLATE}`);
+    await admin.query(`CREATE DATABASE ${POSTGRES_TEMPLATE}`);
+  } finally {
+    await admin.end();
+  }
+  const own = new URL(url);
+  own.pathname = `/${POSTGRES_TEMPLATE}`;
+  const template = await openDatabase({ kind: 'postgres', url: own.toString() });
+  try {
+    await migrateDatabase(template);
+    await seedCatalogue(template.db);
+  } finally {
+    await template.close();
+  }
 }
 
 /** Drops every table, type and extension of the test database (its public schema and drizzle's own). */

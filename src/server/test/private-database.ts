@@ -3,12 +3,15 @@
  * every eligible card, a catalogue sync is one run at a time across the database, the admin overview sums
  * every order. On the PostgreSQL pass (where test files share one database) they would see, or disturb,
  * other files' rows. PGlite copies are
- * private already; on PostgreSQL this makes, migrates and seeds a throwaway database, dropped on close.
+ * private already; on PostgreSQL this copies a migrated, seeded template into a throwaway database,
+ * dropped on close.
  */
 import { randomBytes } from 'node:crypto';
-import { migrateDatabase, openDatabase, type Database } from '../db/client';
-import { seedCatalogue } from '../db/seed';
+import { openDatabase, type Database } from '../db/client';
 import { openTestDatabase } from './db';
+
+/** The migrated, seeded database global-setup.ts makes once per PostgreSQL run for these copies. */
+export const POSTGRES_TEMPLATE = 'gradevault_test_template';
 
 export async function openPrivateTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
@@ -17,12 +20,10 @@ export async function openPrivateTestDatabase(): Promise<Database> {
   const name = `private_test_${randomBytes(5).toString('hex')}`;
   const admin = new Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEMPLATE}`);
   const own = new URL(url);
   own.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 5 });
-  await migrateDatabase(database);
-  await seedCatalogue(database.db);
   return {
     ...database,
     close: async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { ApiError } from './api';
 import { CURRENT_USER_KEY } from './auth';
-import { createQueryClient, retryUpToThree } from './query-client';
+import { createQueryClient, pageLoad, retryUpToThree } from './query-client';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -13,18 +13,16 @@ describe('query client', () => {
   it('on a 401 shows the logout toast and goes to /api/login after 500 ms, without retrying', async () => {
     vi.useFakeTimers();
     const error = vi.spyOn(toast, 'error').mockReturnValue(1);
-    const location = { href: '/account/profile' };
-    vi.stubGlobal('location', location);
+    const goTo = vi.spyOn(pageLoad, 'goTo').mockImplementation(() => {});
     const client = createQueryClient();
     const queryFn = vi.fn().mockRejectedValue(new ApiError(401, '{"message":"Not signed in."}', 'Not signed in.'));
     await client.fetchQuery({ queryKey: ['/api/binders', 'x'], queryFn }).catch(() => {});
     expect(queryFn).toHaveBeenCalledTimes(1);
     expect(error).toHaveBeenCalledWith('Unauthorized', { description: 'You are logged out. Logging in again...' });
     vi.advanceTimersByTime(499);
-    expect(location.href).toBe('/account/profile');
+    expect(goTo).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(location.href).toBe('/api/login');
-    vi.unstubAllGlobals();
+    expect(goTo).toHaveBeenCalledWith('/api/login');
   });
 
   it('treats a 401 on the current-user lookup as signed out, not as an error to announce', async () => {

@@ -7,14 +7,19 @@ import { CURRENT_USER_KEY } from './auth';
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 let redirecting = false;
 
+/** A full page load (leaves the app); an object so a test can watch it (jsdom cannot navigate). */
+export const pageLoad = {
+  goTo(href: string) {
+    window.location.href = href;
+  },
+};
+
 /** Spec §4/§8: a 401 shows the logout toast, then the browser goes to /api/login after 500 ms. */
 export function handleUnauthorized(): void {
   if (redirecting) return;
   redirecting = true;
   toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' });
-  setTimeout(() => {
-    window.location.href = '/api/login';
-  }, LOGIN_REDIRECT_DELAY_MS);
+  setTimeout(() => pageLoad.goTo('/api/login'), LOGIN_REDIRECT_DELAY_MS);
 }
 
 export function createQueryClient(): QueryClient {
