@@ -43,7 +43,7 @@ describe('the page the provider returns to', () => {
     status = 'completed';
     credits = 23;
     expect(await screen.findByText('20 credits were added to your account.', {}, { timeout: 5_000 })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('link', { name: /STARTER plan/ })).toHaveTextContent('23 credits'));
+    await waitFor(() => expect(screen.getByRole('link', { name: /starter plan/ })).toHaveTextContent('23 credits'));
     expect(calls.every((c) => c.method === 'GET')).toBe(true);
   });
 

@@ -343,9 +343,10 @@ function Pocket({
       {/* The sleeve's sheen over the card. */}
       <span aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-tr from-transparent via-white/10 to-white/30" />
       <span className="absolute inset-x-0 bottom-0 bg-slate-950/80 px-1 py-0.5 text-[10px] leading-tight text-white sm:px-1.5 sm:py-1 sm:text-xs">
-        <span className="block truncate font-medium">{s.cardName}</span>
+        <span className="block truncate font-medium">{s.cardName}</span>{' '}
+        {/* The space parts the name from the grade in the text a voice-control user reads (label in name). */}
         {gradeText && <span className="block truncate text-slate-200">{gradeText}</span>}
-      </span>
+      </span>{' '}
       {isCover && (
         <span className="absolute right-1 top-1 inline-flex items-center gap-0.5 rounded-full bg-gold-400 px-1.5 py-0.5 text-[10px] font-semibold text-slate-900 shadow">
           <Star aria-hidden className="size-2.5 fill-current" /> Cover
@@ -353,7 +354,9 @@ function Pocket({
       )}
     </>
   );
-  const label = `${s.cardName}, ${s.cardSet} #${s.cardNumber}${gradeText ? `, ${gradeText}` : ''}${isCover ? ', cover card' : ''}`;
+  // In the order the pocket shows them (name, grade, cover), then what it does not: a voice-control user
+  // can say what they see (WCAG 2.5.3, label in name).
+  const label = `${s.cardName}${gradeText ? `, ${gradeText}` : ''}${isCover ? ', cover card' : ''}, ${s.cardSet} #${s.cardNumber}`;
   return (
     <div className="grid gap-1">
       <div

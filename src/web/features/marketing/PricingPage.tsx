@@ -67,7 +67,7 @@ export default function PricingPage() {
                         to={`/account/checkout/credits?package=${p.id}`}
                         aria-label={`Buy ${p.credits} credits for ${formatCents(p.priceCents)}`}
                       >
-                        Buy credits
+                        Buy {p.credits} credits
                       </Link>
                     </Button>
                   </li>

@@ -7,7 +7,7 @@ import { AccountBar } from './AccountBar';
 describe('account bar', () => {
   it('shows STARTER with the credit count linking to the standard credit package', () => {
     renderWithApp(<AccountBar />, { route: '/account/profile', user: testUser({ credits: 1250 }) });
-    const chip = screen.getByRole('link', { name: /STARTER plan/ });
+    const chip = screen.getByRole('link', { name: /^STARTER .*, starter plan/ });
     expect(chip).toHaveTextContent('1,250 credits');
     expect(chip).toHaveAttribute('href', '/account/checkout/credits?package=standard');
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
@@ -15,7 +15,7 @@ describe('account bar', () => {
 
   it('shows PRO Unlimited linking to billing', () => {
     renderWithApp(<AccountBar />, { route: '/', user: testUser({ accountType: 'pro' }) });
-    const chip = screen.getByRole('link', { name: /PRO plan/ });
+    const chip = screen.getByRole('link', { name: /^PRO Unlimited gradings, Pro plan/ });
     expect(chip).toHaveTextContent('Unlimited');
     expect(chip).toHaveAttribute('href', '/account/billing');
   });

@@ -47,8 +47,11 @@ export function AccountBar() {
         <Link
           to={pro ? '/account/billing' : `/account/checkout/credits?package=${DEFAULT_CREDIT_PACKAGE}`}
           className="ml-auto flex shrink-0 items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold hover:bg-white/20"
+          // The name starts with what the chip shows, so a voice-control user can say what they see (WCAG 2.5.3).
           aria-label={
-            pro ? 'PRO plan, unlimited gradings. Manage billing' : `STARTER plan, ${formatCount(user.credits, CREDIT)}. Buy credits`
+            pro
+              ? 'PRO Unlimited gradings, Pro plan. Manage billing'
+              : `STARTER ${formatCount(user.credits, CREDIT)}, starter plan. Buy credits`
           }
         >
           <span
@@ -58,8 +61,9 @@ export function AccountBar() {
             )}
           >
             {pro ? 'PRO' : 'STARTER'}
-          </span>
-          {pro ? <InfinityIcon aria-hidden className="size-3.5" /> : <Coins aria-hidden className="size-3.5" />}
+          </span>{' '}
+          {/* The spaces are not drawn in the flex row, but they part the words the way the name does. */}
+          {pro ? <InfinityIcon aria-hidden className="size-3.5" /> : <Coins aria-hidden className="size-3.5" />}{' '}
           {/* On a phone the word goes: the bar must fit Dashboard, Collection, Account and the chip. */}
           <span>
             {pro ? 'Unlimited' : formatInteger(user.credits)}
