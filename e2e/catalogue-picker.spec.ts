@@ -6,9 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { csrfHeaders, expect, expectAccessible, registerViaApi, snap, test } from './fixtures';
-import fs from 'node:fs';
-import path from 'node:path';
+import { csrfHeaders, expect, expectAccessible, registerViaApi, keepForDocs, snap, test } from './fixtures';
 
 test.setTimeout(180_000);
 
@@ -16,10 +14,7 @@ test.setTimeout(180_000);
 const blockImageHost = (page: Page) => page.route('https://images.pokemontcg.io/**', (route) => route.abort('internetdisconnected'));
 
 /** The viewport from the top, kept in docs/screenshots. */
-async function keep(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.resolve('docs/screenshots', `${name}.png`) });
-}
+const keep = (page: Page, name: string) => keepForDocs(page, name);
 
 test('picker: Charizard from Base Set first, with year, number and a placeholder thumbnail; more pages; a set filter; keyboard pick', async ({
   page,
@@ -101,8 +96,6 @@ test('collection page: set completion, most complete first, with accessible prog
   await expect(bars.nth(2)).toHaveAttribute('aria-valuetext', '1 of 130 (<1%)'); // one card is a start, never 0 %
   await expect(section).toContainText('3 / 18');
   await expectAccessible(page);
-  await section.scrollIntoViewIfNeeded();
-  fs.mkdirSync('docs/screenshots', { recursive: true });
-  await section.screenshot({ path: path.resolve('docs/screenshots', `collection-sets-${info.project.name}.png`) });
+  await keepForDocs(section, `collection-sets-${info.project.name}`);
   await snap(page, 'collection-sets', info.project.name);
 });

@@ -66,25 +66,29 @@ test('import a CSV: preview, resolve, confirm; cards appear; the export download
   expect(text.trim().split('\n')).toHaveLength(4);
 });
 
-test('a file with a formula cell is refused with a clear error and adds nothing', async ({ page, baseURL }, info) => {
-  await registerViaApi(page, baseURL!);
-  await page.goto('/account/collection/import');
-  const bad = 'Name,Set,Number,Notes\nCharizard,Base,4,"=HYPERLINK(""http://evil.example"",""click"")"\n';
-  await page.getByLabel('CSV file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
-  await page.getByRole('button', { name: 'Upload and preview' }).click();
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('The file was not imported');
-  await expect(alert).toContainText('line 2, column "Notes"');
-  await expectAccessible(page);
-  await snap(page, 'import-error', info.project.name);
+test(
+  'a file with a formula cell is refused with a clear error and adds nothing',
+  { tag: '@desktop-only' },
+  async ({ page, baseURL }, info) => {
+    await registerViaApi(page, baseURL!);
+    await page.goto('/account/collection/import');
+    const bad = 'Name,Set,Number,Notes\nCharizard,Base,4,"=HYPERLINK(""http://evil.example"",""click"")"\n';
+    await page.getByLabel('CSV file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await page.getByRole('button', { name: 'Upload and preview' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The file was not imported');
+    await expect(alert).toContainText('line 2, column "Notes"');
+    await expectAccessible(page);
+    await snap(page, 'import-error', info.project.name);
 
-  // Not UTF-8 either: its own sentence.
-  await page
-    .getByLabel('CSV file')
-    .setInputFiles({ name: 'latin1.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Set,Number\nPok\xe9mon,Base,4\n', 'latin1') });
-  await page.getByRole('button', { name: 'Upload and preview' }).click();
-  await expect(page.getByRole('alert')).toContainText('This file is not UTF-8 text');
+    // Not UTF-8 either: its own sentence.
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'latin1.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Set,Number\nPok\xe9mon,Base,4\n', 'latin1') });
+    await page.getByRole('button', { name: 'Upload and preview' }).click();
+    await expect(page.getByRole('alert')).toContainText('This file is not UTF-8 text');
 
-  const cards = await page.request.get('/api/user-cards', { headers: await csrfHeaders(page.request, baseURL!) });
-  expect(await cards.json()).toEqual([]);
-});
+    const cards = await page.request.get('/api/user-cards', { headers: await csrfHeaders(page.request, baseURL!) });
+    expect(await cards.json()).toEqual([]);
+  },
+);

@@ -76,7 +76,7 @@ test('grade and value of one platform with their basis, and a phone page that fi
   await expect(page.getByText(`${gradeText} value`)).toBeVisible();
   await expect(page.getByLabel('Binder', { exact: true }).locator('option', { hasText: LONG_BINDER_NAME })).toHaveCount(1);
   await expectNoSidewaysScroll(page);
-  const chip = page.getByRole('link', { name: /^STARTER plan, 2 credits/ });
+  const chip = page.getByRole('link', { name: /^STARTER 2 credits, starter plan/ });
   await expect(chip).toBeInViewport({ ratio: 1 });
   await expectAccessible(page);
   await snap(page, 'collector-card-profile', info.project.name);
@@ -190,7 +190,7 @@ test('with no credits left, the collector learns it before uploading, and Start 
   await expect(page.getByText('You have no grading credits left')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Buy credits' }).first()).toHaveAttribute('href', /^\/account\/checkout\/credits/);
   await expect(page.getByRole('button', { name: 'Add card to my collection' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^STARTER plan, 0 credits/ })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('link', { name: /^STARTER 0 credits, starter plan/ })).toBeInViewport({ ratio: 1 });
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await snap(page, 'collector-add-card-no-credits', info.project.name);

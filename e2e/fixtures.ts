@@ -1,10 +1,11 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'e2e-demo-password';
 export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
+const DOCS_SCREENSHOT_DIR = path.resolve('docs/screenshots');
 
 let counter = 0;
 export const uniqueName = (prefix = 'e2e') =>
@@ -42,12 +43,33 @@ export async function loginViaApi(page: Page, baseURL: string, username: string,
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Full-page screenshot into .tmp/screenshots/<name>-<project>.png, for a person to look at. */
+/**
+ * Full-page screenshot into .tmp/screenshots/<name>-<project>.png, for a person to look at. Only with
+ * SCREENSHOTS=1: a full-page shot costs up to a second, and CI's runs have nobody looking.
+ */
 export async function snap(page: Page, name: string, projectName: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // From the top: a full-page shot taken mid-scroll draws the sticky header in the middle of the page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${projectName}.png`), fullPage: true });
+}
+
+/**
+ * A screenshot kept in docs/screenshots (the README and decision records show them), taken from the
+ * top. Only with SCREENSHOTS=1, like snap: a test run never rewrites committed files.
+ */
+export async function keepForDocs(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}) {
+  if (process.env.SCREENSHOTS !== '1') return;
+  fs.mkdirSync(DOCS_SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(DOCS_SCREENSHOT_DIR, `${name}.png`);
+  if ('goto' in target) {
+    await target.evaluate(() => window.scrollTo(0, 0));
+    await target.screenshot({ path: file, fullPage: opts.fullPage ?? false });
+  } else {
+    await target.scrollIntoViewIfNeeded();
+    await target.screenshot({ path: file });
+  }
 }
 
 /** axe on the current page: no serious or critical violations. */

@@ -5,7 +5,7 @@ import { expect, expectAccessible, registerViaApi, snap, test } from './fixtures
 
 test.setTimeout(150_000);
 
-test('the collector journey: add a card, grade it, follow it, keep it in a binder', async ({ page }, info) => {
+test('the collector journey: add a card, grade it, follow it, keep it in a binder', { tag: '@postgres' }, async ({ page }, info) => {
   const dir = path.resolve('.tmp/e2e-photos', info.project.name);
   fs.mkdirSync(dir, { recursive: true });
   const card = await generateSyntheticCard(info.project.name === 'phone' ? 61 : 63, { defectRate: 0.5 });
@@ -37,7 +37,7 @@ test('the collector journey: add a card, grade it, follow it, keep it in a binde
   await expect(page.getByRole('progressbar', { name: 'Grading progress' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Grading complete' })).toBeVisible({ timeout: 60_000 });
   await snap(page, 'grading-complete', info.project.name);
-  await expect(page.getByRole('link', { name: /STARTER plan, 2 credits/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^STARTER 2 credits, starter plan/ })).toBeVisible();
   await page.getByRole('link', { name: 'See the full report' }).click();
 
   // Profile: grades, values, evidence, reasoning.
@@ -96,7 +96,7 @@ test('the collector journey: add a card, grade it, follow it, keep it in a binde
   await snap(page, 'dashboard', info.project.name);
 });
 
-test('a binder that fails to load shows the error screen with a way back', async ({ page }, info) => {
+test('a binder that fails to load shows the error screen with a way back', { tag: '@desktop-only' }, async ({ page }, info) => {
   await registerViaApi(page, info.project.use.baseURL!);
   await page.goto('/binder/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Error Loading Binder' })).toBeVisible({ timeout: 15_000 });

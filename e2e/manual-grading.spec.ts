@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
-import { expect, expectAccessible, registerViaApi, snap, test } from './fixtures';
+import { expect, expectAccessible, registerViaApi, keepForDocs, snap, test } from './fixtures';
 
 test.setTimeout(150_000);
-
-const DOCS = path.resolve('docs/screenshots');
 
 /** The CSRF token the server set, echoed in the header like the web app does. */
 async function csrf(page: Page) {
@@ -62,8 +58,7 @@ test('manual grading: adjust a graded card, save it for free, see it on the card
   await expect(page.getByLabel('PSA 7')).toBeVisible();
   await expect(page.getByText('NM 7')).toBeVisible();
   await expectAccessible(page);
-  fs.mkdirSync(DOCS, { recursive: true });
-  await page.screenshot({ path: path.join(DOCS, `manual-grading-${info.project.name}.png`), fullPage: true });
+  await keepForDocs(page, `manual-grading-${info.project.name}`, { fullPage: true });
 
   // Save: the profile now shows the manual grading, and no credit was spent (3 at sign-up, 1 for the engine).
   await page.getByRole('button', { name: 'Save manual grading' }).click();
@@ -80,7 +75,7 @@ test('manual grading: adjust a graded card, save it for free, see it on the card
   expect(me.credits).toBe(2);
   await expectAccessible(page);
   await expect(page.getByText('Manual grading saved')).toHaveCount(0, { timeout: 10_000 });
-  await page.screenshot({ path: path.join(DOCS, `manual-grading-profile-${info.project.name}.png`), fullPage: true });
+  await keepForDocs(page, `manual-grading-profile-${info.project.name}`, { fullPage: true });
 
   // New-card mode: pick the card; the form starts from what was just saved.
   await page.goto('/account/manual-grading');

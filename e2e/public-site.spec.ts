@@ -49,7 +49,7 @@ test('a blog post opens from the list and has the footer', async ({ page }, info
   await snap(page, 'blog-post', info.project.name);
 });
 
-test('an unknown blog post is a 404', async ({ page }) => {
+test('an unknown blog post is a 404', { tag: '@desktop-only' }, async ({ page }) => {
   await page.goto('/blog/no-such-post');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
@@ -61,7 +61,7 @@ test('pricing opens on the Pro tab with ?tab=pro', async ({ page }, info) => {
   await snap(page, 'pricing-pro', info.project.name);
 });
 
-test('the lazy route fallback is the Loading cards... spinner', async ({ page }) => {
+test('the lazy route fallback is the Loading cards... spinner', { tag: '@desktop-only' }, async ({ page }) => {
   // Hold the page chunk back so the fallback stays on screen long enough to see.
   await page.route(/\/assets\/FaqPage-.*\.js$/, async (route) => {
     await new Promise((r) => setTimeout(r, 800));
@@ -73,7 +73,7 @@ test('the lazy route fallback is the Loading cards... spinner', async ({ page })
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('a route change scrolls back to the top', async ({ page }) => {
+test('a route change scrolls back to the top', { tag: '@desktop-only' }, async ({ page }) => {
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -115,7 +115,7 @@ test('the top navigation links every marketing page', async ({ page }, info) => 
   await expect(page).toHaveURL('/register');
 });
 
-test('signed-out visitors of /account pages go to /login', async ({ page }) => {
+test('signed-out visitors of /account pages go to /login', { tag: '@desktop-only' }, async ({ page }) => {
   for (const path of ['/account/profile', '/account/dashboard', '/account/security', '/account/collection/binder-detail/1']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login\?next=/);

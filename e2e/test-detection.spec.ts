@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
-import { expect, expectAccessible, registerViaApi, snap, test } from './fixtures';
+import { expect, expectAccessible, registerViaApi, keepForDocs, snap, test } from './fixtures';
 
 test.setTimeout(90_000);
 
@@ -42,11 +42,9 @@ test('test detection: check a photo before spending a credit, and learn why a ba
   const checks = page.getByRole('region', { name: 'Photo checks' });
   await expect(checks.getByText(/px per mm/)).toBeVisible();
   await expect(checks.getByText(/washed out/)).toBeVisible();
-  await expect(page.getByRole('link', { name: /STARTER plan, 3 credits/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^STARTER 3 credits, starter plan/ })).toBeVisible();
   await expectAccessible(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  fs.mkdirSync(path.resolve('docs/screenshots'), { recursive: true });
-  await page.screenshot({ path: path.resolve(`docs/screenshots/test-detection-${info.project.name}.png`), fullPage: true });
+  await keepForDocs(page, `test-detection-${info.project.name}`, { fullPage: true });
   await snap(page, 'test-detection', info.project.name);
 
   // A photo with no card: the reason in plain words and how to retake it.

@@ -6,9 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import path from 'node:path';
-import fs from 'node:fs';
-import { expect, expectAccessible, registerViaApi, snap, test } from './fixtures';
+import { expect, expectAccessible, registerViaApi, keepForDocs, snap, test } from './fixtures';
 
 test.setTimeout(120_000);
 
@@ -16,11 +14,7 @@ test.setTimeout(120_000);
 const blockImageHost = (page: Page) => page.route('https://images.pokemontcg.io/**', (route) => route.abort('internetdisconnected'));
 
 /** The whole page from the top, kept in docs/screenshots. */
-async function keep(page: Page, name: string) {
-  fs.mkdirSync('docs/screenshots', { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.resolve('docs/screenshots', `${name}.png`), fullPage: true });
-}
+const keep = (page: Page, name: string) => keepForDocs(page, name, { fullPage: true });
 
 test('printing and copies: 1st Edition Holo ×2 is worth Unlimited × 8; changed to Unlimited it is worth the listed price', async ({
   page,
