@@ -1,7 +1,7 @@
 /**
  * `npm run build` (through scripts/build-once.mjs, which holds the build lock): the production build.
  *   - dist/server: the server as plain ESM JavaScript for `node` (esbuild, platform node, target
- *     node20), one self-contained file per entry in SERVER_ENTRIES, npm packages left as imports
+ *     node24), one self-contained file per entry in SERVER_ENTRIES, npm packages left as imports
  *     (they are installed beside it, and packages such as sharp, PGlite, argon2, pg or the AWS SDK
  *     load native or data files from their own folders), plus the data files in SERVER_ASSETS;
  *   - dist/web: the web app (Vite), with .br/.gz beside each text asset;
@@ -120,7 +120,7 @@ export async function buildServer(outdir = path.join(DIST, 'server')): Promise<M
         bundle: true,
         platform: 'node',
         format: 'esm',
-        target: 'node20',
+        target: 'node24',
         packages: 'external',
         tsconfig: path.join(ROOT, 'tsconfig.json'),
         plugins: [moduleUrlsUnderDist(out)],

@@ -28,7 +28,7 @@ if (stale()) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     outfile,
     packages: 'external',
     metafile: true,

@@ -92,7 +92,7 @@ describe('engine pool', () => {
         bundle: true,
         platform: 'node',
         format: 'esm',
-        target: 'node20',
+        target: 'node24',
         outdir: dir,
         outExtension: { '.js': '.mjs' },
         packages: 'external',
