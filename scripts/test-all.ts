@@ -1,31 +1,51 @@
 /**
- * `npm test`: type check, lint and format check, unit and API tests (Vitest), browser tests (Playwright),
- * then one closing line with the totals. Runs on embedded PGlite, or on PostgreSQL when DATABASE_URL is set.
+ * `npm test`: everything a change must pass, in as little wall time as two cores allow.
+ *
+ * 1. On embedded PGlite: the static checks (type check, lint, format) run beside Vitest's three
+ *    projects (db, unit, web); then the browser tests (Playwright: every spec on desktop, the
+ *    layout-sensitive ones at phone width).
+ * 2. With TEST_POSTGRES_URL set (`.ci/run` sets it), again on PostgreSQL: what a database can change —
+ *    Vitest's `db` project and the browser smoke tagged @postgres (journey, payments, admin).
+ *
+ * The static checks print only when they fail, so the test runners' output stays readable. At the end:
+ * a table of the stages with their wall times, the runners' own summary lines, and one closing line
+ * with the totals (`.ci/run` adds the two passes' totals the same way).
+ *   SKIP_STATIC=1     skip type check, lint and format (a second run on the same source)
+ *   SCREENSHOTS=1     browser tests save full-page screenshots to .tmp/screenshots
  */
 import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
-const label = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 fs.mkdirSync('.tmp', { recursive: true });
-const vitestJson = `.tmp/vitest-${label}.json`;
-const playwrightJson = `.tmp/playwright-${label}.json`;
-for (const f of [vitestJson, playwrightJson]) fs.rmSync(f, { force: true });
 
-const run = (cmd: string, args: string[], env: Record<string, string> = {}) => {
+interface StageResult {
+  name: string;
+  seconds: number;
+  status: number;
+  summary?: string;
+}
+const stages: StageResult[] = [];
+
+/** Runs a command; `quiet` keeps its output until it ends and prints it only when it failed. */
+type Env = Record<string, string | undefined>;
+function run(name: string, cmd: string, args: string[], opts: { env?: Env; quiet?: boolean } = {}) {
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`  (${cmd} ${args[0] ?? ''}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return r.status ?? 1;
-};
-
-console.log(`\n== GradeVault test suite on ${label} ==`);
-const skipTypecheck = process.env.SKIP_TYPECHECK === '1';
-const tsc = skipTypecheck ? 0 : run('npx', ['tsc', '-p', 'tsconfig.json']);
-// Lint and format depend on the source only, not the database: checked once, with the type check.
-const lint = skipTypecheck ? 0 : run('npx', ['eslint', '--max-warnings=0', '.']);
-const format = skipTypecheck ? 0 : run('npx', ['prettier', '--check', '--log-level=warn', '.']);
-const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
-const playwright = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON: playwrightJson });
+  const env = { ...process.env, ...opts.env };
+  // `undefined` removes a variable: the PGlite pass must not inherit a DATABASE_URL from the shell.
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  return new Promise<StageResult>((resolve) => {
+    const child = spawn(cmd, args, { stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (c: Buffer) => output.push(c));
+    child.stderr?.on('data', (c: Buffer) => output.push(c));
+    child.on('close', (code) => {
+      const result = { name, seconds: (Date.now() - started) / 1000, status: code ?? 1 };
+      if (opts.quiet && result.status !== 0) process.stdout.write(`\n== ${name} failed ==\n${Buffer.concat(output).toString()}\n`);
+      stages.push(result);
+      resolve(result);
+    });
+  });
+}
 
 function readJson<T>(file: string): T | null {
   try {
@@ -34,24 +54,97 @@ function readJson<T>(file: string): T | null {
     return null;
   }
 }
-const v = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(vitestJson);
-const p = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightJson);
-const passed = (v?.numPassedTests ?? 0) + (p ? p.stats.expected + p.stats.flaky : 0);
-const failed =
-  (v?.numFailedTests ?? 0) +
-  (p?.stats.unexpected ?? 0) +
-  (tsc ? 1 : 0) +
-  (lint ? 1 : 0) +
-  (format ? 1 : 0) +
-  (v ? 0 : 1) +
-  (p ? 0 : 1) +
-  // A runner that failed without a failed test (a busy port, a crash before the first test) still fails the run.
-  (vitest && v && !v.numFailedTests ? 1 : 0) +
-  (playwright && p && !p.stats.unexpected ? 1 : 0);
-const skipped = (v?.numPendingTests ?? 0) + (p?.stats.skipped ?? 0);
-fs.writeFileSync(`.tmp/summary-${label}.json`, JSON.stringify({ passed, failed, skipped }));
-if (tsc) console.log('type check failed');
-if (lint) console.log('lint failed (npm run lint)');
-if (format) console.log('format check failed (npm run format)');
-console.log(`\n${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(tsc || lint || format || vitest || playwright ? 1 : 0);
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+type VitestJson = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+type PlaywrightJson = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+
+async function vitest(label: string, projects: string[], env: Env): Promise<Counts> {
+  const json = `.tmp/vitest-${label}.json`;
+  fs.rmSync(json, { force: true });
+  const projectArgs = projects.flatMap((p) => ['--project', p]);
+  const stage = await run(
+    `vitest ${projects.join('+')} (${label})`,
+    'npx',
+    ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile=${json}`],
+    {
+      env,
+    },
+  );
+  const v = readJson<VitestJson>(json);
+  const counts = v
+    ? { passed: v.numPassedTests, failed: v.numFailedTests, skipped: v.numPendingTests + v.numTodoTests }
+    : { passed: 0, failed: 1, skipped: 0 };
+  // A runner that failed without a failed test (a crash, an error outside a test) still fails the pass.
+  if (stage.status !== 0 && counts.failed === 0) counts.failed = 1;
+  stage.summary = `Vitest (${label}): ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  return counts;
+}
+
+async function playwright(label: string, args: string[], env: Env): Promise<Counts> {
+  const json = `.tmp/playwright-${label}.json`;
+  fs.rmSync(json, { force: true });
+  const stage = await run(`playwright (${label})`, 'npx', ['playwright', 'test', ...args], { env: { ...env, PLAYWRIGHT_JSON: json } });
+  const p = readJson<PlaywrightJson>(json);
+  // A flaky test (passed on a retry) counts as failed: none may be retried into green.
+  const counts = p
+    ? { passed: p.stats.expected, failed: p.stats.unexpected + p.stats.flaky, skipped: p.stats.skipped }
+    : { passed: 0, failed: 1, skipped: 0 };
+  if (stage.status !== 0 && counts.failed === 0) counts.failed = 1;
+  stage.summary = `Playwright (${label}): ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  return counts;
+}
+
+const add = (a: Counts, b: Counts): Counts => ({
+  passed: a.passed + b.passed,
+  failed: a.failed + b.failed,
+  skipped: a.skipped + b.skipped,
+});
+const started = Date.now();
+let total: Counts = { passed: 0, failed: 0, skipped: 0 };
+
+// The PGlite pass: the static checks beside Vitest (each is mostly one core), then the browser.
+const pglite: Env = { DATABASE_URL: undefined };
+const staticChecks = async () => {
+  if (process.env.SKIP_STATIC === '1') return 0;
+  const results = [
+    await run('type check (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json'], { quiet: true }),
+    await run('lint (eslint)', 'npx', ['eslint', '--max-warnings=0', '.'], { quiet: true }),
+    await run('format (prettier)', 'npx', ['prettier', '--check', '--log-level=warn', '.'], { quiet: true }),
+  ];
+  return results.filter((r) => r.status !== 0).length;
+};
+const [staticFailures, unitCounts] = await Promise.all([staticChecks(), vitest('pglite', ['db', 'unit', 'web'], pglite)]);
+total = add(total, unitCounts);
+total.failed += staticFailures;
+total = add(total, await playwright('pglite', [], pglite));
+
+// The PostgreSQL pass: only what a database can change.
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+if (postgresUrl) {
+  const postgres = { DATABASE_URL: postgresUrl };
+  total = add(total, await vitest('postgres', ['db'], postgres));
+  total = add(total, await playwright('postgres', ['--project=desktop', '--grep=@postgres'], postgres));
+} else {
+  console.log('\nTEST_POSTGRES_URL is not set: the PostgreSQL pass is skipped (.ci/run sets it).');
+}
+
+const summaries = stages.flatMap((s) => (s.summary ? [s.summary] : []));
+fs.writeFileSync(
+  '.tmp/test-summary.json',
+  JSON.stringify({ ...total, summaries, stages: stages.map(({ name, seconds, status }) => ({ name, seconds, status })) }),
+);
+const wall = (Date.now() - started) / 1000;
+console.log('\n== Stages ==');
+console.log(
+  stages.map((s) => `  ${s.name.padEnd(34)} ${s.seconds.toFixed(1).padStart(7)} s  ${s.status === 0 ? 'ok' : 'FAILED'}`).join('\n'),
+);
+console.log(`  ${'npm test (wall)'.padEnd(34)} ${wall.toFixed(1).padStart(7)} s   (the static checks run beside Vitest)`);
+console.log('');
+for (const line of summaries) console.log(line);
+console.log(`\nnpm test: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 || stages.some((s) => s.status !== 0) ? 1 : 0);
