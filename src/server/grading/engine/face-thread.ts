@@ -64,7 +64,7 @@ export function threadedFaceAnalyser(entry: URL | string, threadFaces: Face[] = 
       else if (reply.kind === 'refused') job.reject(Object.assign(new EngineRefusal(reply.code, reply.face), { message: reply.message }));
       else job.reject(Object.assign(new Error(reply.message), { stack: reply.stack }));
     });
-    w.on('error', (err) => {
+    w.on('error', (err: Error) => {
       for (const job of waiting.values()) job.reject(err);
       waiting.clear();
       worker = null;
