@@ -194,7 +194,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Public binders' share pages and their read-only API (issue 15): share/.
   const share = createShareService(db, images);
   await app.register(shareRoutes, { share });
-  const referenceImages = deps.referenceImages ?? openReferenceImages(config.referenceImages, images, app.log);
+  const referenceImages = deps.referenceImages ?? openReferenceImages(config.referenceImages, images, app.log, config.referenceImageHosts);
   const gradingWorker = createGradingWorker({
     db,
     images,
