@@ -285,6 +285,8 @@ export const ZAdminSubscription = z.object({
   id: z.string(),
   status: z.string(),
   isOrphaned: z.boolean(),
+  /** A second live Pro subscription of one user, canceled at the provider: the one it duplicated. */
+  duplicateOf: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   plan: z.string(),
   amount: z.number().int(),

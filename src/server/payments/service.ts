@@ -7,8 +7,9 @@ import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { CREDIT_PACKAGES, PRO_PLAN, type TCreditPackageId } from '@contract/plans';
 import { ALREADY_PRO_MESSAGE, type TBillingResponse, type TCheckoutResponse, type TOrder } from '@contract/payments';
 import type { Db } from '../db/client';
-import { creditLedger, orders, providerSubscriptions, users } from '../db/schema';
+import { creditLedger, orders, providerSubscriptions, subscriptionCheckouts, users } from '../db/schema';
 import type { PaymentProvider } from '../adapters/payments/port';
+import { conflicting, upstreamDown } from '../domain-errors';
 import { HttpError, notFound } from '../http/errors';
 import { LIVE_STATUSES, graceEndsAt } from './entitlement';
 import { ordersOf, toOrder } from './orders';
@@ -88,9 +89,27 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
     },
 
+    /**
+     * One Pro subscription per collector: refused when they have one, and a checkout still open is
+     * handed back instead of a second one (two open checkouts paid one after the other made two
+     * subscriptions). A checkout that completed but whose subscription has not arrived yet is refused
+     * too. What still slips through (two first clicks at the same instant) the webhook cancels.
+     */
     async checkoutPro(userId: string, origin: string): Promise<TCheckoutResponse> {
       const u = await user(userId);
       if (u.accountType === 'pro' || (await liveSubscription(userId))) throw new HttpError(409, ALREADY_PRO_MESSAGE);
+      const [open] = await db.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.userId, userId)).limit(1);
+      if (open) {
+        let status: string | null = null;
+        try {
+          status = (await provider.retrieveCheckout(open.sessionId)).status;
+        } catch (err) {
+          deps.log.error({ err }, 'payments: reading the open subscription checkout failed');
+          throw upstreamDown(PROVIDER_DOWN);
+        }
+        if (status === 'open') return { url: open.url, orderId: null };
+        if (status === 'complete') throw conflicting(ALREADY_PRO_MESSAGE);
+      }
       try {
         const session = await provider.createCheckout({
           mode: 'subscription',
@@ -104,6 +123,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           cancelUrl: `${origin}/account/checkout/subscriptions?canceled=1`,
           metadata: { userId, kind: 'pro' },
         });
+        const row = { userId, sessionId: session.id, url: session.url, createdAt: new Date() };
+        await db.insert(subscriptionCheckouts).values(row).onConflictDoUpdate({ target: subscriptionCheckouts.userId, set: row });
         return { url: session.url, orderId: null };
       } catch (err) {
         deps.log.error({ err }, 'payments: creating a subscription checkout failed');
