@@ -194,4 +194,17 @@ describe('the openai price model on a loopback chat-completions server', () => {
       'CGC 9 value -1 is not a price',
     ]);
   });
+
+  it('bounds falls as it bounds rises, and never lets a priced card read $0.00', async () => {
+    const { rejectQuote } = await import('./validate');
+    const group = { grades: { PSA: 9, BGS: 9, CGC: 9 }, lastValues: { PSA: 20, BGS: 20, CGC: null } };
+    const quote = (PSA: number, BGS = 18, CGC = 15) => ({ rawUsd: 10, graded: { PSA, BGS, CGC }, confidence: 0.5, basis: 'test' });
+    expect(rejectQuote(group, quote(0.001))).toBe('PSA 9 value 0.001 would be stored as $0.00');
+    expect(rejectQuote(group, quote(0))).toBe('PSA 9 value 0 would be stored as $0.00');
+    expect(rejectQuote(group, quote(0.5))).toBe('PSA 9 value $0.50 is less than 1/20 of the last price $20.00');
+    // No last price: still never zero.
+    expect(rejectQuote(group, quote(19, 18, 0.004))).toBe('CGC 9 value 0.004 would be stored as $0.00');
+    expect(rejectQuote(group, quote(1, 18, 0.01))).toBeNull();
+    expect(rejectQuote(group, quote(19))).toBeNull();
+  });
 });
