@@ -271,6 +271,19 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
   });
 });
 
+describe('an answer larger than the cap', () => {
+  it('is dropped while it streams and fails the page at once, without a retry', async () => {
+    const source = createPokemonTcgSource({ baseUrl: api.url, timeoutMs: 10_000, requestBudget: 10, maxPageBytes: 2 * 1024 * 1024 });
+    api.fail('sets', 7, { kind: 'huge', bytes: 200 * 1024 * 1024 });
+    const before = api.requests.length;
+    const error = await source.fetchPage('sets', 7, 250).catch((e: unknown) => e);
+    expect(String(error)).toMatch(/sets page 7 failed: the sets page is over the 2,097,152-byte cap/);
+    expect(api.requests.length - before).toBe(1);
+    // The client hung up long before the 200 MB were sent.
+    expect(api.hugeBytesSent()).toBeLessThan(64 * 1024 * 1024);
+  });
+});
+
 describe('the snapshot source', () => {
   it('serves the bundled catalogue in the API envelope, prices inside card objects where the API puts them', async () => {
     const source = createSnapshotSource();

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAiModel, type OpenAiModelOptions } from './openai';
 import type { CallBudget, QuoteRequest } from './port';
 
-type Reply = { status?: number; headers?: Record<string, string>; content?: string; raw?: string; delayMs?: number };
+type Reply = { status?: number; headers?: Record<string, string>; content?: string; raw?: string; delayMs?: number; floodBytes?: number };
+let flooded = 0;
 type Seen = {
   body: { model: string; response_format: { type: string }; messages: { content: string }[] };
   headers: http.IncomingHttpHeaders;
@@ -38,6 +39,20 @@ beforeAll(async () => {
             }),
         );
       };
+      if (r.floodBytes) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(256 * 1024, 0x20);
+        let sent = 0;
+        const pump = () => {
+          while (!res.destroyed && sent < r.floodBytes!) {
+            sent += chunk.length;
+            flooded += chunk.length;
+            if (!res.write(chunk)) return res.once('drain', pump);
+          }
+          if (!res.destroyed) res.end();
+        };
+        return pump();
+      }
       if (r.delayMs) setTimeout(send, r.delayMs);
       else send();
     });
@@ -178,6 +193,19 @@ describe('the openai price model on a loopback chat-completions server', () => {
     expect(out[0].ok).toBe(true);
     expect(out[1]).toEqual({ ok: false, error: "the run's budget of model calls is used up (1 calls)" });
     expect(seen).toHaveLength(1);
+  });
+
+  it('drops a reply larger than the cap while it streams, fails its cards with a sentence and does not ask again', async () => {
+    seen.length = 0;
+    flooded = 0;
+    script = () => ({ floodBytes: 200 * 1024 * 1024 });
+    const out = await model({ batchSize: 2, maxReplyBytes: 512 * 1024 }).quote([card(1), card(2)], budget());
+    expect(out).toEqual([
+      { ok: false, error: "the price model's answer is over the 524,288-byte cap" },
+      { ok: false, error: "the price model's answer is over the 524,288-byte cap" },
+    ]);
+    expect(seen).toHaveLength(1);
+    expect(flooded).toBeLessThan(64 * 1024 * 1024);
   });
 
   it("passes absurd values through to the run's sanity check (validate.ts), which rejects them", async () => {

@@ -8,6 +8,7 @@
  * answer lacks, gets wrong or names differently fails alone, with a sentence saying why.
  */
 import { z } from 'zod';
+import { readCappedText, ResponseTooLarge } from '../../outbound/capped';
 import type { PriceModel, QuoteOutcome, QuoteRequest, CallBudget } from './port';
 
 export interface OpenAiModelOptions {
@@ -28,7 +29,11 @@ export interface OpenAiModelOptions {
   maxBackoffMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  /** The largest reply read (1 MB; a batch of 100 cards answers in about 30 KB); past it the call fails. */
+  maxReplyBytes?: number;
 }
+
+export const MAX_REPLY_BYTES = 1024 * 1024;
 
 /** One card's answer. `id` echoes the id we sent: an answer for another id is for a different card. */
 const ZCardPrice = z.object({
@@ -151,7 +156,14 @@ export function createOpenAiModel(o: OpenAiModelOptions): PriceModel {
         true,
       );
     }
-    const text = await res.text().catch(() => '');
+    let text = '';
+    try {
+      text = await readCappedText(res, o.maxReplyBytes ?? MAX_REPLY_BYTES, "the price model's answer");
+    } catch (err) {
+      // Too large is not retried: the same question gets the same flood.
+      if (err instanceof ResponseTooLarge) throw new CallFailed(err.message, false);
+      if (res.ok) throw new CallFailed(`the price model's answer was cut off (${err instanceof Error ? err.message : String(err)})`, true);
+    }
     if (res.ok) {
       const envelope = z
         .object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) })
