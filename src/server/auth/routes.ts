@@ -81,10 +81,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     handler: async (request, reply) => {
       const { username, password } = request.body;
-      opts.loginThrottle?.take(request.ip, username);
+      await opts.loginThrottle?.take(request.ip, username);
       const user = await auth.verifyLogin(username, password);
       if (!user) throw new HttpError(401, 'The username or password is not correct.');
-      opts.loginThrottle?.succeeded(request.ip, username);
+      await opts.loginThrottle?.succeeded(request.ip, username);
       await startSession(request, reply, user);
       return toCurrentUser(user);
     },

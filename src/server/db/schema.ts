@@ -117,6 +117,20 @@ export const appSettings = pgTable('app_settings', {
   createdAt: createdAt(),
 });
 
+/**
+ * Rate-limit counters every process shares (issue 23.12): one row per key, a fixed window. Changed
+ * only by single atomic statements (limits/store.ts), so N web processes count as one.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
 export const cardSets = pgTable('card_sets', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
