@@ -16,11 +16,22 @@ import type { PaymentService } from './service';
 export const originOf = (request: FastifyRequest, publicUrl: string | undefined) =>
   publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 
+/**
+ * Checkouts make orders and provider sessions, so they are limited per collector (issue 23.6): 10 in
+ * 10 minutes (credits and Pro counted apart), in the store every process shares. A repeat for the
+ * same package mostly costs nothing anyway: the open checkout is handed back (service.ts).
+ */
+export const CHECKOUT_RATE_LIMIT = {
+  max: 10,
+  timeWindow: 10 * 60_000,
+  keyGenerator: (req: FastifyRequest) => `checkout:${req.session?.user.id ?? req.ip}`,
+};
+
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; publicUrl: string | undefined }> = async (app, opts) => {
   const { payments, publicUrl } = opts;
 
   app.post('/api/payments/checkout/credits', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: CHECKOUT_RATE_LIMIT },
     schema: {
       tags: ['payments'],
       summary: 'Start a checkout for a credit pack',
@@ -31,7 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; pu
   });
 
   app.post('/api/payments/checkout/subscription', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: CHECKOUT_RATE_LIMIT },
     schema: { tags: ['payments'], summary: 'Start a checkout for the Pro subscription', response: { 200: ZCheckoutResponse } },
     handler: async (request) => payments.checkoutPro(requireUser(request).id, originOf(request, publicUrl)),
   });

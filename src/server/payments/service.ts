@@ -3,7 +3,7 @@
  * server; the browser only names a package. Credits are never granted here: only a verified
  * provider event does that (webhook.ts).
  */
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { CREDIT_PACKAGES, PRO_PLAN, type TCreditPackageId } from '@contract/plans';
 import { ALREADY_PRO_MESSAGE, type TBillingResponse, type TCheckoutResponse, type TOrder } from '@contract/payments';
 import type { Db } from '../db/client';
@@ -12,11 +12,13 @@ import type { PaymentProvider } from '../adapters/payments/port';
 import { conflicting, upstreamDown } from '../domain-errors';
 import { HttpError, notFound } from '../http/errors';
 import { LIVE_STATUSES, graceEndsAt } from './entitlement';
-import { ordersOf, toOrder } from './orders';
+import { ordersOf, setOrderStatus, toOrder } from './orders';
 import { currentSubscription, syncSubscription, type SyncContext } from './subscriptions';
 
 const PROVIDER_DOWN = 'The payment provider could not be reached. Nothing was charged; please try again in a minute.';
 const LEDGER_LIMIT = 50;
+/** An open checkout younger than this is handed back (Stripe's sessions live 24 hours). */
+const REUSE_CHECKOUT_MS = 23 * 3_600_000;
 
 export interface PaymentServiceDeps {
   db: Db;
@@ -57,10 +59,39 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   return {
-    /** Creates the order, then the provider's checkout for it; a provider failure leaves no order behind. */
+    /**
+     * Creates the order, then the provider's checkout for it; a provider failure leaves no order
+     * behind. A collector's order for the same package whose checkout is still open is handed back
+     * instead (40 clicks made 40 orders and 40 provider sessions, issue 23.6); one whose checkout
+     * has ended is marked expired, and a new one is made.
+     */
     async checkoutCredits(userId: string, packageId: TCreditPackageId, origin: string): Promise<TCheckoutResponse> {
       const pkg = CREDIT_PACKAGES.find((p) => p.id === packageId)!;
       const u = await user(userId);
+      const open = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.package, pkg.id),
+            eq(orders.status, 'pending'),
+            isNotNull(orders.providerSessionId),
+            gt(orders.createdAt, new Date(deps.context().now.getTime() - REUSE_CHECKOUT_MS)),
+          ),
+        )
+        .orderBy(desc(orders.createdAt));
+      for (const o of open) {
+        let status: string;
+        try {
+          status = (await provider.retrieveCheckout(o.providerSessionId!)).status;
+        } catch (err) {
+          deps.log.error({ err, orderId: o.id }, 'payments: reading an open checkout failed');
+          throw upstreamDown(PROVIDER_DOWN);
+        }
+        if (status === 'open' && o.checkoutUrl) return { url: o.checkoutUrl, orderId: o.id };
+        if (status === 'expired') await setOrderStatus(db, o.id, 'expired');
+      }
       const [order] = await db
         .insert(orders)
         .values({ userId, package: pkg.id, credits: pkg.credits, amount: pkg.priceCents, currency: 'usd', provider: provider.kind })
