@@ -7,7 +7,7 @@ import { ZQuantity, type TEdition, type TFinish } from '@contract/printing';
 import type { TImportRow } from '@contract/collection-io';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
-import { looksLikeFormula, type ParsedCsv } from './csv';
+import { looksLikeFormula, undefuseFormulas, type ParsedCsv } from './csv';
 
 type Field = 'cardId' | 'name' | 'set' | 'setId' | 'number' | 'quantity' | 'variant' | 'price' | 'notes' | 'binders' | 'grade';
 
@@ -71,16 +71,19 @@ export function mapColumns(header: string[]): ColumnMap {
 
 /**
  * Refuses the whole file when a cell would run as a formula in a spreadsheet (=HYPERLINK(…), +cmd|…):
- * nothing is imported, and the message names where. A cell our own export defused (a leading
- * apostrophe before the formula character) has the apostrophe taken off again.
+ * nothing is imported, and the message names where. Judged piece by piece after every separator a
+ * spreadsheet may split on (csv.ts), as the export defuses. A cell our own export defused (an
+ * apostrophe before each formula start) has the apostrophes taken off again.
  */
 export function checkFormulas(csv: ParsedCsv): void {
   const found: string[] = [];
   const scan = (cells: string[], line: number) => {
     for (let c = 0; c < cells.length; c++) {
+      // A formula start anywhere a spreadsheet may split the cell refuses the file; otherwise our own
+      // export's apostrophes (defuseFormulas) come off again.
       const cell = cells[c];
-      if (cell.length > 1 && cell[0] === "'" && looksLikeFormula(cell.slice(1))) cells[c] = cell.slice(1);
-      else if (looksLikeFormula(cell) && found.length < 3) {
+      if (!looksLikeFormula(cell)) cells[c] = undefuseFormulas(cell);
+      else if (found.length < 3) {
         const column = csv.header[c] ? `column "${csv.header[c]}"` : `column ${c + 1}`;
         found.push(`line ${line}, ${column}: ${JSON.stringify(cell.length > 30 ? `${cell.slice(0, 30)}…` : cell)}`);
       }
