@@ -96,6 +96,35 @@ describe('import', () => {
     expect(await cardsOf(user.id)).toHaveLength(2);
   });
 
+  it('holds notes and names to the text rules PATCH holds them to: ESC, BEL and NEL rows are not imported (issue 23.8)', async () => {
+    const { user, client } = await signedInClient(ctx);
+    const file = [
+      'Name,Set,Number,Notes',
+      'Charizard,Base,4,"mint \u001b[31m red"',
+      'Blastoise,Base,2,"ring \u0007 bell"',
+      'Venusaur,Base,15,"next \u0085 line"',
+      'Chansey,Base,3,"Char\u001bzard"',
+      'Pikachu\u0007,Base,58,',
+      'Alakazam,Base,1,"two\nlines\tand a tab"',
+    ].join('\n');
+    const preview = json<TImportPreviewResponse>(await upload(client, file));
+    const byLine = Object.fromEntries(preview.rows.map((r) => [r.line, r]));
+    for (const line of [2, 3, 4, 5])
+      expect(byLine[line], `line ${line}`).toMatchObject({
+        status: 'unmatched',
+        reason: expect.stringMatching(/^Notes: .*control character/),
+      });
+    expect(byLine[6]).toMatchObject({ status: 'unmatched', reason: expect.stringMatching(/^Name: .*control character/) });
+    expect(byLine[7]).toMatchObject({ status: 'matched', notes: 'two\nlines\tand a tab' });
+    const done = json<TConfirmImportResponse>(await client.post(`/api/collection-imports/${preview.id}/confirm`, {}));
+    expect(done.alreadyConfirmed).toBe(false);
+    const stored = await cardsOf(user.id);
+    expect(stored.map((c) => c.personalNotes)).toEqual(['two\nlines\tand a tab']);
+    // PATCH answers the same text with the same refusal.
+    const patch = await client.request('PATCH', `/api/user-cards/${stored[0].id}`, { personalNotes: 'mint \u001b[31m red' });
+    expect(patch.statusCode).toBe(400);
+  });
+
   it("a collector never sees nor confirms another's import", async () => {
     const alice = await signedInClient(ctx);
     const bob = await signedInClient(ctx);

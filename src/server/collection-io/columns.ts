@@ -5,7 +5,7 @@
  */
 import { ZQuantity, type TEdition, type TFinish } from '@contract/printing';
 import type { TImportRow } from '@contract/collection-io';
-import { z } from 'zod';
+import { zPersonalNotes, zText } from '@contract/text';
 import { HttpError } from '../http/errors';
 import { looksLikeFormula, undefuseFormulas, type ParsedCsv } from './csv';
 
@@ -143,7 +143,9 @@ export type ReadRow = Omit<TImportRow, 'status' | 'cardId' | 'candidates' | 'rea
   problem: string | null;
 };
 
-const ZNotes = z.string().max(2000);
+/** The same text rules as the API's (issue 23.8): control characters refused, lengths capped. */
+const ZNotes = zPersonalNotes();
+const ZLine = zText().max(200);
 
 export function readRows(csv: ParsedCsv, map: ColumnMap): ReadRow[] {
   const cell = (cells: string[], i: number | undefined) => (i === undefined ? '' : (cells[i] ?? '').trim());
@@ -161,8 +163,19 @@ export function readRows(csv: ParsedCsv, map: ColumnMap): ReadRow[] {
     const price = parsePrice(priceText);
     if (price === undefined) problem ??= `Price "${priceText}" is not an amount.`;
     const notes = cell(cells, index.notes);
-    if (!ZNotes.safeParse(notes).success) problem ??= 'Notes are at most 2,000 characters.';
+    const notesCheck = ZNotes.safeParse(notes);
+    if (!notesCheck.success) problem ??= `Notes: ${notesCheck.error.issues[0].message}`;
     const setText = cell(cells, index.set) || cell(cells, index.setId);
+    for (const [label, text] of [
+      ['Name', cell(cells, index.name)],
+      ['Set', setText],
+      ['Number', cell(cells, index.number)],
+      ['Card id', cell(cells, index.cardId)],
+      ['Binders', cell(cells, index.binders)],
+    ] as const) {
+      const check = ZLine.safeParse(text);
+      if (!check.success) problem ??= `${label}: ${check.error.issues[0].message}`;
+    }
     return {
       line,
       catalogueId: cell(cells, index.cardId) || null,
