@@ -173,6 +173,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     sessionDays: config.sessionDays,
     secureCookies,
     loginThrottle: config.rateLimit ? createLoginThrottle(clock, LOGIN_LIMITS, limits) : undefined,
+    mail: deps.mail,
+    publicUrl: config.publicUrl,
   });
   await app.register(notificationRoutes, { notifications: createNotificationService(db) });
   const catalogue = createCatalogueService(db);
