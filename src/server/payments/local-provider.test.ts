@@ -167,7 +167,7 @@ describe('Pro on the embedded provider', () => {
   });
 
   it('one Pro subscription per collector: an open checkout is handed back, not doubled', async () => {
-    const { client } = await signedInClient(ctx, { credits: 0 });
+    const { client, user } = await signedInClient(ctx, { credits: 0 });
     const first = json<TCheckoutResponse>(await client.post('/api/payments/checkout/subscription'));
     const second = json<TCheckoutResponse>(await client.post('/api/payments/checkout/subscription'));
     expect(second.url).toBe(first.url);
@@ -177,6 +177,14 @@ describe('Pro on the embedded provider', () => {
     await settle();
     expect((await billing(client)).accountType).toBe('pro');
     expect((await client.post('/api/payments/checkout/subscription')).statusCode).toBe(409);
+    // Once that subscription has ended, subscribing again opens a new checkout.
+    json<TBillingResponse>(await client.post('/api/payments/subscription/cancel'));
+    await settle();
+    await ctx.app.localPayments!.advance(32 * DAY, user.email);
+    expect((await billing(client)).accountType).toBe('starter');
+    const renewed = await client.post('/api/payments/checkout/subscription');
+    expect(renewed.statusCode).toBe(200);
+    expect(json<TCheckoutResponse>(renewed).url).not.toBe(first.url);
     // A checkout the collector cancelled is replaced by a new one.
     const { client: other } = await signedInClient(ctx, { credits: 0 });
     const a = json<TCheckoutResponse>(await other.post('/api/payments/checkout/subscription'));

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { providerSubscriptions, users } from '../db/schema';
+import { providerSubscriptions, subscriptionCheckouts, users } from '../db/schema';
 import type { PaymentProvider, ProviderSubscription } from '../adapters/payments/port';
 import { createNotificationService } from '../notifications/service';
 import { LIVE_STATUSES, givesPro, graceEndsAt } from './entitlement';
@@ -83,6 +83,8 @@ export async function syncSubscription(tx: DbOrTx, sub: ProviderSubscription, ct
   }
   await tx.insert(providerSubscriptions).values(values).onConflictDoUpdate({ target: providerSubscriptions.id, set: values });
   if (!userId) return null;
+  // The checkout that made it has done its work: a later "Subscribe" (after this one ends) starts afresh.
+  if (isLive(sub.status)) await tx.delete(subscriptionCheckouts).where(eq(subscriptionCheckouts.userId, userId));
   const duplicateOf = before?.duplicateOf ?? (await duplicatedSubscription(tx, userId, sub));
   if (duplicateOf && !before?.duplicateOf)
     await tx.update(providerSubscriptions).set({ duplicateOf }).where(eq(providerSubscriptions.id, sub.id));
