@@ -54,4 +54,13 @@ describe('credit checkouts', () => {
       (await ctx.database.db.select().from(orders).where(eq(orders.userId, user.id))).filter((o) => o.status === 'pending'),
     ).toHaveLength(2);
   });
+
+  it('the other calls that reach the provider are limited too: 30 portal sessions in 10 minutes', async () => {
+    const { client } = await signedInClient(ctx);
+    const codes: number[] = [];
+    for (let i = 0; i < 32; i++) codes.push((await client.post('/api/payments/portal')).statusCode);
+    // No payment method yet: 404 with a sentence, until the limit answers first.
+    expect(codes.slice(0, 30)).toEqual(Array(30).fill(404));
+    expect(codes.slice(30)).toEqual([429, 429]);
+  });
 });

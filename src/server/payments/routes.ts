@@ -27,6 +27,9 @@ export const CHECKOUT_RATE_LIMIT = {
   keyGenerator: (req: FastifyRequest) => `checkout:${req.session?.user.id ?? req.ip}`,
 };
 
+/** Every other call that reaches the provider (resume a checkout, cancel/resume, the portal): 30 in 10 minutes. */
+const PROVIDER_CALL_RATE_LIMIT = { ...CHECKOUT_RATE_LIMIT, max: 30 };
+
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; publicUrl: string | undefined }> = async (app, opts) => {
   const { payments, publicUrl } = opts;
 
@@ -66,25 +69,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; pu
   });
 
   app.post('/api/payments/orders/:id/checkout', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: PROVIDER_CALL_RATE_LIMIT },
     schema: { tags: ['payments'], summary: 'Resume the checkout of an open order', params: ZIdParam, response: { 200: ZCheckoutResponse } },
     handler: async (request) => payments.resumeOrder(requireUser(request).id, request.params.id),
   });
 
   app.post('/api/payments/subscription/cancel', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: PROVIDER_CALL_RATE_LIMIT },
     schema: { tags: ['payments'], summary: 'Cancel the subscription at the end of the period', response: { 200: ZBillingResponse } },
     handler: async (request) => payments.setCancelAtPeriodEnd(requireUser(request).id, true),
   });
 
   app.post('/api/payments/subscription/resume', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: PROVIDER_CALL_RATE_LIMIT },
     schema: { tags: ['payments'], summary: 'Resume a subscription set to cancel', response: { 200: ZBillingResponse } },
     handler: async (request) => payments.setCancelAtPeriodEnd(requireUser(request).id, false),
   });
 
   app.post('/api/payments/portal', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: PROVIDER_CALL_RATE_LIMIT },
     schema: { tags: ['payments'], summary: "Open the provider's billing portal", response: { 200: ZPortalResponse } },
     handler: async (request) => payments.portal(requireUser(request).id, `${originOf(request, publicUrl)}/account/billing`),
   });
