@@ -49,6 +49,13 @@ beforeAll(async () => {
       };
       return pump();
     }
+    if (url === '/trickle.png') {
+      // Headers at once, then a byte every 100 ms: the timeout must cover the body too.
+      res.writeHead(200, { 'content-type': 'image/png' });
+      const timer = setInterval(() => res.write('x'), 100);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
     if (url.startsWith('/redirect?to=')) return res.writeHead(302, { location: decodeURIComponent(url.slice(13)) }).end();
     if (url === '/slow.png') return setTimeout(() => res.writeHead(200).end(reference), 3000);
     res.writeHead(404).end();
@@ -111,6 +118,9 @@ describe('http reference images', () => {
     const t0 = Date.now();
     expect(await port.get({ cardId: 'x', imageUrl: `${base}/slow.png` })).toBeNull();
     expect(Date.now() - t0).toBeLessThan(2500);
+    const t1 = Date.now();
+    expect(await port.get({ cardId: 'x', imageUrl: `${base}/trickle.png` })).toBeNull();
+    expect(Date.now() - t1).toBeLessThan(2500);
     expect(await port.get({ cardId: 'x', imageUrl: 'file:///etc/passwd' })).toBeNull();
     expect(await noReferenceImages.get({ cardId: 'x', imageUrl: `${base}/card.png` })).toBeNull();
   });
