@@ -145,7 +145,8 @@ export type ReadRow = Omit<TImportRow, 'status' | 'cardId' | 'candidates' | 'rea
 
 /** The same text rules as the API's (issue 23.8): control characters refused, lengths capped. */
 const ZNotes = zPersonalNotes();
-const ZLine = zText().max(200);
+const ZLine = (max: number) => zText().max(max, `at most ${max.toLocaleString('en-US')} characters`);
+const LINE_LIMITS = { Name: ZLine(200), Set: ZLine(200), Number: ZLine(40), 'Card id': ZLine(100), Binders: ZLine(4000) };
 
 export function readRows(csv: ParsedCsv, map: ColumnMap): ReadRow[] {
   const cell = (cells: string[], i: number | undefined) => (i === undefined ? '' : (cells[i] ?? '').trim());
@@ -173,7 +174,7 @@ export function readRows(csv: ParsedCsv, map: ColumnMap): ReadRow[] {
       ['Card id', cell(cells, index.cardId)],
       ['Binders', cell(cells, index.binders)],
     ] as const) {
-      const check = ZLine.safeParse(text);
+      const check = LINE_LIMITS[label].safeParse(text);
       if (!check.success) problem ??= `${label}: ${check.error.issues[0].message}`;
     }
     return {
