@@ -4,6 +4,7 @@
  * `{admin}` is `/api/admin/{hash}` (docs/decisions/007-admin-path.md): the hash is a per-install segment.
  */
 import { z } from 'zod';
+import { ZUsername } from './auth';
 import { ROLES } from './auth-rules';
 import { zText } from './text';
 import { ZGrading } from './gradings';
@@ -131,7 +132,8 @@ const optionalName = zText()
   .nullish()
   .transform((v) => (v ? v : null));
 export const ZAdminUpdateUserRequest = z.object({
-  username: zText().trim().min(3, ADMIN_USER_MESSAGES.username).max(32, 'Username must be at most 32 characters'),
+  /** Registration's rule (issue 23.9): a rename through the back-office cannot make `ａdmin` or `admin` + ZWSP. */
+  username: ZUsername,
   firstName: optionalName,
   lastName: optionalName,
   email: zText().trim().toLowerCase().email(ADMIN_USER_MESSAGES.email).max(254),
@@ -285,6 +287,8 @@ export const ZAdminSubscription = z.object({
   id: z.string(),
   status: z.string(),
   isOrphaned: z.boolean(),
+  /** A second live Pro subscription of one user, canceled at the provider: the one it duplicated. */
+  duplicateOf: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   plan: z.string(),
   amount: z.number().int(),

@@ -71,10 +71,13 @@ export const ZChangePasswordRequest = z
   });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
+export const CURRENT_PASSWORD_FOR_EMAIL_MESSAGE = 'Enter your current password to change your sign-in email.';
 export const ZUpdateProfileRequest = z.object({
   firstName: zText().trim().max(60, 'Names are at most 60 characters').nullable(),
   lastName: zText().trim().max(60, 'Names are at most 60 characters').nullable(),
   email,
+  /** Needed only when the email changes (it is how the account is recovered): proof it is the owner. */
+  currentPassword: zText().max(200).optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zMultilineText, zText } from './text';
+import { zMultilineText, zPersonalNotes, zText } from './text';
 import { PLAIN_DECIMAL, PLAIN_DECIMAL_MESSAGE, plainDecimalToCents } from './decimal';
 import { ZValueSource } from './pricing';
 import { ZDecimalString } from './common';
@@ -134,7 +134,7 @@ export const ZPurchasePrice = z.union([z.number(), z.string().trim(), z.null()])
 /** Dollars on the wire (`actualPurchasePrice`), cents once parsed (`purchasePriceCents`), as ZUpdateUserCardRequest. */
 export const ZUpdateBinderCardRequest = z
   .object({
-    personalNotes: zMultilineText().max(2000, 'Notes are at most 2,000 characters').nullable(),
+    personalNotes: zPersonalNotes().nullable(),
     actualPurchasePrice: ZPurchasePrice,
   })
   .transform(({ actualPurchasePrice, ...rest }) => ({ ...rest, purchasePriceCents: actualPurchasePrice }));

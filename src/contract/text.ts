@@ -20,3 +20,10 @@ export const zText = (params?: Parameters<typeof z.string>[0]) => z.string(param
 
 /** Text that may span lines (notes, descriptions): tab, CR and LF allowed, other control characters not. */
 export const zMultilineText = (params?: Parameters<typeof z.string>[0]) => z.string(params).regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE);
+
+/**
+ * A card's personal notes, however they arrive (PATCH of a card, a binder entry's edit, a CSV import):
+ * one rule, so no way in stores what another refuses (issue 23.8).
+ */
+export const NOTES_MAX = 2000;
+export const zPersonalNotes = () => zMultilineText().max(NOTES_MAX, 'Notes are at most 2,000 characters');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zMultilineText, zText } from './text';
+import { zPersonalNotes, zText } from './text';
 import { ZPurchasePrice } from './binders';
 import { PLATFORMS, ZDecimalString, type TPlatform } from './common';
 import { ZValueSource } from './pricing';
@@ -87,7 +87,7 @@ export const ZUserCardListResponse = z.array(ZUserCard);
  */
 export const ZUpdateUserCardRequest = z
   .object({
-    personalNotes: zMultilineText().max(2000, 'Notes are at most 2,000 characters').nullable().optional(),
+    personalNotes: zPersonalNotes().nullable().optional(),
     actualPurchasePrice: ZPurchasePrice.optional(),
     /** Changing the printing re-values the card's latest completed grading from that printing's price. */
     edition: ZEdition.nullable().optional(),

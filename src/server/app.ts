@@ -18,7 +18,8 @@ import { createSessionStore } from './auth/sessions';
 import { createAuthService } from './auth/service';
 import { createPasswordReset } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
-import { createLoginThrottle } from './auth/login-throttle';
+import { LOGIN_LIMITS, createLoginThrottle } from './auth/login-throttle';
+import { createDatabaseLimitStore, createMemoryLimitStore, fastifyRateLimitStore } from './limits/store';
 import { createNotificationService } from './notifications/service';
 import { notificationRoutes } from './notifications/routes';
 import { createCatalogueService } from './catalogue/service';
@@ -103,6 +104,8 @@ export interface BuildAppOptions {
   priceModel?: PriceModel;
   /** How long POST weekly-price-update waits for its run before answering 202. */
   priceUpdateWaitMs?: number;
+  /** Prefix of this app's rate-limit keys in the shared store (tests: one budget per test app). */
+  limitNamespace?: string;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -128,11 +131,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const secureCookies = (req: { protocol: string }) => req.protocol === 'https';
 
   await app.register(fastifyCookie);
+  // Rate-limit counters: in the shared `rate_limits` table on PostgreSQL, where several processes may
+  // serve one site (issue 23.12); in memory on the embedded database, which only one process opens.
+  const limits = database.kind === 'postgres' ? createDatabaseLimitStore(db, clock, options.limitNamespace) : createMemoryLimitStore(clock);
   // Routes carry their limits in config.rateLimit; without the plugin (RATE_LIMIT=false, load tests) they are inert.
   if (config.rateLimit)
     await app.register(fastifyRateLimit, {
       global: false,
       enableDraftSpec: true,
+      ...(limits.kind === 'database' ? { store: fastifyRateLimitStore(limits) } : {}),
       errorResponseBuilder: (_req, ctx) => ({
         statusCode: 429,
         message: `Too many attempts. Please wait ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s) and try again.`,
@@ -165,7 +172,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     passwordReset: createPasswordReset({ db, mail: deps.mail, clock, secret: deps.secret, sessions }),
     sessionDays: config.sessionDays,
     secureCookies,
-    loginThrottle: config.rateLimit ? createLoginThrottle(clock) : undefined,
+    loginThrottle: config.rateLimit ? createLoginThrottle(clock, LOGIN_LIMITS, limits) : undefined,
+    mail: deps.mail,
+    publicUrl: config.publicUrl,
   });
   await app.register(notificationRoutes, { notifications: createNotificationService(db) });
   const catalogue = createCatalogueService(db);
@@ -194,7 +203,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Public binders' share pages and their read-only API (issue 15): share/.
   const share = createShareService(db, images);
   await app.register(shareRoutes, { share });
-  const referenceImages = deps.referenceImages ?? openReferenceImages(config.referenceImages, images, app.log);
+  const referenceImages = deps.referenceImages ?? openReferenceImages(config.referenceImages, images, app.log, config.referenceImageHosts);
   const gradingWorker = createGradingWorker({
     db,
     images,

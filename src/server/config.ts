@@ -87,6 +87,22 @@ const ZEnv = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.optional(),
     REFERENCE_IMAGES: z.enum(['http', 'none']).default('none'),
+    REFERENCE_IMAGE_HOSTS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z.string().regex(/^[a-z0-9.-]+$/, 'REFERENCE_IMAGE_HOSTS must be host names separated by commas, e.g. images.pokemontcg.io'),
+          )
+          .min(1, 'REFERENCE_IMAGE_HOSTS must name at least one host'),
+      )
+      .optional(),
     UPLOAD_DIR: z.string().min(1).optional(),
     UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
     UPLOADS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
@@ -218,6 +234,8 @@ export type AppConfig = {
   storage: StorageConfig;
   /** Where the grading engine gets the catalogue image of a card: `http` fetches `images.large` (cached in the image store), `none` grades without. */
   referenceImages: 'http' | 'none';
+  /** Hosts reference images may be fetched from (redirects included); default the catalogue's image host. */
+  referenceImageHosts: string[];
   /** Photo uploads: where they wait as temp files, and how many are received at once (per process, per user). */
   uploads: { dir: string; concurrency: number; perUser: number };
   payments: PaymentsConfig;
@@ -302,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { kind: 'files', dir: path.join(path.resolve(e.DATA_DIR), 'images') },
     referenceImages: e.REFERENCE_IMAGES,
+    referenceImageHosts: e.REFERENCE_IMAGE_HOSTS ?? ['images.pokemontcg.io'],
     uploads: { dir: path.resolve(e.UPLOAD_DIR ?? os.tmpdir()), concurrency: e.UPLOAD_CONCURRENCY, perUser: e.UPLOADS_PER_USER },
     payments: {
       provider: e.STRIPE_SECRET_KEY

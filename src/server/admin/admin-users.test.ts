@@ -103,6 +103,24 @@ describe('admin users', () => {
     expect((await admin.client.put(`${prefix}/users/${target.id}`, { ...editBody({ ...target }), role: 'owner' })).statusCode).toBe(400);
   });
 
+  it('holds a rename to the registration rule: no full-width or zero-width look-alikes (issue 23.9)', async () => {
+    const target = await buildUser(ctx.database.db);
+    for (const username of ['\uff41dmin', 'admin\u200b', 'ad\u200dmin', 'аdmin' /* Cyrillic а */, ' admin x', 'ad/min']) {
+      const res = await admin.client.put(`${prefix}/users/${target.id}`, editBody({ ...target, username }));
+      expect(res.statusCode, JSON.stringify(username)).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'username' });
+      // Registration answers the same name the same way.
+      const reg = await new TestClient(ctx.app).post('/api/auth/register', {
+        username,
+        email: `${Math.random().toString(36).slice(2)}@example.test`,
+        password: 'long enough password',
+      });
+      expect(reg.statusCode, JSON.stringify(username)).toBe(400);
+    }
+    const [row] = await ctx.database.db.select({ username: users.username }).from(users).where(eq(users.id, target.id));
+    expect(row.username).toBe(target.username);
+  });
+
   it('refuses a username or email another account has (case-insensitive)', async () => {
     const a = await buildUser(ctx.database.db);
     const b = await buildUser(ctx.database.db);

@@ -46,6 +46,7 @@ export function createAdminBillingService(db: Db, provider: 'stripe' | 'local') 
           id: s.id,
           status: s.status,
           isOrphaned: !user?.username,
+          duplicateOf: s.duplicateOf,
           cancelAtPeriodEnd: s.cancelAtPeriodEnd,
           plan: s.plan,
           amount: s.amount,

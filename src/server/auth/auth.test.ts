@@ -164,11 +164,53 @@ describe('login and sessions', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('updates the profile', async () => {
-    const { client } = await signedInClient(ctx);
+  it('updates the names freely; the sign-in email only with the current password, and tells the old address', async () => {
+    const { client, user } = await signedInClient(ctx);
+    const names = await client.put('/api/auth/profile', { firstName: 'Grace', lastName: 'Hopper', email: user.email });
+    expect(json(names)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: user.email });
+
     const email = `new_${unique()}@example.test`;
-    const res = await client.put('/api/auth/profile', { firstName: 'Grace', lastName: 'Hopper', email });
+    const sentBefore = ctx.mail.sent.length;
+    for (const [body, message] of [
+      [{ firstName: 'Grace', lastName: 'Hopper', email }, 'Enter your current password to change your sign-in email.'],
+      [{ firstName: 'Grace', lastName: 'Hopper', email, currentPassword: 'not my password' }, 'Your current password is not correct.'],
+    ] as const) {
+      const refused = await client.put('/api/auth/profile', body);
+      expect(refused.statusCode).toBe(400);
+      expect(json(refused)).toMatchObject({ field: 'currentPassword', message });
+    }
+    const [unchanged] = await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    expect(unchanged.email).toBe(user.email);
+    expect(ctx.mail.sent.length).toBe(sentBefore);
+
+    const res = await client.put('/api/auth/profile', { firstName: 'Grace', lastName: 'Hopper', email, currentPassword: TEST_PASSWORD });
     expect(json(res)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email });
+    const notice = ctx.mail.sent.at(-1)!;
+    expect(notice).toMatchObject({ to: user.email, subject: 'Your GradeVault sign-in email was changed' });
+    expect(notice.text).toContain(`to ${email}`);
+    // No PUBLIC_URL in this app: the mail names the page and links nowhere (never the request's Host).
+    expect(notice.text).not.toMatch(/https?:\/\//);
+  });
+
+  it("builds mail links from PUBLIC_URL, whatever the request's Host header says", async () => {
+    const site = await createTestApp({ RATE_LIMIT: 'false', PUBLIC_URL: 'https://grades.example' });
+    try {
+      const { client, user } = await signedInClient(site);
+      const email = `moved_${unique()}@example.test`;
+      const res = await client.request(
+        'PUT',
+        '/api/auth/profile',
+        { firstName: null, lastName: null, email, currentPassword: TEST_PASSWORD },
+        { host: 'evil.example', origin: 'https://grades.example' },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const notice = site.mail.sent.at(-1)!;
+      expect(notice.to).toBe(user.email);
+      expect(notice.text).toContain('https://grades.example/auth/forgot-password');
+      expect(notice.text).not.toContain('evil.example');
+    } finally {
+      await site.close();
+    }
   });
 });
 

@@ -98,17 +98,17 @@ describe('per address + account and per account', () => {
 });
 
 describe('the per-address limit', () => {
-  it('counts a correct sign-in: misses spread over many accounts cannot be hidden behind sign-ins to your own', () => {
+  it('counts a correct sign-in: misses spread over many accounts cannot be hidden behind sign-ins to your own', async () => {
     const throttle = createLoginThrottle(new TestClock(), { perAddressAndAccount: 3, perAccount: 10, perAddress: 6, windowMs: 60_000 });
     const address = '203.0.113.77';
     for (let i = 0; i < 3; i++) {
-      throttle.take(address, `victim-${i}`); // a miss
-      throttle.take(address, 'attacker');
-      throttle.succeeded(address, 'attacker');
+      await throttle.take(address, `victim-${i}`); // a miss
+      await throttle.take(address, 'attacker');
+      await throttle.succeeded(address, 'attacker');
     }
-    expect(() => throttle.take(address, 'victim-9')).toThrow(/Too many/);
+    await expect(throttle.take(address, 'victim-9')).rejects.toThrow(/Too many/);
     // The account's own budget is given back: its owner signing in elsewhere is not held up.
-    expect(() => throttle.take('198.51.100.1', 'attacker')).not.toThrow();
+    await expect(throttle.take('198.51.100.1', 'attacker')).resolves.toBeUndefined();
   });
 });
 

@@ -17,6 +17,8 @@ import { HttpError, unauthorized } from '../http/errors';
 import { requireSession, requireUser } from '../http/access';
 import type { LoginThrottle } from './login-throttle';
 import { toCurrentUser } from './current-user';
+import type { MailPort } from '../adapters/mail/port';
+import { emailChangedMail } from './account-mail';
 import type { AuthService } from './service';
 import type { SessionStore, SessionUser } from './sessions';
 import type { createPasswordReset } from './password-reset';
@@ -29,6 +31,10 @@ export interface AuthRoutesOptions {
   secureCookies: (req: FastifyRequest) => boolean;
   /** Sign-in limits per address + account, account and address; absent with RATE_LIMIT=false. */
   loginThrottle?: LoginThrottle;
+  /** Account notices (the old address when the email changes). */
+  mail: MailPort;
+  /** The site's address for links in mails; never the request's Host. */
+  publicUrl: string | undefined;
 }
 
 // Per address, counted in onRequest (before the body is read). Sign-in has its own limits keyed by
@@ -81,10 +87,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     handler: async (request, reply) => {
       const { username, password } = request.body;
-      opts.loginThrottle?.take(request.ip, username);
+      await opts.loginThrottle?.take(request.ip, username);
       const user = await auth.verifyLogin(username, password);
       if (!user) throw new HttpError(401, 'The username or password is not correct.');
-      opts.loginThrottle?.succeeded(request.ip, username);
+      await opts.loginThrottle?.succeeded(request.ip, username);
       await startSession(request, reply, user);
       return toCurrentUser(user);
     },
@@ -144,11 +150,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.put('/api/auth/profile', {
-    config: { access: 'user' },
-    schema: { tags: ['account'], summary: 'Update the profile', body: ZUpdateProfileRequest, response: { 200: ZCurrentUserResponse } },
+    // The current password may be guessed here: limited like change-password.
+    config: { access: 'user', rateLimit: limit(10, 15) },
+    schema: {
+      tags: ['account'],
+      summary: 'Update the profile (a new email needs the current password)',
+      body: ZUpdateProfileRequest,
+      response: { 200: ZCurrentUserResponse },
+    },
     handler: async (request) => {
-      const user = await auth.updateProfile(requireUser(request).id, request.body);
+      const { user, previousEmail } = await auth.updateProfile(requireUser(request).id, request.body);
       sessions.forgetUser(user.id);
+      if (previousEmail)
+        await opts.mail
+          .send(emailChangedMail(user, previousEmail, user.email, opts.publicUrl))
+          .catch((err: unknown) => request.log.error({ err }, 'email-changed notice not sent'));
       return toCurrentUser(user);
     },
   });

@@ -1,9 +1,10 @@
 import { STARTER_FREE_CREDITS } from '@contract/plans';
 import { eq, sql } from 'drizzle-orm';
-import type { TRegisterRequest, TUpdateProfileRequest } from '@contract/auth';
+import { CURRENT_PASSWORD_FOR_EMAIL_MESSAGE, type TRegisterRequest, type TUpdateProfileRequest } from '@contract/auth';
+import { invalid } from '../domain-errors';
 import type { Db } from '../db/client';
 import { creditLedger, users } from '../db/schema';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { SessionUser } from './sessions';
 
@@ -69,7 +70,20 @@ export function createAuthService(db: Db) {
         .where(eq(users.id, userId));
     },
 
+    /**
+     * Names change freely; the sign-in email only with the current password (issue 23.10): it is
+     * where reset codes go, so whoever changes it owns the account. The old address is told (by the
+     * route, once the change is written). Answers the user and the address it had before.
+     */
     async updateProfile(userId: string, input: TUpdateProfileRequest) {
+      const [current] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (!current) throw notFound('No such user.');
+      const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
+      if (emailChanged) {
+        if (!input.currentPassword) throw invalid(CURRENT_PASSWORD_FOR_EMAIL_MESSAGE, 'currentPassword');
+        if (!(await verifyPassword(current.passwordHash, input.currentPassword)))
+          throw invalid('Your current password is not correct.', 'currentPassword');
+      }
       try {
         const [user] = await db
           .update(users)
@@ -81,7 +95,7 @@ export function createAuthService(db: Db) {
           })
           .where(eq(users.id, userId))
           .returning();
-        return user;
+        return { user, previousEmail: emailChanged ? current.email : null };
       } catch (err) {
         if (uniqueViolation(err) === 'email') throw conflict('Another account already uses this email.', 'email');
         throw err;

@@ -1,21 +1,42 @@
 /**
  * What the sync accepts from a source, record by record. Anything beyond these fields is ignored;
  * a record that lacks one is skipped with a warning (never a crash), and prices may be null or absent.
+ * The source is outside data, so it is held to the same rules as a request (issue 23.5): text has a
+ * length cap and no control characters, a price is a finite figure from 0 to $1,000,000 (a market
+ * price of 1e12 used to be stored, shown, and then overflow the grading's numeric columns: 500), and
+ * an image URL is https (the browser shows it, the reference-image fetcher fetches it). A record that
+ * breaks a rule is skipped with a warning naming the field, and the run goes on.
  */
 import { z } from 'zod';
+import { zText } from '@contract/text';
 import type { cardPrices, cardSets, cards } from '../db/schema';
 
-const text = z.string().trim().min(1);
-const price = z.number().finite().nullish();
+/** The highest market price believed from a source (the price model uses the same ceiling). */
+export const MAX_SOURCE_PRICE = 1_000_000;
+
+const text = (max = 200) => zText().trim().min(1).max(max);
+const optionalText = (max = 200) => zText().trim().max(max).nullish();
+const id = zText()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[^\s/\\]+$/, 'an id has no spaces or slashes'); // 'ex10-!' and 'ex10-?' are real (Unown)
+const price = z.number().finite().min(0).max(MAX_SOURCE_PRICE).nullish();
+const imageUrl = z
+  .string()
+  .max(500)
+  .url()
+  .refine((u) => new URL(u).protocol === 'https:', 'an image URL must be https')
+  .nullish();
 
 export const ZApiSet = z.object({
-  id: text,
-  name: text,
-  series: text,
-  printedTotal: z.number().int(),
-  total: z.number().int(),
-  releaseDate: text,
-  images: z.object({ symbol: z.string().nullish(), logo: z.string().nullish() }).partial().nullish(),
+  id,
+  name: text(),
+  series: text(),
+  printedTotal: z.number().int().min(0).max(100_000),
+  total: z.number().int().min(0).max(100_000),
+  releaseDate: text(10).regex(/^\d{4}[/-]\d{2}[/-]\d{2}$/, 'a release date is YYYY/MM/DD'),
+  images: z.object({ symbol: imageUrl, logo: imageUrl }).partial().nullish(),
 });
 
 const ZTcgPrices = z.record(
@@ -24,20 +45,23 @@ const ZTcgPrices = z.record(
 );
 
 export const ZApiCard = z.object({
-  id: text,
-  name: text,
-  supertype: text,
-  subtypes: z.array(z.string()).nullish(),
-  number: text,
-  rarity: z.string().nullish(),
-  artist: z.string().nullish(),
-  nationalPokedexNumbers: z.array(z.number().int()).nullish(),
-  images: z.object({ small: z.string().nullish(), large: z.string().nullish() }).partial().nullish(),
-  set: z.object({ id: text }).passthrough(),
-  tcgplayer: z.object({ updatedAt: z.string().nullish(), prices: ZTcgPrices.nullish() }).passthrough().nullish(),
+  id,
+  name: text(),
+  supertype: text(40),
+  subtypes: z.array(text(40)).max(20).nullish(),
+  number: text(20),
+  rarity: optionalText(100),
+  artist: optionalText(),
+  nationalPokedexNumbers: z.array(z.number().int().min(0).max(100_000)).max(20).nullish(),
+  images: z.object({ small: imageUrl, large: imageUrl }).partial().nullish(),
+  set: z.object({ id }).passthrough(),
+  tcgplayer: z
+    .object({ updatedAt: optionalText(40), prices: ZTcgPrices.nullish() })
+    .passthrough()
+    .nullish(),
   cardmarket: z
     .object({
-      updatedAt: z.string().nullish(),
+      updatedAt: optionalText(40),
       prices: z.object({ averageSellPrice: price, lowPrice: price, trendPrice: price }).partial().passthrough().nullish(),
     })
     .passthrough()

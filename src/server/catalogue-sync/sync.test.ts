@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, max, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { cardPrices, syncEvents, syncLogs } from '../db/schema';
+import { cardPrices, cards, syncEvents, syncLogs } from '../db/schema';
 import { openPrivateTestDatabase } from '../test/private-database';
 import { systemClock } from '../deps';
 import { createEmbeddedPricing } from '../pricing/embedded';
@@ -268,6 +268,68 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
       api.fail('sets', 1);
       await database.close();
     }
+  });
+});
+
+describe('outside data held to the rules at the boundary', () => {
+  it('skips a card with an absurd price, an over-long or control-character name, or a non-https image, naming the field', async () => {
+    const base = smallCatalogue(['base1']);
+    const template = base.cards.find((c) => c.id === 'base1-4')!;
+    const hostile = (id: string, over: Record<string, unknown>) => ({ ...template, id, ...over });
+    const records = [
+      ...base.cards.filter((c) => !String(c.id).includes('zz')),
+      hostile('base1-zz-price', { tcgplayer: { updatedAt: '2026/11/01', prices: { holofoil: { market: 1e12 } } } }),
+      hostile('base1-zz-negative', { tcgplayer: { updatedAt: '2026/11/01', prices: { holofoil: { market: -5 } } } }),
+      hostile('base1-zz-long', { name: 'C'.repeat(10_000) }),
+      hostile('base1-zz-escape', { name: 'Chari\u001bzard' }),
+      hostile('base1-zz-http', { images: { small: 'https://images.pokemontcg.io/x.png', large: 'http://127.0.0.1:8080/x.png' } }),
+      hostile('base1-zz-js', { images: { large: 'javascript:alert(1)' } }),
+    ];
+    const hostileApi = await startLoopbackApi({ sets: base.sets.filter((s) => s.id === 'base1'), cards: records });
+    const database = await openPrivateTestDatabase();
+    try {
+      const source = () =>
+        createPokemonTcgSource({ baseUrl: hostileApi.url, timeoutMs: 2000, requestBudget: 50, retry: { baseDelayMs: 1, maxDelayMs: 2 } });
+      const { worker: w, service } = worker(database, { openSource: source });
+      const { syncLogId } = await service.start('cards');
+      await w.runOnce();
+      const log = await logOf(database, syncLogId);
+      expect(log.status).toBe('completed');
+      expect(log.errorCount).toBe(6);
+      const messages = (await eventsOf(database, syncLogId)).map((e) => e.message);
+      for (const [id, field] of [
+        ['base1-zz-price', 'tcgplayer.prices.holofoil.market'],
+        ['base1-zz-negative', 'tcgplayer.prices.holofoil.market'],
+        ['base1-zz-long', 'name'],
+        ['base1-zz-escape', 'name'],
+        ['base1-zz-http', 'images.large'],
+        ['base1-zz-js', 'images.large'],
+      ])
+        expect(
+          messages.some((m) => m.includes(`${id} skipped: ${field}`)),
+          `${id} ${field}`,
+        ).toBe(true);
+      const stored = await database.db.select({ id: cards.id }).from(cards).where(like(cards.id, 'base1-zz-%'));
+      expect(stored).toEqual([]);
+      const [top] = await database.db.select({ m: max(cardPrices.market) }).from(cardPrices);
+      expect(Number(top.m)).toBeLessThanOrEqual(1_000_000);
+    } finally {
+      await database.close();
+      await hostileApi.close();
+    }
+  });
+});
+
+describe('an answer larger than the cap', () => {
+  it('is dropped while it streams and fails the page at once, without a retry', async () => {
+    const source = createPokemonTcgSource({ baseUrl: api.url, timeoutMs: 10_000, requestBudget: 10, maxPageBytes: 2 * 1024 * 1024 });
+    api.fail('sets', 7, { kind: 'huge', bytes: 200 * 1024 * 1024 });
+    const before = api.requests.length;
+    const error = await source.fetchPage('sets', 7, 250).catch((e: unknown) => e);
+    expect(String(error)).toMatch(/sets page 7 failed: the sets page is over the 2,097,152-byte cap/);
+    expect(api.requests.length - before).toBe(1);
+    // The client hung up long before the 200 MB were sent.
+    expect(api.hugeBytesSent()).toBeLessThan(64 * 1024 * 1024);
   });
 });
 

@@ -96,6 +96,35 @@ describe('import', () => {
     expect(await cardsOf(user.id)).toHaveLength(2);
   });
 
+  it('holds notes and names to the text rules PATCH holds them to: ESC, BEL and NEL rows are not imported (issue 23.8)', async () => {
+    const { user, client } = await signedInClient(ctx);
+    const file = [
+      'Name,Set,Number,Notes',
+      'Charizard,Base,4,"mint \u001b[31m red"',
+      'Blastoise,Base,2,"ring \u0007 bell"',
+      'Venusaur,Base,15,"next \u0085 line"',
+      'Chansey,Base,3,"Char\u001bzard"',
+      'Pikachu\u0007,Base,58,',
+      'Alakazam,Base,1,"two\nlines\tand a tab"',
+    ].join('\n');
+    const preview = json<TImportPreviewResponse>(await upload(client, file));
+    const byLine = Object.fromEntries(preview.rows.map((r) => [r.line, r]));
+    for (const line of [2, 3, 4, 5])
+      expect(byLine[line], `line ${line}`).toMatchObject({
+        status: 'unmatched',
+        reason: expect.stringMatching(/^Notes: .*control character/),
+      });
+    expect(byLine[6]).toMatchObject({ status: 'unmatched', reason: expect.stringMatching(/^Name: .*control character/) });
+    expect(byLine[7]).toMatchObject({ status: 'matched', notes: 'two\nlines\tand a tab' });
+    const done = json<TConfirmImportResponse>(await client.post(`/api/collection-imports/${preview.id}/confirm`, {}));
+    expect(done.alreadyConfirmed).toBe(false);
+    const stored = await cardsOf(user.id);
+    expect(stored.map((c) => c.personalNotes)).toEqual(['two\nlines\tand a tab']);
+    // PATCH answers the same text with the same refusal.
+    const patch = await client.request('PATCH', `/api/user-cards/${stored[0].id}`, { personalNotes: 'mint \u001b[31m red' });
+    expect(patch.statusCode).toBe(400);
+  });
+
   it("a collector never sees nor confirms another's import", async () => {
     const alice = await signedInClient(ctx);
     const bob = await signedInClient(ctx);
@@ -135,6 +164,9 @@ describe('bad files: a clear error and nothing written', () => {
     );
     await refused('Name,Set,Number\n@SUM(1+1),Base,4\n', 422, /formulas/);
     await refused('Name,Set,Number\nCharizard,Base,+cmd|calc\n', 422, /formulas/);
+    // After a separator a spreadsheet may split on (issue 23.7).
+    await refused('Name,Set,Number,Notes\nCharizard,Base,4,"fine;=2+3;"\n', 422, /line 2, column "Notes": "fine;=2\+3;"/);
+    await refused('Name,Set,Number,Notes\nCharizard,Base,4,"ok\n@SUM(A1)"\n', 422, /formulas/);
   });
 
   it('not UTF-8, a workbook, no header columns, broken quotes, empty', async () => {
@@ -184,6 +216,7 @@ describe('export', () => {
       cardNumber: '2',
       personalNotes: 'line one\nline "two"',
     });
+    await buildUserCard(ctx.database.db, user.id, { cardId: 'base1-3', cardName: 'Chansey', cardNumber: '3', personalNotes: 'fine;=2+3;' });
 
     const res = await client.get('/api/user-cards/export.csv');
     expect(res.statusCode).toBe(200);
@@ -194,10 +227,12 @@ describe('export', () => {
     const text = body.toString('utf8');
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(text).toContain(`"'@Holos, best"`);
+    expect(text).toContain(`fine;'=2+3;`);
+    expect(text).not.toMatch(/[;,\t|\n]\s*[=+@]/);
     expect(text).toContain('Charizard,Base,base1,4,Rare Holo,1st Edition,Holo,2,9,9,9,PSA,120.00,110.50,95.00,120.00,123.45,');
 
     const preview = json<TImportPreviewResponse>(await upload(client, body));
-    expect(preview).toMatchObject({ format: 'gradevault', hasBinders: true, hasGrades: true, counts: { total: 2, matched: 2 } });
+    expect(preview).toMatchObject({ format: 'gradevault', hasBinders: true, hasGrades: true, counts: { total: 3, matched: 3 } });
     expect(preview.rows[0]).toMatchObject({
       cardId: 'base1-4',
       notes: '=HYPERLINK("http://evil.example","x")',
@@ -207,7 +242,8 @@ describe('export', () => {
       finish: 'holofoil',
       purchasePrice: '123.45',
     });
-    expect(preview.rows[1]).toMatchObject({ cardId: 'base1-2', notes: 'line one\nline "two"' });
+    expect(preview.rows.find((r) => r.cardId === 'base1-2')).toMatchObject({ notes: 'line one\nline "two"' });
+    expect(preview.rows.find((r) => r.cardId === 'base1-3')).toMatchObject({ notes: 'fine;=2+3;' });
   });
 
   it("is the caller's own collection only", async () => {

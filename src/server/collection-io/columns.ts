@@ -5,9 +5,9 @@
  */
 import { ZQuantity, type TEdition, type TFinish } from '@contract/printing';
 import type { TImportRow } from '@contract/collection-io';
-import { z } from 'zod';
+import { zPersonalNotes, zText } from '@contract/text';
 import { HttpError } from '../http/errors';
-import { looksLikeFormula, type ParsedCsv } from './csv';
+import { looksLikeFormula, undefuseFormulas, type ParsedCsv } from './csv';
 
 type Field = 'cardId' | 'name' | 'set' | 'setId' | 'number' | 'quantity' | 'variant' | 'price' | 'notes' | 'binders' | 'grade';
 
@@ -71,16 +71,19 @@ export function mapColumns(header: string[]): ColumnMap {
 
 /**
  * Refuses the whole file when a cell would run as a formula in a spreadsheet (=HYPERLINK(…), +cmd|…):
- * nothing is imported, and the message names where. A cell our own export defused (a leading
- * apostrophe before the formula character) has the apostrophe taken off again.
+ * nothing is imported, and the message names where. Judged piece by piece after every separator a
+ * spreadsheet may split on (csv.ts), as the export defuses. A cell our own export defused (an
+ * apostrophe before each formula start) has the apostrophes taken off again.
  */
 export function checkFormulas(csv: ParsedCsv): void {
   const found: string[] = [];
   const scan = (cells: string[], line: number) => {
     for (let c = 0; c < cells.length; c++) {
+      // A formula start anywhere a spreadsheet may split the cell refuses the file; otherwise our own
+      // export's apostrophes (defuseFormulas) come off again.
       const cell = cells[c];
-      if (cell.length > 1 && cell[0] === "'" && looksLikeFormula(cell.slice(1))) cells[c] = cell.slice(1);
-      else if (looksLikeFormula(cell) && found.length < 3) {
+      if (!looksLikeFormula(cell)) cells[c] = undefuseFormulas(cell);
+      else if (found.length < 3) {
         const column = csv.header[c] ? `column "${csv.header[c]}"` : `column ${c + 1}`;
         found.push(`line ${line}, ${column}: ${JSON.stringify(cell.length > 30 ? `${cell.slice(0, 30)}…` : cell)}`);
       }
@@ -140,7 +143,10 @@ export type ReadRow = Omit<TImportRow, 'status' | 'cardId' | 'candidates' | 'rea
   problem: string | null;
 };
 
-const ZNotes = z.string().max(2000);
+/** The same text rules as the API's (issue 23.8): control characters refused, lengths capped. */
+const ZNotes = zPersonalNotes();
+const ZLine = (max: number) => zText().max(max, `at most ${max.toLocaleString('en-US')} characters`);
+const LINE_LIMITS = { Name: ZLine(200), Set: ZLine(200), Number: ZLine(40), 'Card id': ZLine(100), Binders: ZLine(4000) };
 
 export function readRows(csv: ParsedCsv, map: ColumnMap): ReadRow[] {
   const cell = (cells: string[], i: number | undefined) => (i === undefined ? '' : (cells[i] ?? '').trim());
@@ -158,8 +164,19 @@ export function readRows(csv: ParsedCsv, map: ColumnMap): ReadRow[] {
     const price = parsePrice(priceText);
     if (price === undefined) problem ??= `Price "${priceText}" is not an amount.`;
     const notes = cell(cells, index.notes);
-    if (!ZNotes.safeParse(notes).success) problem ??= 'Notes are at most 2,000 characters.';
+    const notesCheck = ZNotes.safeParse(notes);
+    if (!notesCheck.success) problem ??= `Notes: ${notesCheck.error.issues[0].message}`;
     const setText = cell(cells, index.set) || cell(cells, index.setId);
+    for (const [label, text] of [
+      ['Name', cell(cells, index.name)],
+      ['Set', setText],
+      ['Number', cell(cells, index.number)],
+      ['Card id', cell(cells, index.cardId)],
+      ['Binders', cell(cells, index.binders)],
+    ] as const) {
+      const check = LINE_LIMITS[label].safeParse(text);
+      if (!check.success) problem ??= `${label}: ${check.error.issues[0].message}`;
+    }
     return {
       line,
       catalogueId: cell(cells, index.cardId) || null,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, CsvTooManyRows, csvCell, csvLine, looksLikeFormula, parseCsv, sniffDelimiter } from './csv';
+import {
+  CsvSyntaxError,
+  CsvTooManyRows,
+  csvCell,
+  csvLine,
+  defuseFormulas,
+  looksLikeFormula,
+  parseCsv,
+  sniffDelimiter,
+  undefuseFormulas,
+} from './csv';
 
 const opts = { maxRows: 100, maxCellChars: 50 };
 const cells = (text: string) => {
@@ -92,6 +102,20 @@ describe('formula cells', () => {
     expect(csvCell(null)).toBe('');
     expect(csvCell(-5)).toBe('-5');
     expect(csvLine(['a', 1, null])).toBe('a,1,\r\n');
+  });
+
+  it('judges every piece a spreadsheet may split the cell into: after , ; tab | and line breaks', () => {
+    for (const f of ['fine;=2+3;', 'ok,@SUM(A1)', 'a|+cmd|x', 'note\n=1+1', 'a; =HYPERLINK("x")', 'a\t-2+3'])
+      expect(looksLikeFormula(f), f).toBe(true);
+    for (const ok of ['fine; -3; +1.5', 'a - b', 'near mint, small crease', 'x;-', "fine;'=2+3"])
+      expect(looksLikeFormula(ok), ok).toBe(false);
+    expect(csvCell('fine;=2+3;')).toBe("fine;'=2+3;");
+    expect(csvCell('a; =1|@x')).toBe("a; '=1|'@x");
+    expect(csvCell('line\n+1+1')).toBe(`"line\n'+1+1"`);
+    for (const v of ['fine;=2+3;', 'a; =1|@x', '=x\n-2+3', 'plain; text']) {
+      expect(looksLikeFormula(defuseFormulas(v)), v).toBe(false);
+      expect(undefuseFormulas(defuseFormulas(v))).toBe(v);
+    }
   });
 
   it('reads back what it writes', () => {

@@ -128,18 +128,57 @@ export function parseCsv(text: string, opts: ParseOptions): ParsedCsv {
 /**
  * A cell a spreadsheet would run as a formula: OWASP's list (= + - @, tab, carriage return). A plain
  * signed number or a lone dash ("-3", "+1.5") is a number to a spreadsheet, not a formula, so it is let through.
+ *
+ * Not only at the cell's start (issue 23.7): a spreadsheet that opens the file with another separator
+ * (`;` in much of Europe, tab, `|`), or a person pasting a multi-line note, splits the cell, and each
+ * piece starts a cell of its own. `fine;=2+3;` was exported raw and evaluated. So every piece after a
+ * separator a spreadsheet may use (, ; tab | CR LF), spaces before it skipped, is judged the same way.
  */
-export function looksLikeFormula(cell: string): boolean {
-  if (cell === '' || !'=+-@\t\r'.includes(cell[0])) return false;
+const SEPARATORS = /([,;\t|\r\n])/;
+const FORMULA_START = (piece: string) => {
+  if (piece === '' || !'=+-@\t\r'.includes(piece[0])) return false;
   // A lone "-" is how many exports write an empty value.
-  return !/^[+-](\d+([.,]\d+)?)?$/.test(cell);
+  return !/^[+-](\d+([.,]\d+)?)?$/.test(piece);
+};
+
+/** The cell cut at every separator, each piece with its leading spaces apart: [separator | lead, body]. */
+function pieces(cell: string): { sep: boolean; lead: string; body: string }[] {
+  // A tab or CR at the very start is itself a formula start (OWASP), not a separator.
+  const head = /^[\t\r]/.test(cell) ? 1 : 0;
+  const parts = cell.slice(head).split(SEPARATORS);
+  if (head) parts[0] = cell[0] + parts[0];
+  return parts.map((part, i) => {
+    if (i % 2 === 1) return { sep: true, lead: '', body: part };
+    const lead = /^ */.exec(part)![0];
+    return { sep: false, lead, body: part.slice(lead.length) };
+  });
+}
+
+export function looksLikeFormula(cell: string): boolean {
+  return pieces(cell).some((p) => !p.sep && FORMULA_START(p.body));
+}
+
+/** Each formula-looking piece behind an apostrophe (OWASP), so no split of the cell starts a formula. */
+export function defuseFormulas(cell: string): string {
+  return pieces(cell)
+    .map((p) => (p.sep ? p.body : p.lead + (FORMULA_START(p.body) ? `'${p.body}` : p.body)))
+    .join('');
+}
+
+/** What defuseFormulas added taken off again (our own export read back); other text is unchanged. */
+export function undefuseFormulas(cell: string): string {
+  return pieces(cell)
+    .map((p) =>
+      p.sep ? p.body : p.lead + (p.body.length > 1 && p.body[0] === "'" && FORMULA_START(p.body.slice(1)) ? p.body.slice(1) : p.body),
+    )
+    .join('');
 }
 
 /** One cell for writing: formula starts defused with a leading apostrophe (OWASP), then quoted when needed. */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let s = String(value);
-  if (typeof value === 'string' && looksLikeFormula(s)) s = `'${s}`;
+  if (typeof value === 'string') s = defuseFormulas(s);
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

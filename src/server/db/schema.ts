@@ -117,6 +117,20 @@ export const appSettings = pgTable('app_settings', {
   createdAt: createdAt(),
 });
 
+/**
+ * Rate-limit counters every process shares (issue 23.12): one row per key, a fixed window. Changed
+ * only by single atomic statements (limits/store.ts), so N web processes count as one.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
 export const cardSets = pgTable('card_sets', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -418,11 +432,29 @@ export const providerSubscriptions = pgTable(
     customerEmail: text('customer_email'),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /**
+     * Set when this subscription arrived while its user already had a live one (issue 23.2): it is
+     * canceled at the provider, and the admin's monitor says so. Names the subscription it duplicated.
+     */
+    duplicateOf: text('duplicate_of'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('provider_subscriptions_user_idx').on(t.userId), index('provider_subscriptions_status_idx').on(t.status)],
 );
+
+/**
+ * A collector's open Pro checkout: a second "Subscribe" reuses it while it is open instead of opening
+ * another, so two checkouts paid one after the other cannot make two subscriptions (issue 23.2).
+ */
+export const subscriptionCheckouts = pgTable('subscription_checkouts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id').notNull(),
+  url: text('url').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * The embedded payment provider's own books (checkout sessions, customers, subscriptions as

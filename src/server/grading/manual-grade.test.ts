@@ -5,7 +5,7 @@ import type { TGrading } from '@contract/gradings';
 import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeResponse } from '@contract/manual-grade';
 import type { TManualGradingReport } from '@contract/grading-report';
 import type { TUserCard } from '@contract/user-cards';
-import { creditLedger, gradings, users } from '../db/schema';
+import { cardPrices, creditLedger, gradings, users } from '../db/schema';
 import { createEmbeddedPricing } from '../pricing/embedded';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
 import { buildGrading, buildUserCard } from '../test/factories';
@@ -64,6 +64,22 @@ describe('POST /api/grading/manual-grade', () => {
 
 describe('POST /api/user-cards/:id/manual-grading', () => {
   const input = { corners: 8.5, edges: 9, surface: 9.5, frontCentering: 58, backCentering: 65 };
+
+  it('an absurd market price stored before the sync refused them (1e12) is passed over: 201, never a numeric overflow', async () => {
+    const { client, user } = await signedInClient(ctx, { credits: 0 });
+    const card = await buildUserCard(ctx.database.db, user.id, { cardId: 'base1-2', cardName: 'Blastoise' });
+    await ctx.database.db
+      .insert(cardPrices)
+      .values({ cardId: 'base1-2', source: 'tcgplayer', variant: 'holofoil', currency: 'USD', market: 1e12, updatedAt: '2026-11-01' });
+    try {
+      const res = await client.post(`/api/user-cards/${card.id}/manual-grading`, input);
+      expect(res.statusCode, res.body).toBe(201);
+      const saved = json<TGrading>(res);
+      expect(Number(saved.psaEstimatedValue)).toBeLessThan(1_000_000);
+    } finally {
+      await ctx.database.db.delete(cardPrices).where(eq(cardPrices.cardId, 'base1-2'));
+    }
+  });
 
   it('saves a completed grading with the preview grades, pricing-path values and a manual report, free of charge', async () => {
     const { client, user } = await signedInClient(ctx, { credits: 3 });

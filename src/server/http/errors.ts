@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { codeForStatus, type TApiError, type TErrorCode } from '@contract/common';
+import { DomainError, type DomainErrorKind } from '../domain-errors';
 import { ImageRejected, type ImageRejectedReason } from '../uploads/image-rejected';
 import { multipartErrorAsHttp } from './multipart-errors';
 
@@ -21,11 +22,24 @@ export class HttpError extends Error {
 }
 
 const IMAGE_REJECTED_STATUS: Record<ImageRejectedReason, number> = { too_large: 413, not_an_image: 415, unreadable: 400 };
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  upstream_unavailable: 502,
+};
 
 /** Domain errors as HTTP answers: only this layer knows statuses. */
 function domainErrorAsHttp(error: unknown): HttpError | null {
   if (error instanceof ImageRejected)
     return new HttpError(IMAGE_REJECTED_STATUS[error.reason], error.message, error.field, 'image_rejected');
+  if (error instanceof DomainError) {
+    const http = new HttpError(DOMAIN_STATUS[error.kind], error.message, error.options.field);
+    http.retryAfterSeconds = error.options.retryAfterSeconds;
+    return http;
+  }
   return null;
 }
 

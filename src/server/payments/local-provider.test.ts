@@ -7,7 +7,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBillingResponse, TCheckoutResponse, TLocalSessionResponse } from '@contract/payments';
 import type { TUserMessage } from '@contract/notifications';
-import { creditLedger, localProviderEvents, localProviderObjects, orders, users } from '../db/schema';
+import type { TAdminSubscriptionsResponse } from '@contract/admin';
+import {
+  creditLedger,
+  localProviderEvents,
+  localProviderObjects,
+  orders,
+  providerSubscriptions,
+  subscriptionCheckouts,
+  users,
+} from '../db/schema';
 import { createTestApp, json, signedInClient, type TestClient, type TestContext } from '../test/app';
 
 let ctx: TestContext;
@@ -155,6 +164,67 @@ describe('Pro on the embedded provider', () => {
     expect(titles).toEqual(['Pro has ended', 'Pro will end', 'Pro resumed', 'Pro will end', 'Welcome to Pro']);
     const [row] = await ctx.database.db.select({ accountType: users.accountType }).from(users).where(eq(users.id, user.id));
     expect(row.accountType).toBe('starter');
+  });
+
+  it('one Pro subscription per collector: an open checkout is handed back, not doubled', async () => {
+    const { client, user } = await signedInClient(ctx, { credits: 0 });
+    const first = json<TCheckoutResponse>(await client.post('/api/payments/checkout/subscription'));
+    const second = json<TCheckoutResponse>(await client.post('/api/payments/checkout/subscription'));
+    expect(second.url).toBe(first.url);
+    await client.post(`/api/payments/local/sessions/${sessionIdOf(first.url)}/pay`, { cardNumber: '4242 4242 4242 4242' });
+    // Paid, its subscription not arrived yet: refused, not a new checkout.
+    expect((await client.post('/api/payments/checkout/subscription')).statusCode).toBe(409);
+    await settle();
+    expect((await billing(client)).accountType).toBe('pro');
+    expect((await client.post('/api/payments/checkout/subscription')).statusCode).toBe(409);
+    // Once that subscription has ended, subscribing again opens a new checkout.
+    json<TBillingResponse>(await client.post('/api/payments/subscription/cancel'));
+    await settle();
+    await ctx.app.localPayments!.advance(32 * DAY, user.email);
+    expect((await billing(client)).accountType).toBe('starter');
+    const renewed = await client.post('/api/payments/checkout/subscription');
+    expect(renewed.statusCode).toBe(200);
+    expect(json<TCheckoutResponse>(renewed).url).not.toBe(first.url);
+    // A checkout the collector cancelled is replaced by a new one.
+    const { client: other } = await signedInClient(ctx, { credits: 0 });
+    const a = json<TCheckoutResponse>(await other.post('/api/payments/checkout/subscription'));
+    await other.post(`/api/payments/local/sessions/${sessionIdOf(a.url)}/cancel`);
+    const b = json<TCheckoutResponse>(await other.post('/api/payments/checkout/subscription'));
+    expect(b.url).not.toBe(a.url);
+  });
+
+  it('a second subscription that still arrives is canceled at the provider, and the admin monitor says so', async () => {
+    const { client, user } = await signedInClient(ctx, { credits: 0 });
+    // Two checkouts opened at the same instant (the open-checkout row is gone between them).
+    const one = json<TCheckoutResponse>(await client.post('/api/payments/checkout/subscription'));
+    await ctx.database.db.delete(subscriptionCheckouts).where(eq(subscriptionCheckouts.userId, user.id));
+    const two = json<TCheckoutResponse>(await client.post('/api/payments/checkout/subscription'));
+    expect(two.url).not.toBe(one.url);
+    for (const c of [one, two]) {
+      expect(
+        (await client.post(`/api/payments/local/sessions/${sessionIdOf(c.url)}/pay`, { cardNumber: '4242424242424242' })).statusCode,
+      ).toBe(200);
+      await settle();
+    }
+    await settle();
+    const mirror = await ctx.database.db.select().from(providerSubscriptions).where(eq(providerSubscriptions.userId, user.id));
+    expect(mirror.map((s) => s.status).sort()).toEqual(['active', 'canceled']);
+    const kept = mirror.find((s) => s.status === 'active')!;
+    const dropped = mirror.find((s) => s.status === 'canceled')!;
+    expect(dropped.duplicateOf).toBe(kept.id);
+    expect(kept.duplicateOf).toBeNull();
+    // Canceled at the provider itself, not only in our mirror: it will never renew.
+    const [onProvider] = await ctx.database.db.select().from(localProviderObjects).where(eq(localProviderObjects.id, dropped.id));
+    expect(onProvider.data.status).toBe('canceled');
+    const b = await billing(client);
+    expect(b).toMatchObject({ accountType: 'pro', subscription: { id: kept.id, status: 'active' } });
+    const titles = json<TUserMessage[]>(await client.get('/api/user-messages')).map((m) => m.title);
+    expect(titles).toEqual(['Second Pro subscription canceled', 'Welcome to Pro']);
+
+    const admin = await signedInClient(ctx, { role: 'admin' });
+    const monitor = json<TAdminSubscriptionsResponse>(await admin.client.get('/api/admin/stripe-subscriptions'));
+    expect(monitor.subscriptions.find((s) => s.id === dropped.id)).toMatchObject({ status: 'canceled', duplicateOf: kept.id });
+    expect(monitor.subscriptions.find((s) => s.id === kept.id)).toMatchObject({ status: 'active', duplicateOf: null });
   });
 
   it('renews a due subscription once when two workers tick at the same time', async () => {

@@ -12,7 +12,7 @@ import type { PaymentProvider } from '../adapters/payments/port';
 import type { LocalProvider } from '../adapters/payments/local';
 import { createNotificationService } from '../notifications/service';
 import { completeOrderAndGrant, setOrderStatus } from './orders';
-import { refreshAccountType, syncSubscription, usersPastGrace, type SyncContext } from './subscriptions';
+import { cancelDuplicateSubscriptions, refreshAccountType, syncSubscription, usersPastGrace, type SyncContext } from './subscriptions';
 
 /** An unpaid order younger than this may still be on its checkout page: leave it alone. */
 const ORDER_SETTLE_MS = 10 * 60_000;
@@ -46,6 +46,7 @@ export function createPaymentsJob(deps: PaymentsJobDeps) {
       if (userId) deps.changed(userId);
       seen += 1;
     }
+    for (const userId of await cancelDuplicateSubscriptions(db, provider, () => deps.context(), log)) deps.changed(userId);
     return seen;
   }
 

@@ -16,11 +16,25 @@ import type { PaymentService } from './service';
 export const originOf = (request: FastifyRequest, publicUrl: string | undefined) =>
   publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 
+/**
+ * Checkouts make orders and provider sessions, so they are limited per collector (issue 23.6): 10 in
+ * 10 minutes (credits and Pro counted apart), in the store every process shares. A repeat for the
+ * same package mostly costs nothing anyway: the open checkout is handed back (service.ts).
+ */
+export const CHECKOUT_RATE_LIMIT = {
+  max: 10,
+  timeWindow: 10 * 60_000,
+  keyGenerator: (req: FastifyRequest) => `checkout:${req.session?.user.id ?? req.ip}`,
+};
+
+/** Every other call that reaches the provider (resume a checkout, cancel/resume, the portal): 30 in 10 minutes. */
+const PROVIDER_CALL_RATE_LIMIT = { ...CHECKOUT_RATE_LIMIT, max: 30 };
+
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; publicUrl: string | undefined }> = async (app, opts) => {
   const { payments, publicUrl } = opts;
 
   app.post('/api/payments/checkout/credits', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: CHECKOUT_RATE_LIMIT },
     schema: {
       tags: ['payments'],
       summary: 'Start a checkout for a credit pack',
@@ -31,7 +45,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; pu
   });
 
   app.post('/api/payments/checkout/subscription', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: CHECKOUT_RATE_LIMIT },
     schema: { tags: ['payments'], summary: 'Start a checkout for the Pro subscription', response: { 200: ZCheckoutResponse } },
     handler: async (request) => payments.checkoutPro(requireUser(request).id, originOf(request, publicUrl)),
   });
@@ -55,25 +69,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; pu
   });
 
   app.post('/api/payments/orders/:id/checkout', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: PROVIDER_CALL_RATE_LIMIT },
     schema: { tags: ['payments'], summary: 'Resume the checkout of an open order', params: ZIdParam, response: { 200: ZCheckoutResponse } },
     handler: async (request) => payments.resumeOrder(requireUser(request).id, request.params.id),
   });
 
   app.post('/api/payments/subscription/cancel', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: PROVIDER_CALL_RATE_LIMIT },
     schema: { tags: ['payments'], summary: 'Cancel the subscription at the end of the period', response: { 200: ZBillingResponse } },
     handler: async (request) => payments.setCancelAtPeriodEnd(requireUser(request).id, true),
   });
 
   app.post('/api/payments/subscription/resume', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: PROVIDER_CALL_RATE_LIMIT },
     schema: { tags: ['payments'], summary: 'Resume a subscription set to cancel', response: { 200: ZBillingResponse } },
     handler: async (request) => payments.setCancelAtPeriodEnd(requireUser(request).id, false),
   });
 
   app.post('/api/payments/portal', {
-    config: { access: 'user' },
+    config: { access: 'user', rateLimit: PROVIDER_CALL_RATE_LIMIT },
     schema: { tags: ['payments'], summary: "Open the provider's billing portal", response: { 200: ZPortalResponse } },
     handler: async (request) => payments.portal(requireUser(request).id, `${originOf(request, publicUrl)}/account/billing`),
   });

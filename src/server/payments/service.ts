@@ -3,19 +3,22 @@
  * server; the browser only names a package. Credits are never granted here: only a verified
  * provider event does that (webhook.ts).
  */
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { CREDIT_PACKAGES, PRO_PLAN, type TCreditPackageId } from '@contract/plans';
 import { ALREADY_PRO_MESSAGE, type TBillingResponse, type TCheckoutResponse, type TOrder } from '@contract/payments';
 import type { Db } from '../db/client';
-import { creditLedger, orders, providerSubscriptions, users } from '../db/schema';
+import { creditLedger, orders, providerSubscriptions, subscriptionCheckouts, users } from '../db/schema';
 import type { PaymentProvider } from '../adapters/payments/port';
+import { conflicting, upstreamDown } from '../domain-errors';
 import { HttpError, notFound } from '../http/errors';
 import { LIVE_STATUSES, graceEndsAt } from './entitlement';
-import { ordersOf, toOrder } from './orders';
+import { ordersOf, setOrderStatus, toOrder } from './orders';
 import { currentSubscription, syncSubscription, type SyncContext } from './subscriptions';
 
 const PROVIDER_DOWN = 'The payment provider could not be reached. Nothing was charged; please try again in a minute.';
 const LEDGER_LIMIT = 50;
+/** An open checkout younger than this is handed back (Stripe's sessions live 24 hours). */
+const REUSE_CHECKOUT_MS = 23 * 3_600_000;
 
 export interface PaymentServiceDeps {
   db: Db;
@@ -56,10 +59,39 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   return {
-    /** Creates the order, then the provider's checkout for it; a provider failure leaves no order behind. */
+    /**
+     * Creates the order, then the provider's checkout for it; a provider failure leaves no order
+     * behind. A collector's order for the same package whose checkout is still open is handed back
+     * instead (40 clicks made 40 orders and 40 provider sessions, issue 23.6); one whose checkout
+     * has ended is marked expired, and a new one is made.
+     */
     async checkoutCredits(userId: string, packageId: TCreditPackageId, origin: string): Promise<TCheckoutResponse> {
       const pkg = CREDIT_PACKAGES.find((p) => p.id === packageId)!;
       const u = await user(userId);
+      const open = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.package, pkg.id),
+            eq(orders.status, 'pending'),
+            isNotNull(orders.providerSessionId),
+            gt(orders.createdAt, new Date(deps.context().now.getTime() - REUSE_CHECKOUT_MS)),
+          ),
+        )
+        .orderBy(desc(orders.createdAt));
+      for (const o of open) {
+        let status: string;
+        try {
+          status = (await provider.retrieveCheckout(o.providerSessionId!)).status;
+        } catch (err) {
+          deps.log.error({ err, orderId: o.id }, 'payments: reading an open checkout failed');
+          throw upstreamDown(PROVIDER_DOWN);
+        }
+        if (status === 'open' && o.checkoutUrl) return { url: o.checkoutUrl, orderId: o.id };
+        if (status === 'expired') await setOrderStatus(db, o.id, 'expired');
+      }
       const [order] = await db
         .insert(orders)
         .values({ userId, package: pkg.id, credits: pkg.credits, amount: pkg.priceCents, currency: 'usd', provider: provider.kind })
@@ -88,9 +120,27 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
     },
 
+    /**
+     * One Pro subscription per collector: refused when they have one, and a checkout still open is
+     * handed back instead of a second one (two open checkouts paid one after the other made two
+     * subscriptions). A checkout that completed but whose subscription has not arrived yet is refused
+     * too. What still slips through (two first clicks at the same instant) the webhook cancels.
+     */
     async checkoutPro(userId: string, origin: string): Promise<TCheckoutResponse> {
       const u = await user(userId);
       if (u.accountType === 'pro' || (await liveSubscription(userId))) throw new HttpError(409, ALREADY_PRO_MESSAGE);
+      const [open] = await db.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.userId, userId)).limit(1);
+      if (open) {
+        let status: string | null = null;
+        try {
+          status = (await provider.retrieveCheckout(open.sessionId)).status;
+        } catch (err) {
+          deps.log.error({ err }, 'payments: reading the open subscription checkout failed');
+          throw upstreamDown(PROVIDER_DOWN);
+        }
+        if (status === 'open') return { url: open.url, orderId: null };
+        if (status === 'complete') throw conflicting(ALREADY_PRO_MESSAGE);
+      }
       try {
         const session = await provider.createCheckout({
           mode: 'subscription',
@@ -104,6 +154,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           cancelUrl: `${origin}/account/checkout/subscriptions?canceled=1`,
           metadata: { userId, kind: 'pro' },
         });
+        const row = { userId, sessionId: session.id, url: session.url, createdAt: new Date() };
+        await db.insert(subscriptionCheckouts).values(row).onConflictDoUpdate({ target: subscriptionCheckouts.userId, set: row });
         return { url: session.url, orderId: null };
       } catch (err) {
         deps.log.error({ err }, 'payments: creating a subscription checkout failed');

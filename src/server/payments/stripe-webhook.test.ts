@@ -152,6 +152,40 @@ describe('Pro through the SDK', () => {
   }, 60_000);
 });
 
+describe('one Pro subscription per collector on Stripe', () => {
+  it('an open checkout is handed back; a second subscription arriving by webhook is canceled at Stripe (DELETE) and marked', async () => {
+    const { client, user } = await signedInClient(ctx, { credits: 0 });
+    const first = json<TCheckoutResponse>(await client.post('/api/payments/checkout/subscription'));
+    const sessionsBefore = peer.calls.filter((c) => c.path === '/v1/checkout/sessions').length;
+    expect(json<TCheckoutResponse>(await client.post('/api/payments/checkout/subscription')).url).toBe(first.url);
+    expect(peer.calls.filter((c) => c.path === '/v1/checkout/sessions').length).toBe(sessionsBefore);
+
+    const a = stripeSubscription({ userId: user.id, start: Math.floor(Date.now() / 1000) - 60 });
+    const b = stripeSubscription({ userId: user.id });
+    peer.subscriptions.set(String(a.id), a);
+    peer.subscriptions.set(String(b.id), b);
+    expect((await deliver(peer.signedEvent('customer.subscription.created', a))).statusCode).toBe(200);
+    expect((await deliver(peer.signedEvent('customer.subscription.created', b))).statusCode).toBe(200);
+    expect(peer.calls.some((c) => c.method === 'DELETE' && c.path.startsWith(`/v1/subscriptions/${String(b.id)}`))).toBe(true);
+    expect(peer.calls.some((c) => c.method === 'DELETE' && c.path.startsWith(`/v1/subscriptions/${String(a.id)}`))).toBe(false);
+    const rows = await ctx.database.db.select().from(providerSubscriptions).where(eq(providerSubscriptions.userId, user.id));
+    expect(Object.fromEntries(rows.map((r) => [r.id, [r.status, r.duplicateOf]]))).toEqual({
+      [String(a.id)]: ['active', null],
+      [String(b.id)]: ['canceled', a.id],
+    });
+    // Replays and later events of either change nothing more.
+    expect(
+      (
+        await deliver(
+          peer.signedEvent('invoice.paid', { id: 'in_y', object: 'invoice', parent: { subscription_details: { subscription: b.id } } }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const [u] = await ctx.database.db.select({ accountType: users.accountType }).from(users).where(eq(users.id, user.id));
+    expect(u.accountType).toBe('pro');
+  });
+});
+
 describe('the webhook route', () => {
   it('needs no session and no CSRF token (its route config says so), and ignores a cookie it is sent', async () => {
     const { session, user } = await buyStandard();

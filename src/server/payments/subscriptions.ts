@@ -5,10 +5,10 @@
  * notification the change deserves. Because it works from state, not from events, the order in which
  * events arrive cannot change the outcome.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { providerSubscriptions, users } from '../db/schema';
-import type { ProviderSubscription } from '../adapters/payments/port';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { providerSubscriptions, subscriptionCheckouts, users } from '../db/schema';
+import type { PaymentProvider, ProviderSubscription } from '../adapters/payments/port';
 import { createNotificationService } from '../notifications/service';
 import { LIVE_STATUSES, givesPro, graceEndsAt } from './entitlement';
 import { subscriptionNotice } from './notices';
@@ -76,16 +76,92 @@ export async function syncSubscription(tx: DbOrTx, sub: ProviderSubscription, ct
     currentPeriodEnd: sub.currentPeriodEnd,
     updatedAt: ctx.now,
   };
+  if (userId) {
+    // One decision per user at a time: two subscriptions of one user arriving together must not
+    // both find the other missing and both stay.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`user-subscriptions:${userId}`}))`);
+  }
   await tx.insert(providerSubscriptions).values(values).onConflictDoUpdate({ target: providerSubscriptions.id, set: values });
   if (!userId) return null;
+  // The checkout that made it has done its work: a later "Subscribe" (after this one ends) starts afresh.
+  if (isLive(sub.status)) await tx.delete(subscriptionCheckouts).where(eq(subscriptionCheckouts.userId, userId));
+  const duplicateOf = before?.duplicateOf ?? (await duplicatedSubscription(tx, userId, sub));
+  if (duplicateOf && !before?.duplicateOf)
+    await tx.update(providerSubscriptions).set({ duplicateOf }).where(eq(providerSubscriptions.id, sub.id));
   await refreshAccountType(tx, userId, ctx);
   const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-  const notice = subscriptionNotice(before ?? null, sub, {
-    graceEnd: graceEndsAt({ ...sub, updatedAt: ctx.now }, ctx.graceDays),
-    credits: user?.credits ?? 0,
-  });
+  // A duplicate's own changes say nothing to the collector (their first subscription goes on); its
+  // cancellation gets one notice of its own.
+  const notice = duplicateOf
+    ? duplicateNotice(before ?? null, sub)
+    : subscriptionNotice(before ?? null, sub, {
+        graceEnd: graceEndsAt({ ...sub, updatedAt: ctx.now }, ctx.graceDays),
+        credits: user?.credits ?? 0,
+      });
   if (notice) await createNotificationService(tx).notify(userId, notice);
   return userId;
+}
+
+const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
+
+/**
+ * One Pro subscription per user: a live subscription that arrives while its user already has another
+ * live one (not itself a duplicate) is the duplicate. Answers the one it duplicates.
+ */
+async function duplicatedSubscription(tx: DbOrTx, userId: string, sub: ProviderSubscription): Promise<string | null> {
+  if (!isLive(sub.status)) return null;
+  const [other] = await tx
+    .select({ id: providerSubscriptions.id })
+    .from(providerSubscriptions)
+    .where(
+      and(
+        eq(providerSubscriptions.userId, userId),
+        ne(providerSubscriptions.id, sub.id),
+        inArray(providerSubscriptions.status, [...LIVE_STATUSES]),
+        isNull(providerSubscriptions.duplicateOf),
+      ),
+    )
+    .orderBy(providerSubscriptions.createdAt)
+    .limit(1);
+  return other?.id ?? null;
+}
+
+function duplicateNotice(before: { status: string } | null, sub: ProviderSubscription) {
+  if (sub.status !== 'canceled' || before?.status === 'canceled') return null;
+  return {
+    title: 'Second Pro subscription canceled',
+    message:
+      'You already had Pro, so the second Pro subscription you started was canceled at once and will not renew. Your Pro plan goes on as before.',
+  };
+}
+
+/**
+ * Cancels at the provider every duplicate subscription still live in the mirror, and mirrors the
+ * answer. Run after each webhook that touched a subscription and by the payments job, so a cancel
+ * that failed (the provider unreachable) is tried again. Network calls happen outside transactions.
+ */
+export async function cancelDuplicateSubscriptions(
+  db: Db,
+  provider: PaymentProvider,
+  ctx: () => SyncContext,
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
+): Promise<string[]> {
+  const live = await db
+    .select({ id: providerSubscriptions.id, userId: providerSubscriptions.userId, duplicateOf: providerSubscriptions.duplicateOf })
+    .from(providerSubscriptions)
+    .where(and(isNotNull(providerSubscriptions.duplicateOf), inArray(providerSubscriptions.status, [...LIVE_STATUSES])));
+  const touched: string[] = [];
+  for (const row of live) {
+    try {
+      const canceled = await provider.cancelSubscription(row.id);
+      const userId = await db.transaction((tx) => syncSubscription(tx, canceled, ctx()));
+      if (userId) touched.push(userId);
+      log.info({ subscriptionId: row.id, duplicateOf: row.duplicateOf }, 'payments: duplicate Pro subscription canceled at the provider');
+    } catch (err) {
+      log.warn({ err, subscriptionId: row.id }, 'payments: canceling a duplicate subscription failed; the payments job tries again');
+    }
+  }
+  return touched;
 }
 
 /** The user's subscription that decides Pro: a live one first, else the newest. */

@@ -11,7 +11,7 @@ import { orders, paymentEvents } from '../db/schema';
 import type { PaymentProvider, ProviderEvent, ProviderSubscription } from '../adapters/payments/port';
 import { invoiceSubscriptionId, normaliseCheckout } from '../adapters/payments/normalise';
 import { completeOrderAndGrant, setOrderStatus } from './orders';
-import { syncSubscription, type SyncContext } from './subscriptions';
+import { cancelDuplicateSubscriptions, syncSubscription, type SyncContext } from './subscriptions';
 
 export const HANDLED_EVENTS = [
   'checkout.session.completed',
@@ -99,6 +99,7 @@ export async function handleEvent(deps: WebhookDeps, event: ProviderEvent): Prom
     }
     return 'handled' as const;
   });
+  if (sub && outcome === 'handled') touched.push(...(await cancelDuplicateSubscriptions(db, deps.provider, () => deps.context(), log)));
   for (const id of touched) deps.changed(id);
   if (outcome === 'duplicate') log.info(logFields, 'payment webhook: event already handled, ignored');
   return outcome;

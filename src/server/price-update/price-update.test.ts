@@ -301,6 +301,28 @@ describe('runs as a job', () => {
     expect(g2.pricedAt).toBeNull();
   });
 
+  it('a fall to $0.00 is rejected like a jump: the card keeps its price and the results say why', async () => {
+    const db = database.db;
+    const u = await buildUser(db);
+    const card = await graded(db, u.id, 'base2-3', { psaValue: '20.00' });
+    const model: PriceModel = {
+      source: 'test:zero',
+      batchSize: 10,
+      secondsPerGroup: 0,
+      quote: async (rs) =>
+        rs.map(() => ({ ok: true, quote: { rawUsd: 0.001, graded: { PSA: 0.001, BGS: 18, CGC: 15 }, confidence: 0.5, basis: 'test' } })),
+    };
+    const runner = createPriceUpdateRunner({ db, model, clock, graceDays: 7, maxCalls: 100, market: noMarket });
+    const { done } = await runner.start('admin');
+    const result = runner.resultOf(await done);
+    // (The earlier test's rejected card is still due, and this model rejects it too.)
+    expect(result.stats.successfulUpdates).toBe(0);
+    expect(result.errors).toContainEqual(expect.stringMatching(/^Charizard .*: PSA 9 value 0\.001 would be stored as \$0\.00$/));
+    const [g] = await db.select().from(gradings).where(eq(gradings.id, card.g.id));
+    expect(g.psaEstimatedValue).toBe('20.00');
+    expect(g.pricedAt).toBeNull();
+  });
+
   it('makes one price per (card, platform, grade) per run: a second group reuses it', async () => {
     const db = database.db;
     const u = await buildUser(db);

@@ -2,20 +2,29 @@
  * Market prices the catalogue sync stored (card_prices, TCGplayer USD per variant, dated by the
  * source). They come first; the bundled snapshot answers for cards the sync has not priced yet.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cardPrices } from '../db/schema';
 import type { MarketPrice, MarketPriceSource } from './port';
 import { pickPrintingVariant, pickedUsd } from './printing-price';
 
 export const SYNCED_PROVIDER = 'TCGplayer market (catalogue sync)';
+/** Prices above this are not believed (the sync refuses them now; rows stored before it are passed over). */
+const MAX_BELIEVED_USD = 1_000_000;
 
 export function createSyncedMarketPrices(db: Db): MarketPriceSource {
   const listed = (cardId: string) =>
     db
       .select({ variant: cardPrices.variant, market: cardPrices.market, updatedAt: cardPrices.updatedAt, syncedAt: cardPrices.syncedAt })
       .from(cardPrices)
-      .where(and(eq(cardPrices.cardId, cardId), eq(cardPrices.source, 'tcgplayer'), gt(cardPrices.market, 0)));
+      .where(
+        and(
+          eq(cardPrices.cardId, cardId),
+          eq(cardPrices.source, 'tcgplayer'),
+          gt(cardPrices.market, 0),
+          lte(cardPrices.market, MAX_BELIEVED_USD),
+        ),
+      );
   return {
     async marketPrice(card): Promise<MarketPrice | null> {
       const rows = await listed(card.cardId);

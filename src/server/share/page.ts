@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZSharedBinderParams, ZSharedCardParams, sharedBinderPath, sharedCardPath } from '@contract/share';
 import type { ShareService } from './service';
 
@@ -10,9 +10,9 @@ export const DEFAULT_SHARE_IMAGE = '/og-default.png';
 export interface ShareMeta {
   title: string;
   description: string;
-  /** Absolute URLs: crawlers resolve nothing. */
-  url: string;
-  image: string;
+  /** Absolute URLs (crawlers resolve nothing), or null without PUBLIC_URL: the tags are left out. */
+  url: string | null;
+  image: string | null;
 }
 
 /** Text for an HTML attribute or element: the five characters that could end one. */
@@ -30,7 +30,8 @@ export const cardCountAndValue = (count: number, totalValue: string) =>
  * `noindex`: a share link is for the people it is sent to, not for search engines.
  */
 export function withShareTags(indexHtml: string, meta: ShareMeta): string {
-  const tag = (attr: 'property' | 'name', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const tag = (attr: 'property' | 'name', key: string, value: string | null) =>
+    value === null ? '' : `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [
     tag('name', 'description', meta.description),
     tag('name', 'robots', 'noindex'),
@@ -61,7 +62,11 @@ export function registerSharePages(app: FastifyInstance, share: ShareService, di
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return;
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
-  const origin = (request: FastifyRequest) => (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  // The site's address comes from PUBLIC_URL, never from the request's Host header (issue 23.10): a
+  // crafted Host would otherwise put another site's address in a preview that caches and spreads it.
+  // Without PUBLIC_URL the absolute og:url / og:image tags are left out.
+  const base = publicUrl?.replace(/\/+$/, '') ?? null;
+  const absolute = (p: string) => (base === null ? null : base + p);
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
@@ -69,7 +74,6 @@ export function registerSharePages(app: FastifyInstance, share: ShareService, di
     const params = ZSharedBinderParams.safeParse(request.params);
     const view = params.success ? await share.binder(params.data.id) : null;
     if (!view) return send(reply, 404, indexHtml);
-    const base = origin(request);
     const { binder } = view;
     const lead = cardCountAndValue(binder.cardCount, binder.totalValue);
     return send(
@@ -78,8 +82,8 @@ export function registerSharePages(app: FastifyInstance, share: ShareService, di
       withShareTags(indexHtml, {
         title: binder.name,
         description: `${lead}, shared by ${binder.ownerUsername}.${binder.description ? ` ${binder.description}` : ''}`,
-        url: base + sharedBinderPath(binder.id),
-        image: base + (view.coverImageUrl ?? DEFAULT_SHARE_IMAGE),
+        url: absolute(sharedBinderPath(binder.id)),
+        image: absolute(view.coverImageUrl ?? DEFAULT_SHARE_IMAGE),
       }),
     );
   });
@@ -88,7 +92,6 @@ export function registerSharePages(app: FastifyInstance, share: ShareService, di
     const params = ZSharedCardParams.safeParse(request.params);
     const view = params.success ? await share.card(params.data.id, params.data.userCardId) : null;
     if (!view) return send(reply, 404, indexHtml);
-    const base = origin(request);
     const { card, binder } = view;
     const platform = card.recommendedPlatform === 'BGS' || card.recommendedPlatform === 'CGC' ? card.recommendedPlatform : 'PSA';
     const grade = platform === 'BGS' ? card.bgsGrade : platform === 'CGC' ? card.cgcGrade : card.psaGrade;
@@ -100,8 +103,8 @@ export function registerSharePages(app: FastifyInstance, share: ShareService, di
       withShareTags(indexHtml, {
         title: `${card.cardName} · ${card.cardSet} #${card.cardNumber}`,
         description: `${graded}${value === null ? '' : `, estimated ${usd.format(Number(value))}`}. From ${binder.name}, shared by ${binder.ownerUsername}.`,
-        url: base + sharedCardPath(binder.id, card.userCardId),
-        image: base + (card.frontImageUrl ?? DEFAULT_SHARE_IMAGE),
+        url: absolute(sharedCardPath(binder.id, card.userCardId)),
+        image: absolute(card.frontImageUrl ?? DEFAULT_SHARE_IMAGE),
       }),
     );
   });

@@ -39,9 +39,9 @@ afterAll(async () => {
 });
 
 /** An owner with two graded cards (notes and prices on both) in one binder, public or not. */
-async function binderWithCards(name: string, isPublic: boolean) {
-  const owner = await signedInClient(ctx);
-  const db = ctx.database.db;
+async function binderWithCards(name: string, isPublic: boolean, on: TestContext = ctx) {
+  const owner = await signedInClient(on);
+  const db = on.database.db;
   const first = await buildUserCard(db, owner.user.id, {
     images: { front: 'share-a/front.jpg', back: 'share-a/back.jpg', corners: { frontTopLeft: 'share-a/fronttopleft.jpg' } },
     personalNotes: 'Bought from Dave, haggled hard',
@@ -187,6 +187,24 @@ describe('the share page HTML (Open Graph and Twitter tags)', () => {
     // One description: the site's own blurb gives way to the binder's.
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).not.toContain('Bought from Dave');
+  });
+
+  it("never takes the site's address from the Host header: PUBLIC_URL, or no absolute tags at all", async () => {
+    const { binder } = await binderWithCards('Host games', true);
+    const forged = await ctx.app.inject({ method: 'GET', url: `/shared/binders/${binder.id}`, headers: { host: 'evil.example' } });
+    expect(forged.body).toContain(`<meta property="og:url" content="https://grades.example/shared/binders/${binder.id}" />`);
+    expect(forged.body).not.toContain('evil.example');
+    const bare = await createTestApp({ RATE_LIMIT: 'false' }, undefined, { webDist: WEB_DIST });
+    try {
+      const { binder: other } = await binderWithCards('No public URL', true, bare);
+      const html = (await bare.app.inject({ method: 'GET', url: `/shared/binders/${other.id}`, headers: { host: 'evil.example' } })).body;
+      expect(html).toContain('<meta property="og:title" content="No public URL" />');
+      expect(html).not.toContain('evil.example');
+      expect(html).not.toContain('og:url');
+      expect(html).not.toContain('og:image');
+    } finally {
+      await bare.close();
+    }
   });
 
   it('escapes a binder name that tries to be markup', async () => {

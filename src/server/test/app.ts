@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@contract/common';
 import { buildApp, type BuildAppOptions } from '../app';
@@ -44,7 +45,8 @@ export async function createTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
   const app = await buildApp(
     { config, database, mail, clock, secret: 'test-secret-test-secret-test-secret!', ...adapters },
-    { logger: false, logStream, priceModel, priceUpdateWaitMs, webDist },
+    // Its own rate-limit budget: test files share one PostgreSQL database.
+    { logger: false, logStream, priceModel, priceUpdateWaitMs, webDist, limitNamespace: `test-${randomUUID()}:` },
   );
   await app.ready();
   return {

@@ -131,6 +131,7 @@ export async function startStripePeer(): Promise<StripePeer> {
       if (parts[1] === 'subscriptions' && parts[2]) {
         const s = subscriptions.get(parts[2]);
         if (!s) return missing();
+        if (req.method === 'DELETE') Object.assign(s, { status: 'canceled', canceled_at: now(), ended_at: now() });
         if (req.method === 'POST' && form.has('cancel_at_period_end')) s.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
         return send(200, s);
       }

@@ -282,6 +282,22 @@ export function createLocalProvider(opts: LocalProviderOptions) {
       return normaliseSubscription(await withCustomer(result));
     },
 
+    async cancelSubscription(id) {
+      const result = await db.transaction(async (tx) => {
+        const s = await load(id, 'subscription', tx);
+        if (!s) throw notFound('No such subscription.');
+        if (s.status !== 'canceled') {
+          const t = seconds(now());
+          Object.assign(s, { status: 'canceled', canceled_at: t, ended_at: t });
+          await save(tx, 'subscription', s);
+          await emit(tx, 'customer.subscription.deleted', await withCustomer(s, tx));
+        }
+        return s;
+      });
+      deliverSoon();
+      return normaliseSubscription(await withCustomer(result));
+    },
+
     async createPortalSession(customerId, returnUrl) {
       return { url: `/pay/local/portal?customer=${encodeURIComponent(customerId)}&return=${encodeURIComponent(returnUrl)}` };
     },

@@ -63,6 +63,8 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutSession>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
+  /** Ends the subscription now (a duplicate Pro subscription: nothing more is billed). */
+  cancelSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** The provider's page to change the card and read invoices. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** Every subscription the provider holds, page after page. */

@@ -66,6 +66,11 @@ export function createStripeProvider(opts: StripeAdapterOptions): PaymentProvide
       return normaliseSubscription(s as unknown as Obj);
     },
 
+    async cancelSubscription(id) {
+      const s = await stripe.subscriptions.cancel(id, { expand: subscriptionExpand });
+      return normaliseSubscription(s as unknown as Obj);
+    },
+
     async createPortalSession(customerId, returnUrl) {
       const s = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: s.url };

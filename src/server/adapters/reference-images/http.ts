@@ -1,11 +1,16 @@
 /**
- * Fetches the catalogue image over HTTP(S) and keeps it in the image store, so each card's image is
- * fetched once for all gradings and all processes. Guarded like any download from outside: a
- * timeout, a size cap enforced while reading (not trusting Content-Length), and the bytes must decode
- * as a JPEG, PNG or WebP of sensible size (sharp reads the header; the Content-Type is not believed).
+ * Fetches the catalogue image over HTTPS and keeps it in the image store, so each card's image is
+ * fetched once for all gradings and all processes. The URL comes from outside data (the catalogue
+ * source), so it is fetched through guardedGet: only hosts on the allow-list
+ * (REFERENCE_IMAGE_HOSTS, by default the catalogue's image host), only public addresses, connected to
+ * the address that was checked, every redirect checked again (outbound/guarded-get.ts). Then the
+ * usual guards of a download: a timeout, a size cap enforced while reading (not trusting
+ * Content-Length), and the bytes must decode as a JPEG, PNG or WebP of sensible size (sharp reads the
+ * header; the Content-Type is not believed).
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { guardedGet, type GuardedGetOptions } from '../../outbound/guarded-get';
 import type { ImageStore } from '../storage/port';
 import type { ReferenceCard, ReferenceImagePort } from './port';
 
@@ -15,7 +20,14 @@ export type HttpReferenceOptions = {
   timeoutMs?: number;
   maxBytes?: number;
   log?: { warn(obj: object, msg: string): void };
+  /** Host names the images may come from (redirects included). */
+  allowedHosts?: readonly string[];
+  /** Tests only: plain HTTP, loopback peers and a stand-in resolver (see GuardedGetOptions). */
+  network?: Pick<GuardedGetOptions, 'protocols' | 'isAllowedAddress' | 'resolve'>;
 };
+
+/** The catalogue's image host (Pokémon TCG API `images.large`): the default allow-list. */
+export const DEFAULT_REFERENCE_IMAGE_HOSTS = ['images.pokemontcg.io'];
 
 const FORMATS = new Set(['jpeg', 'png', 'webp']);
 const MAX_PIXELS = 12_000_000;
@@ -29,34 +41,15 @@ export function createHttpReferenceImages(options: HttpReferenceOptions): Refere
   const inFlight = new Map<string, Promise<Buffer | null>>();
 
   async function download(card: ReferenceCard): Promise<Buffer | null> {
-    const url = new URL(card.imageUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    const response = await fetch(url, {
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'follow',
+    const response = await guardedGet(card.imageUrl, {
+      allowedHosts: options.allowedHosts ?? DEFAULT_REFERENCE_IMAGE_HOSTS,
+      maxBytes,
+      timeoutMs,
       headers: { accept: 'image/png,image/jpeg,image/webp' },
+      ...options.network,
     });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      throw new Error(`HTTP ${response.status}`);
-    }
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > maxBytes) {
-      await response.body.cancel();
-      throw new Error(`image of ${declared} bytes is over the ${maxBytes}-byte cap`);
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = response.body.getReader();
-    for (let part = await reader.read(); !part.done; part = await reader.read()) {
-      size += part.value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw new Error(`image is over the ${maxBytes}-byte cap`);
-      }
-      chunks.push(part.value);
-    }
-    const data = Buffer.concat(chunks);
+    if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+    const data = response.body;
     // What the bytes are, not what the server says they are.
     const meta = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
     if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height)

@@ -8,6 +8,7 @@ export function openReferenceImages(
   kind: 'http' | 'none',
   images: ImageStore,
   log?: { warn(obj: object, msg: string): void },
+  allowedHosts?: readonly string[],
 ): ReferenceImagePort {
-  return kind === 'http' ? createHttpReferenceImages({ images, log }) : noReferenceImages;
+  return kind === 'http' ? createHttpReferenceImages({ images, log, allowedHosts }) : noReferenceImages;
 }

@@ -3,7 +3,11 @@
  * Retry-After, 5xx, timeouts, outages, bodies cut short): every page is fetched with a per-request
  * timeout and retried with back-off and jitter, honouring Retry-After. A request budget caps the calls
  * one run may make (the API allows 1,000 a day without a key), so a sick API cannot eat the day's quota.
+ * A page is read through a cap (`maxPageBytes`, 16 MB; a real page of 250 cards is about 1 MB): a
+ * larger answer is dropped while it streams and fails the page without a retry (it would be as large
+ * again), so a hostile or broken API costs the cap in memory, not the answer.
  */
+import { readCappedText, ResponseTooLarge } from '../../outbound/capped';
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry';
 import {
   ORDER_BY,
@@ -24,7 +28,11 @@ export interface PokemonTcgOptions {
   retry?: Partial<RetryPolicy>;
   fetch?: typeof fetch;
   random?: () => number;
+  /** The largest page body read; past it the page fails. */
+  maxPageBytes?: number;
 }
+
+export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
 /** Why one attempt failed, and whether trying again can help. */
 type Attempt = { ok: true; page: SourcePage } | { ok: false; reason: string; retryable: boolean; waitMs?: number | null };
@@ -49,7 +57,13 @@ export function createPokemonTcgSource(options: PokemonTcgOptions): CatalogueSou
     requests += 1;
     try {
       const res = await doFetch(url, { headers, signal: combined });
-      const text = await res.text();
+      let text: string;
+      try {
+        text = await readCappedText(res, options.maxPageBytes ?? MAX_PAGE_BYTES, `the ${listing} page`);
+      } catch (err) {
+        if (err instanceof ResponseTooLarge) return { ok: false, reason: err.message, retryable: false };
+        throw err;
+      }
       if (res.status === 429)
         return { ok: false, reason: 'HTTP 429 Too Many Requests', retryable: true, waitMs: retryAfterMs(res.headers.get('retry-after')) };
       if (res.status >= 500)

@@ -16,7 +16,9 @@ export type Fault =
   | { kind: 'timeout'; delayMs: number }
   | { kind: 'malformed' }
   | { kind: 'shrink'; drop: number }
-  | { kind: 'delay'; delayMs: number };
+  | { kind: 'delay'; delayMs: number }
+  /** A 200 answer of this many bytes, streamed without a Content-Length (a flood). */
+  | { kind: 'huge'; bytes: number };
 
 export interface LoopbackApi {
   url: string;
@@ -24,6 +26,8 @@ export interface LoopbackApi {
   requests: { listing: Listing; page: number; pageSize: number; orderBy: string | null; at: number; apiKey: string | undefined }[];
   /** Queue faults for one page: each request for it takes the next one, then it is served normally. */
   fail(listing: Listing, page: number, ...faults: Fault[]): void;
+  /** Bytes of 'huge' answers actually written before the client hung up. */
+  hugeBytesSent: () => number;
   /** Make every page this slow (cancel-latency tests). */
   setDelay(ms: number): void;
   close(): Promise<void>;
@@ -42,6 +46,7 @@ export async function startLoopbackApi(catalogue: ApiShapedCatalogue): Promise<L
   const requests: LoopbackApi['requests'] = [];
   const sorted = new Map<string, Record<string, unknown>[]>();
   let delay = 0;
+  let hugeSent = 0;
   const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   const server = http.createServer((req, res) => {
@@ -75,6 +80,20 @@ export async function startLoopbackApi(catalogue: ApiShapedCatalogue): Promise<L
       if (fault?.kind === '500') return send(500, { error: { message: 'Internal server error', code: 500 } });
       if (fault?.kind === 'timeout' || fault?.kind === 'delay') await wait(fault.delayMs);
       if (fault?.kind === 'malformed') return send(200, '{"data": [{"id": "base1-1", "na');
+      if (fault?.kind === 'huge') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(256 * 1024, 0x20);
+        res.write('{"data": [');
+        const pump = () => {
+          while (!res.destroyed && hugeSent < fault.bytes) {
+            hugeSent += chunk.length;
+            if (!res.write(chunk)) return res.once('drain', pump);
+          }
+          if (!res.destroyed) res.end('], "page": 1, "totalCount": 0}');
+        };
+        res.on('close', () => res.destroy());
+        return pump();
+      }
       const body = pageOf(all, page, pageSize);
       if (fault?.kind === 'shrink') {
         body.data = body.data.slice(0, Math.max(0, body.data.length - fault.drop));
@@ -91,6 +110,7 @@ export async function startLoopbackApi(catalogue: ApiShapedCatalogue): Promise<L
     fail(listing, page, ...list) {
       faults.set(`${listing}:${page}`, [...(faults.get(`${listing}:${page}`) ?? []), ...list]);
     },
+    hugeBytesSent: () => hugeSent,
     setDelay(ms) {
       delay = ms;
     },

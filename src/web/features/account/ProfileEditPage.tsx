@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -26,8 +26,11 @@ export default function ProfileEditPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProfileForm, unknown, ProfileBody>({
     resolver: zodResolver(ZUpdateProfileRequest),
-    values: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '' },
+    values: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', currentPassword: '' },
   });
+  // A new sign-in email needs the current password (the server refuses it without).
+  const emailChanged =
+    (useWatch({ control: form.control, name: 'email' }) ?? '').trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
   const save = useMutation({
     mutationFn: (body: ProfileBody) => api('PUT /api/auth/profile', { body }),
     onSuccess: (updated) => {
@@ -35,7 +38,7 @@ export default function ProfileEditPage() {
       toast.success('Profile updated', { description: 'Your changes are saved.' });
       void navigate('/account/profile');
     },
-    onError: (error) => setFormError(applyServerError(error, form.setError, ['firstName', 'lastName', 'email'])),
+    onError: (error) => setFormError(applyServerError(error, form.setError, ['firstName', 'lastName', 'email', 'currentPassword'])),
   });
   const { errors } = form.formState;
 
@@ -49,7 +52,13 @@ export default function ProfileEditPage() {
             className="grid gap-4"
             onSubmit={form.handleSubmit((values) => {
               setFormError(null);
-              save.mutate({ ...values, firstName: values.firstName || null, lastName: values.lastName || null });
+              const { currentPassword, ...rest } = values;
+              save.mutate({
+                ...rest,
+                firstName: values.firstName || null,
+                lastName: values.lastName || null,
+                ...(emailChanged ? { currentPassword } : {}),
+              });
             })}
           >
             {formError && <Alert variant="destructive">{formError}</Alert>}
@@ -64,6 +73,15 @@ export default function ProfileEditPage() {
             <FormField label="Email" error={errors.email?.message} hint="Password reset codes go to this address.">
               <Input type="email" autoComplete="email" {...form.register('email')} />
             </FormField>
+            {emailChanged && (
+              <FormField
+                label="Current password"
+                error={errors.currentPassword?.message}
+                hint="Changing your sign-in email needs your password. We will tell your old address."
+              >
+                <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+              </FormField>
+            )}
             <div className="flex gap-2">
               <Button type="submit" disabled={save.isPending}>
                 {save.isPending ? 'Saving…' : 'Save changes'}

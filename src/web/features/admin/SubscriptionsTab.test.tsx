@@ -12,6 +12,7 @@ const sub = (over: Partial<TAdminSubscription>): TAdminSubscription => ({
   id: 'sub_1',
   status: 'active',
   isOrphaned: false,
+  duplicateOf: null,
   cancelAtPeriodEnd: false,
   plan: 'pro',
   amount: 999,
@@ -85,6 +86,20 @@ describe('Payment-provider subscriptions (§2.7, §4)', () => {
     expect(screen.getByText('Subscriptions (1)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show All' }));
     expect(screen.getByText('Subscriptions (3)')).toBeInTheDocument();
+  });
+
+  it('says when a subscription was a second Pro subscription of its user and was canceled automatically', async () => {
+    const duplicate = sub({ id: 'sub_9', status: 'canceled', duplicateOf: 'sub_1' });
+    mockApi({
+      'GET /api/admin/stripe-subscriptions': () => ({
+        json: { provider: 'stripe', dashboardUrl: 'https://dashboard.stripe.com', subscriptions: [sub({}), duplicate] },
+      }),
+    });
+    render();
+    const rows = within(await screen.findByRole('list', { name: 'Subscriptions' })).getAllByRole('listitem');
+    expect(within(rows[0]).queryByText('Duplicate')).toBeNull();
+    expect(within(rows[1]).getByText('Duplicate')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Second Pro subscription of this user (the first is sub_1): canceled automatically at the provider.');
   });
 
   it("shows §8's load error", async () => {

@@ -122,7 +122,15 @@ export default function SubscriptionsTab() {
                     <SubscriptionStatusBadge status={s.status} />
                     {s.isOrphaned && <Badge variant="red">Orphaned</Badge>}
                     {s.cancelAtPeriodEnd && <Badge variant="orange">Canceling</Badge>}
+                    {s.duplicateOf && <Badge variant="red">Duplicate</Badge>}
                   </p>
+                  {s.duplicateOf && (
+                    <p className="text-red-800">
+                      Second Pro subscription of this user (the first is {s.duplicateOf}):{' '}
+                      {s.status === 'canceled' ? 'canceled automatically at the provider.' : 'being canceled at the provider.'} Refund its
+                      payment from the provider's dashboard if one was taken.
+                    </p>
+                  )}
                   <p className="text-slate-700">
                     <span className="capitalize">{s.plan}</span> · {money(s.amount, s.currency)} · {s.customerEmail ?? 'No email'}
                   </p>
