@@ -53,6 +53,9 @@ export default defineConfig({
           // A VM context per file on one jsdom per worker: each file stays isolated, without building a
           // new jsdom for each of the 41 files (a third of the project's time with the default pool).
           pool: 'vmThreads',
+          // Beside the static checks and the server projects on two cores, a form test that types into
+          // several fields can pass 5 s of wall time; a broken page still fails its 5 s findBy waits.
+          testTimeout: 20_000,
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
         },
