@@ -15,11 +15,12 @@ import type { TValueSource } from '@contract/pricing';
 import { GRADING_REPORT_VERSION } from './face-steps';
 import { MATCH_THRESHOLD, decodeReference } from './reference';
 
+// 2.1.0: the card's outline is in the report (photoChecks.cardOutline) and drawn on {face}Outline.
 // 2.0.0: surface findings rest on the catalogue image when there is one, and on a stricter detector otherwise.
 
 /** How a corner's score reads as an annotation in the audit trail. */
 const cornerSeverity = (score: number): 'major' | 'moderate' | 'minor' => (score < 7 ? 'major' : score < 9 ? 'moderate' : 'minor');
-export const ENGINE_VERSION = '2.0.0';
+export const ENGINE_VERSION = '2.1.0';
 /** The eight corner close-ups, named as the contract's upload slots. */
 export const CLOSE_UP_NAMES = CORNER_SLOTS;
 export type CloseUpName = TCornerSlot;
@@ -49,6 +50,8 @@ export const DEFAULT_RAW_VALUE_USD = 20;
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const ratio = (share: number) => `${Math.round(share)}/${100 - Math.round(share)}`;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+/** Corners to a tenth of a pixel: finer than the edge fit, short enough to read. */
+const roundQuad = (q: { x: number; y: number }[]) => q.map((p) => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 }));
 
 function centeringLog(a: FaceAnalysis): FaceCenteringLog {
   const c = a.centering;
@@ -264,6 +267,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
           edgeWidthPx: r2(f.checks.edgeWidthPx),
           saturatedPercent: r2(f.checks.saturatedPercent),
           whiteLevelPercent: Math.round((100 * f.checks.exposure.whiteLevel) / 255),
+          cardOutline: roundQuad(f.checks.corners),
         },
       ]),
     ) as GradingReport['photoChecks'],
@@ -309,7 +313,20 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
     ],
     imageAdjustments: faces.flatMap((f, i) => [
       {
-        adjustmentStep: i * 3 + 1,
+        adjustmentStep: i * 4 + 1,
+        adjustmentType: 'card-outline',
+        adjustmentDescription: `Found the card in the ${f.face} photo: its outline (the four cut edges, corners at ${roundQuad(
+          f.checks.corners,
+        )
+          .map((p) => `${Math.round(p.x)}, ${Math.round(p.y)}`)
+          .join('; ')} px) is drawn on the photo.`,
+        originalImageType: f.face,
+        evidenceName: `${f.face}Outline`,
+        createdAt: (f.steps[2]?.endTime ?? new Date()).toISOString(),
+        annotations: [],
+      },
+      {
+        adjustmentStep: i * 4 + 2,
         adjustmentType: 'perspective-correction',
         adjustmentDescription: `Straightened the ${f.face} to 63 × 88 mm at ${f.surface.pxPerMm} px/mm from corners fitted to the four cut edges.`,
         originalImageType: f.face,
@@ -323,7 +340,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         ],
       },
       {
-        adjustmentStep: i * 3 + 2,
+        adjustmentStep: i * 4 + 3,
         adjustmentType: 'exposure-normalisation',
         adjustmentDescription: `Scaled the ${f.face} to full light: its whitest print is at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness, so every contrast was divided by ${f.checks.exposure.gain.toFixed(2)}.`,
         originalImageType: f.face,
@@ -340,7 +357,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
             : [],
       },
       {
-        adjustmentStep: i * 3 + 3,
+        adjustmentStep: i * 4 + 4,
         adjustmentType: 'annotation',
         adjustmentDescription: `Marked the measured print frame, corner scores, edge wear and surface issues on the ${f.face}.`,
         originalImageType: f.face,

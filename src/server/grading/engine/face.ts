@@ -93,7 +93,11 @@ export async function analyseFace(
     faceStepName(face, 'detect card'),
     'Separate the card from the background and fit a quadrilateral to its four sides.',
     () => detectCard(decoded.small, face),
-    (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }),
+    // The coarse outline in the photo's own pixels, so a wrong find can be seen before refinement.
+    (d) => ({
+      areaShare: Math.round(d.areaShare * 1000) / 10,
+      outline: d.quad.map((p) => photoPoint(p.x / decoded.scale - decoded.offsetPx, p.y / decoded.scale - decoded.offsetPx)),
+    }),
   );
   if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
   const { refined, view, exposure, faintOutline } = timed(
@@ -105,6 +109,7 @@ export async function analyseFace(
       edgeWidthPx: Math.round(t.refined.edgeWidthPx * 100) / 100,
       residualPx: t.refined.residualPx.map((x) => Math.round(x * 100) / 100),
       faintOutline: t.faintOutline,
+      outline: t.refined.corners.map((p) => photoPoint(p.x - decoded.offsetPx, p.y - decoded.offsetPx)),
     }),
   );
   const { width, height } = decoded.full;
@@ -172,3 +177,4 @@ export async function analyseFace(
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
+const photoPoint = (x: number, y: number) => ({ x: round1(x), y: round1(y) });
