@@ -10,7 +10,7 @@ import type { Quad } from './detect';
 import {
   GOOD_EDGE_WIDTH_MM,
   GOOD_PX_PER_MM,
-  MAX_EDGE_RESIDUAL_PX,
+  maxEdgeResidualPx,
   MAX_SATURATED_PERCENT,
   MIN_PX_PER_MM,
   analyseFace,
@@ -197,7 +197,7 @@ export function describeFace(a: FaceAnalysis): Omit<DetectionPreview, 'outlineJp
       },
       edgeTrace: {
         residualPx: r2(residualPx),
-        maxResidualPx: MAX_EDGE_RESIDUAL_PX,
+        maxResidualPx: r2(maxEdgeResidualPx(c.pxPerMm)),
         contrast: Math.round(c.edgeContrast),
         status: residualPx <= GOOD_RESIDUAL_PX ? 'good' : 'fair',
       },

@@ -13,7 +13,7 @@ import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, type Exposure } from './exposure'
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
 
-export { MAX_EDGE_RESIDUAL_PX, MIN_PX_PER_MM } from './trace';
+export { MAX_EDGE_RESIDUAL_PX, MIN_PX_PER_MM, maxEdgeResidualPx } from './trace';
 
 export type Face = 'front' | 'back';
 export type StepLog = { name: string; description: string; startTime: Date; endTime: Date; results: Record<string, unknown> };
