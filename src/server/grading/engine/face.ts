@@ -4,9 +4,9 @@ import type { CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
-import { detectCard, type Quad } from './detect';
+import { detectByEdges, detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
-import { prepareScan } from './scan';
+import { prepareScan, type PreparedPhoto } from './scan';
 import { traceCard } from './trace';
 import { EngineRefusal } from './refusal';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, type Exposure } from './exposure';
@@ -104,7 +104,7 @@ export async function analyseFace(
     record,
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
-    () => traceCard(decoded, detection.quad, face),
+    () => traceDetected(decoded, detection.quad, face),
     (t) => ({
       edgeWidthPx: Math.round(t.refined.edgeWidthPx * 100) / 100,
       residualPx: t.refined.residualPx.map((x) => Math.round(x * 100) / 100),
@@ -174,6 +174,26 @@ export async function analyseFace(
     (m) => ({ issues: m.issues.length, ...m.basis }),
   );
   return { face, view, checks, centering, corners, edges, surface, steps };
+}
+
+/**
+ * Traces the card from the colour detector's quad; when that trace finds no card edge there (on a real
+ * photo the colour mask can hold a shadow or miss a dark border, leaving the quad a few per cent off),
+ * from the outline of strong edges instead, if there is one elsewhere. The first refusal stands otherwise.
+ */
+function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face): ReturnType<typeof traceCard> {
+  try {
+    return traceCard(decoded, quad, face);
+  } catch (err) {
+    if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') throw err;
+    const byEdges = detectByEdges(decoded.small, face);
+    if (!byEdges || byEdges.quad.every((p, i) => Math.hypot(p.x - quad[i].x, p.y - quad[i].y) < 1)) throw err;
+    try {
+      return traceCard(decoded, byEdges.quad, face);
+    } catch {
+      throw err;
+    }
+  }
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
