@@ -410,13 +410,13 @@ export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection
     }
     if (area >= 0.002 * w * h) comps.push({ label: next, area });
   }
-  let best: (Detection & { filled: number }) | null = null;
+  const found: (Detection & { filled: number })[] = [];
   for (const comp of comps.sort((a, b) => b.area - a.area).slice(0, EDGE_CANDIDATES)) {
     const component = new Uint8Array(w * h);
     for (let i = 0; i < component.length; i++) if (label[i] === comp.label) component[i] = 1;
     const { blob, area } = fillHoles(component, w, h, stack);
     const share = area / (w * h);
-    if (share < 0.03 || share > 0.95 || (best && area <= best.filled)) continue;
+    if (share < 0.03 || share > 0.95) continue;
     let fitted: ReturnType<typeof quadFromBlob>;
     try {
       fitted = quadFromBlob(blob, w, h, face);
@@ -428,9 +428,38 @@ export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection
       fitted.quad.reduce((s, p, i) => s + p.x * fitted.quad[(i + 1) % 4].y - fitted.quad[(i + 1) % 4].x * p.y, 0) / 2,
     );
     if (area < 0.88 * quadArea || area > 1.12 * quadArea) continue;
-    best = { quad: fitted.quad, touchesFrame: false, areaShare: share, filled: area };
+    found.push({ quad: fitted.quad, touchesFrame: false, areaShare: share, filled: area });
   }
-  return best && { quad: best.quad, touchesFrame: best.touchesFrame, areaShare: best.areaShare };
+  if (!found.length) return null;
+  found.sort((a, b) => b.filled - a.filled);
+  const best = found[0];
+  // One card per photo, as in the colour pass: another card-shaped outline outside this one, at least
+  // 35 % of its size, is another card (an outline inside it is its own print: an art window, a text box).
+  const box = (q: Quad) => ({
+    x0: Math.min(...q.map((p) => p.x)),
+    x1: Math.max(...q.map((p) => p.x)),
+    y0: Math.min(...q.map((p) => p.y)),
+    y1: Math.max(...q.map((p) => p.y)),
+  });
+  const b0 = box(best.quad);
+  const second = found.find((f) => {
+    if (f === best || f.filled < 0.35 * best.filled) return false;
+    const b = box(f.quad);
+    return b.x0 > b0.x1 || b.x1 < b0.x0 || b.y0 > b0.y1 || b.y1 < b0.y0;
+  });
+  if (second) {
+    const where = (b: { x0: number; x1: number; y0: number; y1: number }) => {
+      const cx = (b.x0 + b.x1) / 2 / w,
+        cy = (b.y0 + b.y1) / 2 / h;
+      return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom';
+    };
+    throw new EngineRefusal(
+      'several_cards',
+      face,
+      `one card lies toward the ${where(b0)} and another toward the ${where(box(second.quad))} of the photo`,
+    );
+  }
+  return { quad: best.quad, touchesFrame: false, areaShare: best.areaShare };
 }
 
 /** `img` with every pixel outside `blob` set to the median colour of the blob's rim (2 px wide), or null if it has none. */

@@ -190,7 +190,9 @@ function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face): ReturnTy
     if (!byEdges || byEdges.quad.every((p, i) => Math.hypot(p.x - quad[i].x, p.y - quad[i].y) < 1)) throw err;
     try {
       return traceCard(decoded, byEdges.quad, face);
-    } catch {
+    } catch (second) {
+      // What the edges say beats the colour pass's failure only when it is a finding of its own.
+      if (second instanceof EngineRefusal && second.code === 'several_cards') throw second;
       throw err;
     }
   }
