@@ -14,12 +14,11 @@ import { CORNER_SLOTS, cornerSlotLabel, type TCornerSlot } from '@contract/corne
 import type { TValueSource } from '@contract/pricing';
 import { GRADING_REPORT_VERSION } from './face-steps';
 import { MATCH_THRESHOLD, decodeReference } from './reference';
+import { severityOfScore } from './severity';
 
 // 2.1.0: the card's outline is in the report (photoChecks.cardOutline) and drawn on {face}Outline.
 // 2.0.0: surface findings rest on the catalogue image when there is one, and on a stricter detector otherwise.
 
-/** How a corner's score reads as an annotation in the audit trail. */
-const cornerSeverity = (score: number): 'major' | 'moderate' | 'minor' => (score < 7 ? 'major' : score < 9 ? 'moderate' : 'minor');
 export const ENGINE_VERSION = '2.1.0';
 /** The eight corner close-ups, named as the contract's upload slots. */
 export const CLOSE_UP_NAMES = CORNER_SLOTS;
@@ -367,12 +366,13 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
           ...f.corners
             .filter((c) => c.issues.length)
             .map((c) => ({
-              severity: cornerSeverity(c.score),
+              severity: severityOfScore(c.score),
               annotationText: `${c.corner}: ${c.issues.join(', ')} (${c.score})`,
             })),
           ...f.edges.flatMap((e) =>
             e.chips.map((ch) => ({
-              severity: 'moderate' as const,
+              // The edge's own score says how bad its chips are, by the same rule as every finding.
+              severity: severityOfScore(e.score),
               annotationText: `${e.edge} edge chip at ${ch.atMm} mm, ${ch.lengthMm} mm long`,
             })),
           ),

@@ -10,9 +10,10 @@ import { toGray, type RgbImage } from './image';
 import { underGlare } from './exposure';
 import { strictScratch } from './strict-scratch';
 import { compareWithReference, residualAlong, type ReferenceComparison, type ReferenceImage } from './reference';
+import { scoreFromFindings, type Severity } from './severity';
 
 export type SurfaceIssueType = 'scratch' | 'print line';
-export type Severity = 'major' | 'moderate' | 'minor';
+export type { Severity } from './severity';
 export type SurfaceIssue = {
   type: SurfaceIssueType;
   severity: Severity;
@@ -109,10 +110,10 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
     ? issues.filter((i) => ![i.from, i.to, { xMm: i.xMm, yMm: i.yMm }].some((p) => underGlare(glare, p.xMm, p.yMm)))
     : issues;
   issues.splice(0, issues.length, ...measured);
-  const penalty = issues.reduce((sum, i) => sum + (i.severity === 'major' ? 2 : i.severity === 'moderate' ? 1 : 0.5), 0);
   return {
     issues,
-    score: Math.max(1, Math.round((10 - penalty) * 10) / 10),
+    // One rule (severity.ts): a major finding never sits under a surface score of 7 or more.
+    score: scoreFromFindings(issues),
     rectified,
     pxPerMm: s,
     glarePercent: glare?.percent ?? 0,

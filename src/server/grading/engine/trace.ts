@@ -15,9 +15,10 @@ import { CARD_HEIGHT_MM } from './geometry';
 import { refineEdges, type RefinedEdges } from './refine';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
+import { MIN_CARD_PX_PER_MM } from '@contract/photo-limits';
 
 /** Minimum card resolution: below ~6 px per mm, whitening and scratches are sub-pixel. */
-export const MIN_PX_PER_MM = 6;
+export const MIN_PX_PER_MM = MIN_CARD_PX_PER_MM;
 /** A cut edge traced more raggedly than this (robust spread around its line, px) is not a card edge. */
 export const MAX_EDGE_RESIDUAL_PX = 1.5;
 /** The same limit in card millimetres: a die-cut edge lying flat is straight to about a tenth of a millimetre. */
@@ -54,7 +55,7 @@ function checkTrace(
   const exposure = measureExposure(traced);
   const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare };
   if (view.pxPerMm < MIN_PX_PER_MM)
-    throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
+    throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px long`);
   // Cards have rounded corners; square ones mean the print frame was outlined.
   const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter(
     (d): d is number => d !== null,
