@@ -173,6 +173,8 @@ const ZPhotoCheck = z.looseObject({
     .array(z.object({ x: z.number(), y: z.number() }))
     .length(4)
     .optional(),
+  /** The clear holder the card was photographed in (its rim showed around the card), or null; missing before engine 2.1. */
+  holder: z.enum(['sleeve']).nullable().optional(),
 });
 
 /** What the engine returns (the worker adds the stored evidence images' keys). */

@@ -84,8 +84,10 @@ function photoQuality(a: FaceAnalysis): number {
   const dim = Math.max(0, 0.8 - a.checks.exposure.gain) * 0.6;
   // An outline traced from a border that nearly matches the table is found less surely.
   const faint = a.checks.faintOutline ? 0.1 : 0;
+  // Through a sleeve's plastic, reflections and the plastic's own scuffs lie over the card.
+  const holder = a.checks.holder ? 0.1 : 0;
   return clamp(
-    1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03 - dim - faint,
+    1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03 - dim - faint - holder,
     0.4,
     1,
   );
@@ -267,6 +269,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
           saturatedPercent: r2(f.checks.saturatedPercent),
           whiteLevelPercent: Math.round((100 * f.checks.exposure.whiteLevel) / 255),
           cardOutline: roundQuad(f.checks.corners),
+          holder: f.checks.holder,
         },
       ]),
     ) as GradingReport['photoChecks'],
@@ -296,6 +299,12 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         .map(
           (f) =>
             `The ${f.face}'s border is nearly the colour of the surface under it: its outline was traced from a faint edge, so centering, corners and edges are less sure. A darker or contrasting surface gives a surer grade.`,
+        ),
+      ...faces
+        .filter((f) => f.checks.holder)
+        .map(
+          (f) =>
+            `The ${f.face} was photographed in a ${f.checks.holder}: the card inside was measured (its own outline, not the ${f.checks.holder}'s), but reflections and scuffs on the plastic can hide or mimic surface marks and soften its edges, so the confidence is lower. Take the card out of the ${f.checks.holder} for a surer grade.`,
         ),
       ...faces
         .filter((f) => f.surface.glarePercent > 0)

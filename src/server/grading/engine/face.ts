@@ -9,6 +9,7 @@ import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { prepareScan, type PreparedPhoto } from './scan';
 import { traceCard } from './trace';
 import { EngineRefusal } from './refusal';
+import { detectHolder, type Holder } from './holder';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, type Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
@@ -26,6 +27,8 @@ export type PhotoChecks = {
   edgeContrast: number;
   /** The border nearly matched the background: the outline was traced from a faint edge. */
   faintOutline: boolean;
+  /** The card lies in a clear holder (its rim shows just outside the card): measured through plastic. */
+  holder: Holder | null;
   saturatedPercent: number;
   corners: Quad;
   edgeResidualPx: number[];
@@ -100,12 +103,17 @@ export async function analyseFace(
     }),
   );
   if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
-  const { refined, view, exposure, faintOutline } = timed(
+  const { refined, view, exposure, faintOutline, holder } = timed(
     record,
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
-    () => traceDetected(decoded, detection.quad, face),
+    () => {
+      const t = traceDetected(decoded, detection.quad, face);
+      // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says so.
+      return { ...t, holder: detectHolder(t.view, t.refined.corners) };
+    },
     (t) => ({
+      holder: t.holder,
       edgeWidthPx: Math.round(t.refined.edgeWidthPx * 100) / 100,
       residualPx: t.refined.residualPx.map((x) => Math.round(x * 100) / 100),
       faintOutline: t.faintOutline,
@@ -137,6 +145,7 @@ export async function analyseFace(
     edgeWidthPx: refined.edgeWidthPx,
     edgeContrast: refined.contrast,
     faintOutline,
+    holder,
     saturatedPercent: saturated,
     corners: photoCorners,
     edgeResidualPx: refined.residualPx,
