@@ -284,6 +284,11 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         : [
             'No catalogue image of this card was compared (a hand-typed card, or the image could not be fetched): artwork and damage were told apart from the photo alone, so the surface confidence is lower.',
           ]),
+      ...(!compared && allIssues.some((i) => i.type === 'print line')
+        ? [
+            "Straight lines along the card's edges were seen, but without the catalogue image they cannot be told from the card's printed frames and rules: they are listed as minor and do not lower the surface grade below 9 on their own.",
+          ]
+        : []),
       ...centeringUnknown.map(
         (f) =>
           `${f.face === 'front' ? 'Front' : 'Back'} centering was not measured (${f.centering.measurable ? '' : f.centering.reason}); it is not counted as perfect and the confidence is lower.`,

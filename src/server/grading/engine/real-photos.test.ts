@@ -30,5 +30,8 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     // The labelled corners are the card's; the sleeve's rim lies about 1 mm outside them.
     expect(outlineErrorPercent(a.checks.corners, p.corners!)[0]).toBeLessThan(1.5);
     expect(a.checks.holder).toBe('sleeve');
+    // A clean card: the rules of its own text box were once four moderate "print lines" (Surface 5).
+    expect(a.surface.issues.filter((i) => i.severity !== 'minor')).toEqual([]);
+    expect(a.surface.score).toBeGreaterThanOrEqual(9);
   });
 });

@@ -18,9 +18,17 @@ export const SEVERITY_CAP: Record<Severity, number> = { major: MAJOR_BELOW - 0.5
 /** What each finding takes off the score, so several findings weigh more than one. */
 export const SEVERITY_PENALTY: Record<Severity, number> = { major: 2, moderate: 1, minor: 0.5 };
 
-/** A face's score from its findings: 10 less their penalties, and never above its worst finding's band. */
+/** The lowest score a face whose worst finding has this severity gets: the bottom of its band. */
+export const SEVERITY_FLOOR: Record<Severity, number> = { major: 1, moderate: MAJOR_BELOW, minor: MODERATE_BELOW };
+
+/**
+ * A face's score from its findings: 10 less their penalties, kept inside its worst finding's band, so
+ * the score and the findings under it say the same (many minor findings never read as moderate damage,
+ * one major finding never as light wear).
+ */
 export function scoreFromFindings(findings: { severity: Severity }[]): number {
+  if (!findings.length) return 10;
   const penalty = findings.reduce((sum, f) => sum + SEVERITY_PENALTY[f.severity], 0);
-  const cap = Math.min(10, ...findings.map((f) => SEVERITY_CAP[f.severity]));
-  return Math.max(1, Math.min(cap, Math.round((10 - penalty) * 10) / 10));
+  const worst = severityOfScore(Math.min(...findings.map((f) => SEVERITY_CAP[f.severity])));
+  return Math.max(SEVERITY_FLOOR[worst], Math.min(SEVERITY_CAP[worst], Math.round((10 - penalty) * 10) / 10));
 }
