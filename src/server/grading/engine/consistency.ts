@@ -8,16 +8,32 @@
  * Scans keep the same scale across faces, so there the outline's size is compared too.
  */
 import type { Quad } from './detect';
+import { apparentAspect as quadAspect, rectifiedAspect } from './perspective';
 import { EngineRefusal } from './refusal';
 
-export type OutlineFace = { corners: Quad; scan: boolean };
+/** `width`, `height`: the photo's size, whose centre is taken as the camera's principal point for rectification. */
+export type OutlineFace = { corners: Quad; scan: boolean; width?: number; height?: number };
 export type Consistency = { aspectDifference: number; sizeDifference: number | null; warning: string | null; confidencePenalty: number };
 
 const side = (q: Quad, i: number) => Math.hypot(q[(i + 1) % 4].x - q[i].x, q[(i + 1) % 4].y - q[i].y);
 
 /** Width over height of the outline as photographed (mean of opposite sides). */
-export function apparentAspect(q: Quad): number {
-  return (side(q, 0) + side(q, 2)) / (side(q, 1) + side(q, 3));
+export const apparentAspect = (q: Quad): number => quadAspect(q);
+
+/** A rectified aspect is good to about this much (corner fit, principal point off the photo's centre). */
+const RECTIFIED_NOISE = 0.01;
+
+/**
+ * The face's proportions with the camera's tilt taken out (perspective.ts), and how much tilt may still
+ * hide in them: none once the outline fixed the camera's focal length; half of what its keystone allows
+ * when a typical focal length was assumed (most of the tilt is taken out, not all); all of it when the
+ * photo's size is unknown and the outline's own proportions are compared.
+ */
+function faceAspect(f: OutlineFace): { aspect: number; tiltAllowance: number } {
+  const allowance = TILT_PER_KEYSTONE * keystone(f.corners);
+  if (!f.width || !f.height) return { aspect: apparentAspect(f.corners), tiltAllowance: allowance };
+  const r = rectifiedAspect(f.corners, f.width, f.height);
+  return { aspect: r.aspect, tiltAllowance: RECTIFIED_NOISE + (r.focalPx === null ? allowance / 2 : 0) };
 }
 
 /** Largest relative difference between opposite sides: 0 for a card seen square-on. */
@@ -43,15 +59,18 @@ const MISMATCH = 0.015;
 const SCAN_SIZE_TOLERANCE = 0.02;
 
 export function checkFaceConsistency(front: OutlineFace, back: OutlineFace): Consistency {
-  const aspectDifference = Math.abs(Math.log(apparentAspect(front.corners) / apparentAspect(back.corners)));
-  const explained = NOISE + TILT_PER_KEYSTONE * (keystone(front.corners) + keystone(back.corners));
+  // Rectified faces are compared, so a tilted shot is not taken for another card.
+  const f = faceAspect(front),
+    b = faceAspect(back);
+  const aspectDifference = Math.abs(Math.log(f.aspect / b.aspect));
+  const explained = NOISE + f.tiltAllowance + b.tiltAllowance;
   const sizeDifference = front.scan && back.scan ? Math.abs(Math.log(heightPx(front.corners) / heightPx(back.corners))) : null;
   const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
   if (aspectDifference > explained + MISMATCH)
     throw new EngineRefusal(
       'faces_mismatch',
       'back',
-      `the outlines' proportions differ by ${pct(aspectDifference)}, more than the camera's tilt explains`,
+      `the outlines' proportions, straightened, differ by ${pct(aspectDifference)}, more than the camera's tilt explains`,
     );
   if (sizeDifference !== null && aspectDifference > NOISE && sizeDifference > SCAN_SIZE_TOLERANCE)
     throw new EngineRefusal(

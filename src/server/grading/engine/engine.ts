@@ -112,10 +112,13 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const [front, back] = settled.map((s) => (s as PromiseFulfilledResult<FaceAnalysis>).value) as [FaceAnalysis, FaceAnalysis];
   const faces = [front, back];
   // One card: the back must have the front's outline (refuses faces_mismatch, or warns when tilt may explain it).
-  const consistency = checkFaceConsistency(
-    { corners: front.checks.corners, scan: front.checks.scan },
-    { corners: back.checks.corners, scan: back.checks.scan },
-  );
+  const outline = (f: FaceAnalysis) => ({
+    corners: f.checks.corners,
+    scan: f.checks.scan,
+    width: f.checks.widthPx,
+    height: f.checks.heightPx,
+  });
+  const consistency = checkFaceConsistency(outline(front), outline(back));
 
   const shares: CenteringShares = {
     front: front.centering.measurable ? { h: front.centering.horizontal, v: front.centering.vertical } : null,
