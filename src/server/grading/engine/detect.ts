@@ -351,21 +351,31 @@ const rethrow = (err: Error): never => {
   throw err;
 };
 
-/** Gradient magnitude (largest channel's Sobel) at each pixel of the working copy. */
+/** Gradient magnitude (largest channel's Sobel, /4) at each pixel of the working copy. */
 function gradient(img: RgbImage): Float32Array {
   const { width: w, height: h, data } = img;
   const out = new Float32Array(w * h);
+  const row = w * 3;
+  // Index arithmetic only: this runs over every pixel, and a closure per pixel costs more than the sums.
   for (let y = 1; y < h - 1; y++)
     for (let x = 1; x < w - 1; x++) {
       let best = 0;
+      const i = (y * w + x) * 3;
       for (let c = 0; c < 3; c++) {
-        const at = (dx: number, dy: number) => data[((y + dy) * w + x + dx) * 3 + c];
-        const gx = at(1, -1) + 2 * at(1, 0) + at(1, 1) - at(-1, -1) - 2 * at(-1, 0) - at(-1, 1);
-        const gy = at(-1, 1) + 2 * at(0, 1) + at(1, 1) - at(-1, -1) - 2 * at(0, -1) - at(1, -1);
-        const m = Math.hypot(gx, gy) / 4;
+        const tl = data[i - row - 3 + c],
+          t = data[i - row + c],
+          tr = data[i - row + 3 + c],
+          l = data[i - 3 + c],
+          r = data[i + 3 + c],
+          bl = data[i + row - 3 + c],
+          b = data[i + row + c],
+          br = data[i + row + 3 + c];
+        const gx = tr + 2 * r + br - tl - 2 * l - bl;
+        const gy = bl + 2 * b + br - tl - 2 * t - tr;
+        const m = gx * gx + gy * gy;
         if (m > best) best = m;
       }
-      out[y * w + x] = best;
+      out[y * w + x] = Math.sqrt(best) / 4;
     }
   return out;
 }
@@ -393,28 +403,48 @@ export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection
   // Joined across one-pixel gaps (a dark border's edge fades for a pixel or two under glare).
   const edges = squareFilter(strong, w, h, 1, 1);
   const label = new Int32Array(w * h);
-  const comps: { label: number; area: number }[] = [];
+  const comps: (BlobBox & { label: number })[] = [];
   const stack: number[] = [];
   for (let start = 0, next = 0; start < edges.length; start++) {
     if (!edges[start] || label[start]) continue;
     next++;
     let area = 0;
+    const box = { x0: w, y0: h, x1: 0, y1: 0 };
     stack.push(start);
     label[start] = next;
     while (stack.length) {
       const p = stack.pop()!;
       area++;
-      const x = p % w;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, p - w, p + w])
-        if (q >= 0 && q < edges.length && edges[q] && !label[q]) ((label[q] = next), stack.push(q));
+      const x = p % w,
+        y = (p - x) / w;
+      if (x < box.x0) box.x0 = x;
+      if (x > box.x1) box.x1 = x;
+      if (y < box.y0) box.y0 = y;
+      if (y > box.y1) box.y1 = y;
+      if (x > 0 && edges[p - 1] && !label[p - 1]) ((label[p - 1] = next), stack.push(p - 1));
+      if (x < w - 1 && edges[p + 1] && !label[p + 1]) ((label[p + 1] = next), stack.push(p + 1));
+      if (p >= w && edges[p - w] && !label[p - w]) ((label[p - w] = next), stack.push(p - w));
+      if (p + w < edges.length && edges[p + w] && !label[p + w]) ((label[p + w] = next), stack.push(p + w));
     }
-    if (area >= 0.002 * w * h) comps.push({ label: next, area });
+    // Structures that reach the frame are the background's (a card touching the frame is cut off anyway),
+    // and small ones are print: neither is filled and fitted.
+    const touches = box.x0 <= 1 || box.y0 <= 1 || box.x1 >= w - 2 || box.y1 >= h - 2;
+    const boxShare = ((box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) / (w * h);
+    if (area >= 0.002 * w * h && !touches && boxShare >= 0.03) comps.push({ label: next, area, ...box });
   }
   const found: (Detection & { filled: number })[] = [];
   for (const comp of comps.sort((a, b) => b.area - a.area).slice(0, EDGE_CANDIDATES)) {
-    const component = new Uint8Array(w * h);
-    for (let i = 0; i < component.length; i++) if (label[i] === comp.label) component[i] = 1;
-    const { blob, area } = fillHoles(component, w, h, stack);
+    // Filled within its own box (plus a pixel of outside all round): the rest of the photo is outside it.
+    const bw = comp.x1 - comp.x0 + 3,
+      bh = comp.y1 - comp.y0 + 3;
+    const component = new Uint8Array(bw * bh);
+    for (let y = comp.y0; y <= comp.y1; y++)
+      for (let x = comp.x0; x <= comp.x1; x++) if (label[y * w + x] === comp.label) component[(y - comp.y0 + 1) * bw + x - comp.x0 + 1] = 1;
+    const local = fillHoles(component, bw, bh, stack);
+    const blob = new Uint8Array(w * h);
+    for (let y = 0; y < bh - 2; y++)
+      for (let x = 0; x < bw - 2; x++) blob[(y + comp.y0) * w + x + comp.x0] = local.blob[(y + 1) * bw + x + 1];
+    const area = local.area;
     const share = area / (w * h);
     if (share < 0.03 || share > 0.95) continue;
     let fitted: ReturnType<typeof quadFromBlob>;
