@@ -20,22 +20,6 @@ const side = (q: Quad, i: number) => Math.hypot(q[(i + 1) % 4].x - q[i].x, q[(i 
 /** Width over height of the outline as photographed (mean of opposite sides). */
 export const apparentAspect = (q: Quad): number => quadAspect(q);
 
-/** A rectified aspect is good to about this much (corner fit, principal point off the photo's centre). */
-const RECTIFIED_NOISE = 0.01;
-
-/**
- * The face's proportions with the camera's tilt taken out (perspective.ts), and how much tilt may still
- * hide in them: none once the outline fixed the camera's focal length; half of what its keystone allows
- * when a typical focal length was assumed (most of the tilt is taken out, not all); all of it when the
- * photo's size is unknown and the outline's own proportions are compared.
- */
-function faceAspect(f: OutlineFace): { aspect: number; tiltAllowance: number } {
-  const allowance = TILT_PER_KEYSTONE * keystone(f.corners);
-  if (!f.width || !f.height) return { aspect: apparentAspect(f.corners), tiltAllowance: allowance };
-  const r = rectifiedAspect(f.corners, f.width, f.height);
-  return { aspect: r.aspect, tiltAllowance: RECTIFIED_NOISE + (r.focalPx === null ? allowance / 2 : 0) };
-}
-
 /** Largest relative difference between opposite sides: 0 for a card seen square-on. */
 export function keystone(q: Quad): number {
   const rel = (a: number, b: number) => Math.abs(a - b) / ((a + b) / 2);
@@ -44,6 +28,33 @@ export function keystone(q: Quad): number {
 
 /** Card height in pixels (mean of the long sides). */
 const heightPx = (q: Quad) => (side(q, 1) + side(q, 3)) / 2;
+
+/** A rectified aspect is good to about this much (corner fit, principal point off the photo's centre). */
+const RECTIFIED_NOISE = 0.01;
+
+/**
+ * Two readings of the pair's proportions, each with the tilt it may still hide. As photographed: the
+ * outlines' own proportions, allowing the foreshortening their keystone explains. Rectified
+ * (perspective.ts): the camera's tilt taken out, allowing the rectifier's noise, and half the keystone
+ * allowance where a typical focal length had to be assumed. Rectification rests on a centred principal
+ * point, which a cropped photo or an image warped by other means (not a camera) does not have: so the
+ * pair is judged on whichever reading fits it better. A tilted front no longer looks like another card,
+ * and no pair is refused that the outlines' own proportions accept.
+ */
+function readings(front: OutlineFace, back: OutlineFace): { aspectDifference: number; explained: number }[] {
+  const asPhotographed = {
+    aspectDifference: Math.abs(Math.log(apparentAspect(front.corners) / apparentAspect(back.corners))),
+    explained: NOISE + TILT_PER_KEYSTONE * (keystone(front.corners) + keystone(back.corners)),
+  };
+  if (!front.width || !front.height || !back.width || !back.height) return [asPhotographed];
+  const rectified = (f: OutlineFace) => {
+    const r = rectifiedAspect(f.corners, f.width!, f.height!);
+    return { aspect: r.aspect, allowance: RECTIFIED_NOISE + (r.focalPx === null ? (TILT_PER_KEYSTONE * keystone(f.corners)) / 2 : 0) };
+  };
+  const f = rectified(front),
+    b = rectified(back);
+  return [asPhotographed, { aspectDifference: Math.abs(Math.log(f.aspect / b.aspect)), explained: NOISE + f.allowance + b.allowance }];
+}
 
 /** Proportion differences below this are measurement noise (edge fit, rounding, JPEG). */
 const NOISE = 0.02;
@@ -59,18 +70,17 @@ const MISMATCH = 0.015;
 const SCAN_SIZE_TOLERANCE = 0.02;
 
 export function checkFaceConsistency(front: OutlineFace, back: OutlineFace): Consistency {
-  // Rectified faces are compared, so a tilted shot is not taken for another card.
-  const f = faceAspect(front),
-    b = faceAspect(back);
-  const aspectDifference = Math.abs(Math.log(f.aspect / b.aspect));
-  const explained = NOISE + f.tiltAllowance + b.tiltAllowance;
+  // The reading that fits the pair better: its unexplained difference is the smaller.
+  const { aspectDifference, explained } = readings(front, back).reduce((x, y) =>
+    y.aspectDifference - y.explained < x.aspectDifference - x.explained ? y : x,
+  );
   const sizeDifference = front.scan && back.scan ? Math.abs(Math.log(heightPx(front.corners) / heightPx(back.corners))) : null;
   const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
   if (aspectDifference > explained + MISMATCH)
     throw new EngineRefusal(
       'faces_mismatch',
       'back',
-      `the outlines' proportions, straightened, differ by ${pct(aspectDifference)}, more than the camera's tilt explains`,
+      `the outlines' proportions differ by ${pct(aspectDifference)}, more than the camera's tilt explains`,
     );
   if (sizeDifference !== null && aspectDifference > NOISE && sizeDifference > SCAN_SIZE_TOLERANCE)
     throw new EngineRefusal(
