@@ -10,10 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { EngineRefusal, percentile } from '../src/server/grading/engine';
-import { analyseFace, type FaceAnalysis } from '../src/server/grading/engine/face';
-import { renderOutlineImage } from '../src/server/grading/engine/detection-preview';
-import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../src/server/grading/engine/real-photos/truth';
+import { EngineRefusal, analyseFace, percentile, renderOutlineImage, type FaceAnalysis } from '../src/server/grading/engine';
+import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../src/server/test/real-photos';
 
 const loaded = loadRealPhotos();
 if (!loaded.photos) {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyseFace } from './face';
-import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from './real-photos/truth';
+import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../../test/real-photos';
 
 const loaded = loadRealPhotos();
 const photo = (name: string): RealPhoto => {

@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Point } from '../geometry';
 
 export type Corner = 'TL' | 'TR' | 'BR' | 'BL';
+type Point = { x: number; y: number };
 export type RealPhoto = {
   file: string;
   source_repo: string;
@@ -58,7 +58,10 @@ export function outlineErrorPercent(found: Point[], truth: Record<Corner, [numbe
   for (const perm of PERMUTATIONS) {
     const errs = perm.map((j, i) => Math.hypot(found[j].x - t[i].x, found[j].y - t[i].y));
     const sum = errs.reduce((s, e) => s + e, 0);
-    if (sum < bestSum) ((bestSum = sum), (best = errs));
+    if (sum < bestSum) {
+      bestSum = sum;
+      best = errs;
+    }
   }
   return best.map((e) => (100 * e) / diagonal).sort((a, b) => b - a);
 }
