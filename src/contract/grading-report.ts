@@ -164,6 +164,17 @@ const ZPhotoCheck = z.looseObject({
   saturatedPercent: z.number(),
   /** The card's whitest print as a share of full brightness: below 92% contrasts are rescaled and confidence drops. */
   whiteLevelPercent: z.number().optional(),
+  /**
+   * Where the card was found: its four corners (top-left, top-right, bottom-right, bottom-left as the card
+   * lies) in the photo's own pixels, upright (EXIF orientation applied); each is where two fitted cut
+   * edges meet. Drawn on the `{face}Outline` evidence image. Missing on gradings before engine 2.1.
+   */
+  cardOutline: z
+    .array(z.object({ x: z.number(), y: z.number() }))
+    .length(4)
+    .optional(),
+  /** The clear holder the card was photographed in (its rim showed around the card), or null; missing before engine 2.1. */
+  holder: z.enum(['sleeve']).nullable().optional(),
 });
 
 /** What the engine returns (the worker adds the stored evidence images' keys). */

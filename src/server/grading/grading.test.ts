@@ -96,8 +96,8 @@ describe('the grading job', () => {
       await client.get(`/api/gradings/${started.gradingId}/report`),
     );
     expect(report.centeringDecisionLog.front.measurable).toBe(true);
-    // Per face: straightened, normalised and annotated, 4 corners and 4 edges.
-    expect(Object.keys(report.evidenceKeys)).toHaveLength(22);
+    // Per face: the photo with the card's outline, straightened, normalised and annotated, 4 corners and 4 edges.
+    expect(Object.keys(report.evidenceKeys)).toHaveLength(24);
     const image = await client.get(`/api/gradings/${started.gradingId}/images/frontAnnotated`);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');

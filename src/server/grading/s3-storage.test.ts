@@ -63,8 +63,8 @@ it('stores photos and evidence in the bucket, serves them, and deletes them with
   expect(evidence.statusCode).toBe(200);
   expect(evidence.rawPayload.length).toBeGreaterThan(1000);
   const stored = await keysInBucket();
-  // Per face: straightened, normalised and annotated, 4 corners and 4 edges.
-  expect(stored.filter((k) => k.startsWith(`gradings/${started.gradingId.toLowerCase()}/`))).toHaveLength(22);
+  // Per face: the photo with the outline, straightened, normalised and annotated, 4 corners and 4 edges.
+  expect(stored.filter((k) => k.startsWith(`gradings/${started.gradingId.toLowerCase()}/`))).toHaveLength(24);
   // Nothing went to the local disk: another machine's worker would not see it there.
   expect(fs.existsSync(`${dataDir}/images`)).toBe(false);
 

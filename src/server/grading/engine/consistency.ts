@@ -8,17 +8,17 @@
  * Scans keep the same scale across faces, so there the outline's size is compared too.
  */
 import type { Quad } from './detect';
+import { apparentAspect as quadAspect, rectifiedAspect } from './perspective';
 import { EngineRefusal } from './refusal';
 
-export type OutlineFace = { corners: Quad; scan: boolean };
+/** `width`, `height`: the photo's size, whose centre is taken as the camera's principal point for rectification. */
+export type OutlineFace = { corners: Quad; scan: boolean; width?: number; height?: number };
 export type Consistency = { aspectDifference: number; sizeDifference: number | null; warning: string | null; confidencePenalty: number };
 
 const side = (q: Quad, i: number) => Math.hypot(q[(i + 1) % 4].x - q[i].x, q[(i + 1) % 4].y - q[i].y);
 
 /** Width over height of the outline as photographed (mean of opposite sides). */
-export function apparentAspect(q: Quad): number {
-  return (side(q, 0) + side(q, 2)) / (side(q, 1) + side(q, 3));
-}
+export const apparentAspect = (q: Quad): number => quadAspect(q);
 
 /** Largest relative difference between opposite sides: 0 for a card seen square-on. */
 export function keystone(q: Quad): number {
@@ -28,6 +28,33 @@ export function keystone(q: Quad): number {
 
 /** Card height in pixels (mean of the long sides). */
 const heightPx = (q: Quad) => (side(q, 1) + side(q, 3)) / 2;
+
+/** A rectified aspect is good to about this much (corner fit, principal point off the photo's centre). */
+const RECTIFIED_NOISE = 0.01;
+
+/**
+ * Two readings of the pair's proportions, each with the tilt it may still hide. As photographed: the
+ * outlines' own proportions, allowing the foreshortening their keystone explains. Rectified
+ * (perspective.ts): the camera's tilt taken out, allowing the rectifier's noise, and half the keystone
+ * allowance where a typical focal length had to be assumed. Rectification rests on a centred principal
+ * point, which a cropped photo or an image warped by other means (not a camera) does not have: so the
+ * pair is judged on whichever reading fits it better. A tilted front no longer looks like another card,
+ * and no pair is refused that the outlines' own proportions accept.
+ */
+function readings(front: OutlineFace, back: OutlineFace): { aspectDifference: number; explained: number }[] {
+  const asPhotographed = {
+    aspectDifference: Math.abs(Math.log(apparentAspect(front.corners) / apparentAspect(back.corners))),
+    explained: NOISE + TILT_PER_KEYSTONE * (keystone(front.corners) + keystone(back.corners)),
+  };
+  if (!front.width || !front.height || !back.width || !back.height) return [asPhotographed];
+  const rectified = (f: OutlineFace) => {
+    const r = rectifiedAspect(f.corners, f.width!, f.height!);
+    return { aspect: r.aspect, allowance: RECTIFIED_NOISE + (r.focalPx === null ? (TILT_PER_KEYSTONE * keystone(f.corners)) / 2 : 0) };
+  };
+  const f = rectified(front),
+    b = rectified(back);
+  return [asPhotographed, { aspectDifference: Math.abs(Math.log(f.aspect / b.aspect)), explained: NOISE + f.allowance + b.allowance }];
+}
 
 /** Proportion differences below this are measurement noise (edge fit, rounding, JPEG). */
 const NOISE = 0.02;
@@ -43,8 +70,10 @@ const MISMATCH = 0.015;
 const SCAN_SIZE_TOLERANCE = 0.02;
 
 export function checkFaceConsistency(front: OutlineFace, back: OutlineFace): Consistency {
-  const aspectDifference = Math.abs(Math.log(apparentAspect(front.corners) / apparentAspect(back.corners)));
-  const explained = NOISE + TILT_PER_KEYSTONE * (keystone(front.corners) + keystone(back.corners));
+  // The reading that fits the pair better: its unexplained difference is the smaller.
+  const { aspectDifference, explained } = readings(front, back).reduce((x, y) =>
+    y.aspectDifference - y.explained < x.aspectDifference - x.explained ? y : x,
+  );
   const sizeDifference = front.scan && back.scan ? Math.abs(Math.log(heightPx(front.corners) / heightPx(back.corners))) : null;
   const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
   if (aspectDifference > explained + MISMATCH)

@@ -304,7 +304,213 @@ export function orderQuad(points: Point[]): Quad {
 
 export type Detection = { quad: Quad; touchesFrame: boolean; areaShare: number };
 
+/**
+ * What covered the frame's middle was not card-shaped (a sheet of paper with the card on it, on a
+ * table): its filled mask, where the card may be found against the paper instead.
+ */
+class NotCardShaped extends EngineRefusal {
+  constructor(
+    readonly blob: Uint8Array,
+    face: 'front' | 'back' | undefined,
+    detail: string,
+  ) {
+    super('no_card_found', face, detail);
+  }
+}
+
+/**
+ * The card in the working copy. When the largest blob is not card-shaped, the card may lie on something
+ * lying on the table (paper, a mat): the search is repeated once with everything outside that blob
+ * painted in the colour of the blob's own rim. The frame ring then shows only that surface, and the card
+ * is found against it as on any plain surface.
+ */
 export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
+  let first: EngineRefusal;
+  try {
+    return detectOnce(img, face);
+  } catch (err) {
+    // Several cards is a finding, not a failure to find one.
+    if (!(err instanceof EngineRefusal) || err.code === 'several_cards') throw err;
+    first = err;
+  }
+  if (first instanceof NotCardShaped) {
+    const painted = paintOutside(img, first.blob);
+    if (painted)
+      try {
+        return detectOnce(painted, face);
+      } catch {
+        // The edge pass below may still find it.
+      }
+  }
+  // The colours did not separate the card (a background with several colours, shading across paper,
+  // a border close to the table): its cut edges may still stand out as a closed outline.
+  return detectByEdges(img, face) ?? rethrow(first);
+}
+
+const rethrow = (err: Error): never => {
+  throw err;
+};
+
+/** Gradient magnitude (largest channel's Sobel, /4) at each pixel of the working copy. */
+function gradient(img: RgbImage): Float32Array {
+  const { width: w, height: h, data } = img;
+  const out = new Float32Array(w * h);
+  const row = w * 3;
+  // Index arithmetic only: this runs over every pixel, and a closure per pixel costs more than the sums.
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      let best = 0;
+      const i = (y * w + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const tl = data[i - row - 3 + c],
+          t = data[i - row + c],
+          tr = data[i - row + 3 + c],
+          l = data[i - 3 + c],
+          r = data[i + 3 + c],
+          bl = data[i + row - 3 + c],
+          b = data[i + row + c],
+          br = data[i + row + 3 + c];
+        const gx = tr + 2 * r + br - tl - 2 * l - bl;
+        const gy = bl + 2 * b + br - tl - 2 * t - tr;
+        const m = gx * gx + gy * gy;
+        if (m > best) best = m;
+      }
+      out[y * w + x] = Math.sqrt(best) / 4;
+    }
+  return out;
+}
+
+/** An edge this strong (RGB units per pixel, after Sobel's /4) is part of an outline; print shading is softer. */
+const MIN_EDGE_GRADIENT = 12;
+/** Outlines compared: the largest connected edge structures. */
+const EDGE_CANDIDATES = 8;
+
+/**
+ * The card as the largest closed outline of strong edges that has a card's shape: edge pixels (a
+ * gradient above the photo's 85th percentile and MIN_EDGE_GRADIENT), joined across one-pixel gaps,
+ * each connected structure with its inside filled. A card's cut edge against any surface is one closed
+ * outline; shading, grain and the paper under it rarely are, and their filled shapes are not a card's.
+ * The filled shape must cover at least 88 % of its fitted quad (a card is solid), keep a card's
+ * proportions and stay clear of the frame. Returns null when no outline qualifies.
+ */
+export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection | null {
+  const { width: w, height: h } = img;
+  const g = gradient(img);
+  const sorted = Float32Array.from(g).sort();
+  const threshold = Math.max(MIN_EDGE_GRADIENT, sorted[Math.floor(sorted.length * 0.85)]);
+  const strong = new Uint8Array(w * h);
+  for (let i = 0; i < strong.length; i++) strong[i] = g[i] > threshold ? 1 : 0;
+  // Joined across one-pixel gaps (a dark border's edge fades for a pixel or two under glare).
+  const edges = squareFilter(strong, w, h, 1, 1);
+  const label = new Int32Array(w * h);
+  const comps: (BlobBox & { label: number })[] = [];
+  const stack: number[] = [];
+  for (let start = 0, next = 0; start < edges.length; start++) {
+    if (!edges[start] || label[start]) continue;
+    next++;
+    let area = 0;
+    const box = { x0: w, y0: h, x1: 0, y1: 0 };
+    stack.push(start);
+    label[start] = next;
+    while (stack.length) {
+      const p = stack.pop()!;
+      area++;
+      const x = p % w,
+        y = (p - x) / w;
+      if (x < box.x0) box.x0 = x;
+      if (x > box.x1) box.x1 = x;
+      if (y < box.y0) box.y0 = y;
+      if (y > box.y1) box.y1 = y;
+      if (x > 0 && edges[p - 1] && !label[p - 1]) ((label[p - 1] = next), stack.push(p - 1));
+      if (x < w - 1 && edges[p + 1] && !label[p + 1]) ((label[p + 1] = next), stack.push(p + 1));
+      if (p >= w && edges[p - w] && !label[p - w]) ((label[p - w] = next), stack.push(p - w));
+      if (p + w < edges.length && edges[p + w] && !label[p + w]) ((label[p + w] = next), stack.push(p + w));
+    }
+    // Structures that reach the frame are the background's (a card touching the frame is cut off anyway),
+    // and small ones are print: neither is filled and fitted.
+    const touches = box.x0 <= 1 || box.y0 <= 1 || box.x1 >= w - 2 || box.y1 >= h - 2;
+    const boxShare = ((box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) / (w * h);
+    if (area >= 0.002 * w * h && !touches && boxShare >= 0.03) comps.push({ label: next, area, ...box });
+  }
+  const found: (Detection & { filled: number })[] = [];
+  for (const comp of comps.sort((a, b) => b.area - a.area).slice(0, EDGE_CANDIDATES)) {
+    // Filled within its own box (plus a pixel of outside all round): the rest of the photo is outside it.
+    const bw = comp.x1 - comp.x0 + 3,
+      bh = comp.y1 - comp.y0 + 3;
+    const component = new Uint8Array(bw * bh);
+    for (let y = comp.y0; y <= comp.y1; y++)
+      for (let x = comp.x0; x <= comp.x1; x++) if (label[y * w + x] === comp.label) component[(y - comp.y0 + 1) * bw + x - comp.x0 + 1] = 1;
+    const local = fillHoles(component, bw, bh, stack);
+    const blob = new Uint8Array(w * h);
+    for (let y = 0; y < bh - 2; y++)
+      for (let x = 0; x < bw - 2; x++) blob[(y + comp.y0) * w + x + comp.x0] = local.blob[(y + 1) * bw + x + 1];
+    const area = local.area;
+    const share = area / (w * h);
+    if (share < 0.03 || share > 0.95) continue;
+    let fitted: ReturnType<typeof quadFromBlob>;
+    try {
+      fitted = quadFromBlob(blob, w, h, face);
+    } catch {
+      continue;
+    }
+    if (fitted.notCardShaped || fitted.touchesFrame) continue;
+    const quadArea = Math.abs(
+      fitted.quad.reduce((s, p, i) => s + p.x * fitted.quad[(i + 1) % 4].y - fitted.quad[(i + 1) % 4].x * p.y, 0) / 2,
+    );
+    if (area < 0.88 * quadArea || area > 1.12 * quadArea) continue;
+    found.push({ quad: fitted.quad, touchesFrame: false, areaShare: share, filled: area });
+  }
+  if (!found.length) return null;
+  found.sort((a, b) => b.filled - a.filled);
+  const best = found[0];
+  // One card per photo, as in the colour pass: another card-shaped outline outside this one, at least
+  // 35 % of its size, is another card (an outline inside it is its own print: an art window, a text box).
+  const box = (q: Quad) => ({
+    x0: Math.min(...q.map((p) => p.x)),
+    x1: Math.max(...q.map((p) => p.x)),
+    y0: Math.min(...q.map((p) => p.y)),
+    y1: Math.max(...q.map((p) => p.y)),
+  });
+  const b0 = box(best.quad);
+  const second = found.find((f) => {
+    if (f === best || f.filled < 0.35 * best.filled) return false;
+    const b = box(f.quad);
+    return b.x0 > b0.x1 || b.x1 < b0.x0 || b.y0 > b0.y1 || b.y1 < b0.y0;
+  });
+  if (second) {
+    const where = (b: { x0: number; x1: number; y0: number; y1: number }) => {
+      const cx = (b.x0 + b.x1) / 2 / w,
+        cy = (b.y0 + b.y1) / 2 / h;
+      return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom';
+    };
+    throw new EngineRefusal(
+      'several_cards',
+      face,
+      `one card lies toward the ${where(b0)} and another toward the ${where(box(second.quad))} of the photo`,
+    );
+  }
+  return { quad: best.quad, touchesFrame: false, areaShare: best.areaShare };
+}
+
+/** `img` with every pixel outside `blob` set to the median colour of the blob's rim (2 px wide), or null if it has none. */
+function paintOutside(img: RgbImage, blob: Uint8Array): RgbImage | null {
+  const { width: w, height: h } = img;
+  const rim: number[][] = [[], [], []];
+  for (let y = 2; y < h - 2; y++)
+    for (let x = 2; x < w - 2; x++) {
+      const i = y * w + x;
+      if (!blob[i]) continue;
+      if (blob[i - 2] && blob[i + 2] && blob[i - 2 * w] && blob[i + 2 * w]) continue;
+      for (let c = 0; c < 3; c++) rim[c].push(img.data[i * 3 + c]);
+    }
+  if (rim[0].length < 50) return null;
+  const colour = rim.map((v) => v.sort((p, q) => p - q)[v.length >> 1]);
+  const data = new Uint8ClampedArray(img.data);
+  for (let i = 0; i < w * h; i++) if (!blob[i]) ((data[i * 3] = colour[0]), (data[i * 3 + 1] = colour[1]), (data[i * 3 + 2] = colour[2]));
+  return { width: w, height: h, data, channels: 3 };
+}
+
+function detectOnce(img: RgbImage, face?: 'front' | 'back'): Detection {
   const { width: w, height: h } = img;
   const dist = backgroundDistance(img);
   // Clip before Otsu: very distinct print details (a red logo on a dark card) would otherwise pull
@@ -333,6 +539,22 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
     );
   }
 
+  const fitted = quadFromBlob(blob, w, h, face);
+  if (fitted.notCardShaped) throw new NotCardShaped(blob, face, fitted.notCardShaped);
+  return { quad: fitted.quad, touchesFrame: fitted.touchesFrame, areaShare };
+}
+
+/**
+ * A quadrilateral fitted to a blob's four sides: its boundary's minimum-area rectangle gives the sides'
+ * directions, and a robust line through the boundary points near each side (away from the rounded
+ * corners) gives each side. `notCardShaped` says why the quad is no card's.
+ */
+function quadFromBlob(
+  blob: Uint8Array,
+  w: number,
+  h: number,
+  face: 'front' | 'back' | undefined,
+): { quad: Quad; touchesFrame: boolean; notCardShaped?: string } {
   // The card's body without table grain stuck to it, as its own largest component.
   const body = largestBlob(openMask(blob, w, h, Math.max(1, Math.round(Math.min(w, h) * 0.008))), w, h).blob;
 
@@ -349,6 +571,7 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
     }
   // A card running off the frame: say so before the shape checks below would call it no card at all.
   if (frameTouches > (w + h) * 0.05) throw new EngineRefusal('card_cut_off', face);
+  if (boundary.length < 40) throw new EngineRefusal('no_card_found', face, 'no straight card edges');
   const hull = convexHull(boundary);
   const rect = minAreaRect(hull);
   const rc = rect.corners;
@@ -369,11 +592,12 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   });
   const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4], lines[i]));
   const quad = orderQuad(corners);
+  const margin = 1.5;
+  const outside = quad.some((p) => !Number.isFinite(p.x) || p.x < margin || p.y < margin || p.x > w - margin || p.y > h - margin);
   // Shape check: a card seen at up to 15° keeps its 63:88 proportions within about 20%.
   const sideLen = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);
   const ratio = (sideLen(0) + sideLen(2)) / (sideLen(1) + sideLen(3));
-  if (!(ratio > 0.55 && ratio < 0.9)) throw new EngineRefusal('no_card_found', face, `shape ratio ${ratio.toFixed(2)}`);
-  const margin = 1.5;
-  const outside = quad.some((p) => p.x < margin || p.y < margin || p.x > w - margin || p.y > h - margin);
-  return { quad, touchesFrame: outside || frameTouches > (w + h) * 0.05, areaShare };
+  const touchesFrame = outside || frameTouches > (w + h) * 0.05;
+  if (!(ratio > 0.55 && ratio < 0.9)) return { quad, touchesFrame, notCardShaped: `shape ratio ${ratio.toFixed(2)}` };
+  return { quad, touchesFrame };
 }

@@ -10,7 +10,7 @@ import type { Quad } from './detect';
 import {
   GOOD_EDGE_WIDTH_MM,
   GOOD_PX_PER_MM,
-  MAX_EDGE_RESIDUAL_PX,
+  maxEdgeResidualPx,
   MAX_SATURATED_PERCENT,
   MIN_PX_PER_MM,
   analyseFace,
@@ -99,6 +99,21 @@ export function psaCenteringCap(face: Face, horizontal: number, vertical: number
 const polygonArea = (q: Point[]) =>
   Math.abs(q.reduce((s, p, i) => s + p.x * q[(i + 1) % q.length].y - q[(i + 1) % q.length].x * p.y, 0)) / 2;
 
+/** SVG of the card outline and its corners over a `w`×`h` picture of the photo scaled by `s`. */
+export function outlineSvg(corners: Quad, w: number, h: number, s: number): string {
+  const pts = corners.map((p) => ({ x: p.x * s, y: p.y * s }));
+  const stroke = Math.max(2, Math.round(Math.max(w, h) / 300));
+  const poly = pts.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+  const dots = pts
+    .map(
+      (p) =>
+        `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="${stroke * 2.5}" fill="#22c55e" stroke="#052e16" stroke-width="${stroke * 0.75}"/>`,
+    )
+    .join('');
+  // A dark halo under the green line keeps it visible on light and dark backgrounds alike.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><polygon points="${poly}" fill="#22c55e" fill-opacity="0.10" stroke="#052e16" stroke-opacity="0.75" stroke-width="${stroke * 2}" stroke-linejoin="round"/><polygon points="${poly}" fill="none" stroke="#4ade80" stroke-width="${stroke}" stroke-linejoin="round"/>${dots}</svg>`;
+}
+
 /** The photo, downscaled, with the card outline and its corners drawn over it. */
 export async function renderOutlineImage(
   photo: Buffer,
@@ -110,22 +125,11 @@ export async function renderOutlineImage(
   const s = Math.min(1, longSide / Math.max(size.width, size.height));
   const w = Math.max(1, Math.round(size.width * s)),
     h = Math.max(1, Math.round(size.height * s));
-  const pts = corners.map((p) => ({ x: p.x * s, y: p.y * s }));
-  const stroke = Math.max(2, Math.round(Math.max(w, h) / 300));
-  const poly = pts.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-  const dots = pts
-    .map(
-      (p) =>
-        `<circle cx="${p.x.toFixed(1)}" cy="${p.y.toFixed(1)}" r="${stroke * 2.5}" fill="#22c55e" stroke="#052e16" stroke-width="${stroke * 0.75}"/>`,
-    )
-    .join('');
-  // A dark halo under the green line keeps it visible on light and dark backgrounds alike.
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><polygon points="${poly}" fill="#22c55e" fill-opacity="0.10" stroke="#052e16" stroke-opacity="0.75" stroke-width="${stroke * 2}" stroke-linejoin="round"/><polygon points="${poly}" fill="none" stroke="#4ade80" stroke-width="${stroke}" stroke-linejoin="round"/>${dots}</svg>`;
   return sharp(photo, { failOn: 'none' })
     .rotate()
     .resize(w, h, { fit: 'fill' })
     .removeAlpha()
-    .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
+    .composite([{ input: Buffer.from(outlineSvg(corners, w, h, s)), top: 0, left: 0 }])
     .jpeg({ quality, mozjpeg: true })
     .toBuffer();
 }
@@ -193,7 +197,7 @@ export function describeFace(a: FaceAnalysis): Omit<DetectionPreview, 'outlineJp
       },
       edgeTrace: {
         residualPx: r2(residualPx),
-        maxResidualPx: MAX_EDGE_RESIDUAL_PX,
+        maxResidualPx: r2(maxEdgeResidualPx(c.pxPerMm)),
         contrast: Math.round(c.edgeContrast),
         status: residualPx <= GOOD_RESIDUAL_PX ? 'good' : 'fair',
       },

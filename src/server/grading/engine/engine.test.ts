@@ -117,7 +117,7 @@ describe('corners, edges and surface', () => {
       expect(Object.keys(report.cornersDecisionLog.details)).toHaveLength(8);
       expect(Object.keys(report.edgesDecisionLog.details)).toHaveLength(8);
       expect(report.analysisSteps.every((s) => s.status === 'completed' && s.startTime <= s.endTime)).toBe(true);
-      expect(report.imageAdjustments.length).toBe(6);
+      expect(report.imageAdjustments.length).toBe(8);
       // The report matches its contract, and its steps carry the names the progress page lists.
       expect(ZEngineReport.safeParse(report).error).toBeUndefined();
       expect(report.analysisSteps.map((s) => s.stepName)).toEqual(ENGINE_STEP_NAMES);

@@ -14,12 +14,12 @@ import { CORNER_SLOTS, cornerSlotLabel, type TCornerSlot } from '@contract/corne
 import type { TValueSource } from '@contract/pricing';
 import { GRADING_REPORT_VERSION } from './face-steps';
 import { MATCH_THRESHOLD, decodeReference } from './reference';
+import { severityOfScore } from './severity';
 
+// 2.1.0: the card's outline is in the report (photoChecks.cardOutline) and drawn on {face}Outline.
 // 2.0.0: surface findings rest on the catalogue image when there is one, and on a stricter detector otherwise.
 
-/** How a corner's score reads as an annotation in the audit trail. */
-const cornerSeverity = (score: number): 'major' | 'moderate' | 'minor' => (score < 7 ? 'major' : score < 9 ? 'moderate' : 'minor');
-export const ENGINE_VERSION = '2.0.0';
+export const ENGINE_VERSION = '2.1.0';
 /** The eight corner close-ups, named as the contract's upload slots. */
 export const CLOSE_UP_NAMES = CORNER_SLOTS;
 export type CloseUpName = TCornerSlot;
@@ -49,6 +49,8 @@ export const DEFAULT_RAW_VALUE_USD = 20;
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const ratio = (share: number) => `${Math.round(share)}/${100 - Math.round(share)}`;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+/** Corners to a tenth of a pixel: finer than the edge fit, short enough to read. */
+const roundQuad = (q: { x: number; y: number }[]) => q.map((p) => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 }));
 
 function centeringLog(a: FaceAnalysis): FaceCenteringLog {
   const c = a.centering;
@@ -82,8 +84,10 @@ function photoQuality(a: FaceAnalysis): number {
   const dim = Math.max(0, 0.8 - a.checks.exposure.gain) * 0.6;
   // An outline traced from a border that nearly matches the table is found less surely.
   const faint = a.checks.faintOutline ? 0.1 : 0;
+  // Through a sleeve's plastic, reflections and the plastic's own scuffs lie over the card.
+  const holder = a.checks.holder ? 0.1 : 0;
   return clamp(
-    1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03 - dim - faint,
+    1 - Math.max(0, blurMm - GOOD_EDGE_WIDTH_MM) * 1.2 - Math.max(0, GOOD_PX_PER_MM - a.checks.pxPerMm) * 0.03 - dim - faint - holder,
     0.4,
     1,
   );
@@ -108,10 +112,13 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
   const [front, back] = settled.map((s) => (s as PromiseFulfilledResult<FaceAnalysis>).value) as [FaceAnalysis, FaceAnalysis];
   const faces = [front, back];
   // One card: the back must have the front's outline (refuses faces_mismatch, or warns when tilt may explain it).
-  const consistency = checkFaceConsistency(
-    { corners: front.checks.corners, scan: front.checks.scan },
-    { corners: back.checks.corners, scan: back.checks.scan },
-  );
+  const outline = (f: FaceAnalysis) => ({
+    corners: f.checks.corners,
+    scan: f.checks.scan,
+    width: f.checks.widthPx,
+    height: f.checks.heightPx,
+  });
+  const consistency = checkFaceConsistency(outline(front), outline(back));
 
   const shares: CenteringShares = {
     front: front.centering.measurable ? { h: front.centering.horizontal, v: front.centering.vertical } : null,
@@ -264,6 +271,8 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
           edgeWidthPx: r2(f.checks.edgeWidthPx),
           saturatedPercent: r2(f.checks.saturatedPercent),
           whiteLevelPercent: Math.round((100 * f.checks.exposure.whiteLevel) / 255),
+          cardOutline: roundQuad(f.checks.corners),
+          holder: f.checks.holder,
         },
       ]),
     ) as GradingReport['photoChecks'],
@@ -278,6 +287,11 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         : [
             'No catalogue image of this card was compared (a hand-typed card, or the image could not be fetched): artwork and damage were told apart from the photo alone, so the surface confidence is lower.',
           ]),
+      ...(!compared && allIssues.some((i) => i.type === 'print line')
+        ? [
+            "Straight lines along the card's edges were seen, but without the catalogue image they cannot be told from the card's printed frames and rules: they are listed as minor and do not lower the surface grade below 9 on their own.",
+          ]
+        : []),
       ...centeringUnknown.map(
         (f) =>
           `${f.face === 'front' ? 'Front' : 'Back'} centering was not measured (${f.centering.measurable ? '' : f.centering.reason}); it is not counted as perfect and the confidence is lower.`,
@@ -295,6 +309,12 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
             `The ${f.face}'s border is nearly the colour of the surface under it: its outline was traced from a faint edge, so centering, corners and edges are less sure. A darker or contrasting surface gives a surer grade.`,
         ),
       ...faces
+        .filter((f) => f.checks.holder)
+        .map(
+          (f) =>
+            `The ${f.face} was photographed in a ${f.checks.holder}: the card inside was measured (its own outline, not the ${f.checks.holder}'s), but reflections and scuffs on the plastic can hide or mimic surface marks and soften its edges, so the confidence is lower. Take the card out of the ${f.checks.holder} for a surer grade.`,
+        ),
+      ...faces
         .filter((f) => f.surface.glarePercent > 0)
         .map(
           (f) =>
@@ -309,7 +329,20 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
     ],
     imageAdjustments: faces.flatMap((f, i) => [
       {
-        adjustmentStep: i * 3 + 1,
+        adjustmentStep: i * 4 + 1,
+        adjustmentType: 'card-outline',
+        adjustmentDescription: `Found the card in the ${f.face} photo: its outline (the four cut edges, corners at ${roundQuad(
+          f.checks.corners,
+        )
+          .map((p) => `${Math.round(p.x)}, ${Math.round(p.y)}`)
+          .join('; ')} px) is drawn on the photo.`,
+        originalImageType: f.face,
+        evidenceName: `${f.face}Outline`,
+        createdAt: (f.steps[2]?.endTime ?? new Date()).toISOString(),
+        annotations: [],
+      },
+      {
+        adjustmentStep: i * 4 + 2,
         adjustmentType: 'perspective-correction',
         adjustmentDescription: `Straightened the ${f.face} to 63 × 88 mm at ${f.surface.pxPerMm} px/mm from corners fitted to the four cut edges.`,
         originalImageType: f.face,
@@ -323,7 +356,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         ],
       },
       {
-        adjustmentStep: i * 3 + 2,
+        adjustmentStep: i * 4 + 3,
         adjustmentType: 'exposure-normalisation',
         adjustmentDescription: `Scaled the ${f.face} to full light: its whitest print is at ${Math.round((100 * f.checks.exposure.whiteLevel) / 255)}% brightness, so every contrast was divided by ${f.checks.exposure.gain.toFixed(2)}.`,
         originalImageType: f.face,
@@ -340,7 +373,7 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
             : [],
       },
       {
-        adjustmentStep: i * 3 + 3,
+        adjustmentStep: i * 4 + 4,
         adjustmentType: 'annotation',
         adjustmentDescription: `Marked the measured print frame, corner scores, edge wear and surface issues on the ${f.face}.`,
         originalImageType: f.face,
@@ -350,12 +383,13 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
           ...f.corners
             .filter((c) => c.issues.length)
             .map((c) => ({
-              severity: cornerSeverity(c.score),
+              severity: severityOfScore(c.score),
               annotationText: `${c.corner}: ${c.issues.join(', ')} (${c.score})`,
             })),
           ...f.edges.flatMap((e) =>
             e.chips.map((ch) => ({
-              severity: 'moderate' as const,
+              // The edge's own score says how bad its chips are, by the same rule as every finding.
+              severity: severityOfScore(e.score),
               annotationText: `${e.edge} edge chip at ${ch.atMm} mm, ${ch.lengthMm} mm long`,
             })),
           ),

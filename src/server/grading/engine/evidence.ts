@@ -1,5 +1,5 @@
 /**
- * Evidence images: the straightened faces with what was measured drawn on them, 8 corner crops and
+ * Evidence images: each photo with the card's outline as found, the straightened faces with what was measured drawn on them, 8 corner crops and
  * 8 edge strips. Drawn as SVG over the rectified pixels and encoded by sharp.
  */
 import sharp from 'sharp';
@@ -8,6 +8,7 @@ import { cornerOrigin } from './corners';
 import { edgeLength, edgePoint } from './edges';
 import type { FaceAnalysis } from './face';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
+import { outlineSvg } from './detection-preview';
 
 export type EvidenceImages = Record<string, Buffer>;
 const SEVERITY_COLOR = { major: '#dc2626', moderate: '#f97316', minor: '#eab308' } as const;
@@ -68,9 +69,34 @@ function label(x: number, y: number, text: string, color: string, size = 15) {
   return `<text x="${x}" y="${y}" font-size="${size}" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="white" stroke="${color}" stroke-width="4" paint-order="stroke">${text}</text>`;
 }
 
+/** Long side of the outline evidence image, px. */
+const OUTLINE_LONG_SIDE = 1000;
+
+/**
+ * The photo as analysed (upright; a scan's backdrop band cropped off), downscaled, with the outline the
+ * engine measured drawn on it: anyone can check where the card was found.
+ */
+async function outlineEvidence(a: FaceAnalysis): Promise<Buffer> {
+  const { img } = a.view;
+  const { widthPx: width, heightPx: height, corners } = a.checks;
+  const pad = Math.round((img.width - width) / 2);
+  const s = Math.min(1, OUTLINE_LONG_SIDE / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * s)),
+    h = Math.max(1, Math.round(height * s));
+  return sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), {
+    raw: { width: img.width, height: img.height, channels: 3 },
+  })
+    .extract({ left: pad, top: pad, width, height })
+    .resize(w, h, { fit: 'fill' })
+    .composite([{ input: Buffer.from(outlineSvg(corners, w, h, s)), top: 0, left: 0 }])
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
 export async function renderEvidence(faces: FaceAnalysis[]): Promise<EvidenceImages> {
   const out: EvidenceImages = {};
   for (const a of faces) {
+    out[`${a.face}Outline`] = await outlineEvidence(a);
     const s = 8;
     const img = rectify(a.view, s);
     // The straightened face before anything is drawn on it: the back-office's Image Adjustments tab

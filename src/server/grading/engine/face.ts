@@ -4,16 +4,17 @@ import type { CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
-import { detectCard, type Quad } from './detect';
+import { detectByEdges, detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
-import { prepareScan } from './scan';
+import { prepareScan, type PreparedPhoto } from './scan';
 import { traceCard } from './trace';
 import { EngineRefusal } from './refusal';
+import { detectHolder, type Holder } from './holder';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, type Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
 
-export { MAX_EDGE_RESIDUAL_PX, MIN_PX_PER_MM } from './trace';
+export { MAX_EDGE_RESIDUAL_PX, MIN_PX_PER_MM, maxEdgeResidualPx } from './trace';
 
 export type Face = 'front' | 'back';
 export type StepLog = { name: string; description: string; startTime: Date; endTime: Date; results: Record<string, unknown> };
@@ -26,6 +27,8 @@ export type PhotoChecks = {
   edgeContrast: number;
   /** The border nearly matched the background: the outline was traced from a faint edge. */
   faintOutline: boolean;
+  /** The card lies in a clear holder (its rim shows just outside the card): measured through plastic. */
+  holder: Holder | null;
   saturatedPercent: number;
   corners: Quad;
   edgeResidualPx: number[];
@@ -93,18 +96,28 @@ export async function analyseFace(
     faceStepName(face, 'detect card'),
     'Separate the card from the background and fit a quadrilateral to its four sides.',
     () => detectCard(decoded.small, face),
-    (d) => ({ areaShare: Math.round(d.areaShare * 1000) / 10 }),
+    // The coarse outline in the photo's own pixels, so a wrong find can be seen before refinement.
+    (d) => ({
+      areaShare: Math.round(d.areaShare * 1000) / 10,
+      outline: d.quad.map((p) => photoPoint(p.x / decoded.scale - decoded.offsetPx, p.y / decoded.scale - decoded.offsetPx)),
+    }),
   );
   if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
-  const { refined, view, exposure, faintOutline } = timed(
+  const { refined, view, exposure, faintOutline, holder } = timed(
     record,
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
-    () => traceCard(decoded, detection.quad, face),
+    () => {
+      const t = traceDetected(decoded, detection.quad, face);
+      // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says so.
+      return { ...t, holder: detectHolder(t.view, t.refined.corners) };
+    },
     (t) => ({
+      holder: t.holder,
       edgeWidthPx: Math.round(t.refined.edgeWidthPx * 100) / 100,
       residualPx: t.refined.residualPx.map((x) => Math.round(x * 100) / 100),
       faintOutline: t.faintOutline,
+      outline: t.refined.corners.map((p) => photoPoint(p.x - decoded.offsetPx, p.y - decoded.offsetPx)),
     }),
   );
   const { width, height } = decoded.full;
@@ -132,6 +145,7 @@ export async function analyseFace(
     edgeWidthPx: refined.edgeWidthPx,
     edgeContrast: refined.contrast,
     faintOutline,
+    holder,
     saturatedPercent: saturated,
     corners: photoCorners,
     edgeResidualPx: refined.residualPx,
@@ -171,4 +185,27 @@ export async function analyseFace(
   return { face, view, checks, centering, corners, edges, surface, steps };
 }
 
+/**
+ * Traces the card from the colour detector's quad; when that trace finds no card edge there (on a real
+ * photo the colour mask can hold a shadow or miss a dark border, leaving the quad a few per cent off),
+ * from the outline of strong edges instead, if there is one elsewhere. The first refusal stands otherwise.
+ */
+function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face): ReturnType<typeof traceCard> {
+  try {
+    return traceCard(decoded, quad, face);
+  } catch (err) {
+    if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') throw err;
+    const byEdges = detectByEdges(decoded.small, face);
+    if (!byEdges || byEdges.quad.every((p, i) => Math.hypot(p.x - quad[i].x, p.y - quad[i].y) < 1)) throw err;
+    try {
+      return traceCard(decoded, byEdges.quad, face);
+    } catch (second) {
+      // What the edges say beats the colour pass's failure only when it is a finding of its own.
+      if (second instanceof EngineRefusal && second.code === 'several_cards') throw second;
+      throw err;
+    }
+  }
+}
+
 const round1 = (v: number) => Math.round(v * 10) / 10;
+const photoPoint = (x: number, y: number) => ({ x: round1(x), y: round1(y) });

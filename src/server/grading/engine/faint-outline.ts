@@ -40,7 +40,7 @@ export type OuterOutline = { quad: Quad; stepRgb: number };
 const norm = (v: Rgb) => Math.hypot(v[0], v[1], v[2]);
 
 /** The outermost clear straight step beyond one side, with the colour just inside it (the border). */
-function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, maxOffset: number) {
+export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, maxOffset: number) {
   const len = Math.hypot(b.x - a.x, b.y - a.y);
   const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
   const count = Math.floor(maxOffset / STEP) + WINDOW + 1;

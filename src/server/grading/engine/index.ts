@@ -16,6 +16,7 @@ export { EngineRefusal, REFUSAL_CODES, type RefusalCode } from './refusal';
 export { MATCH_THRESHOLD } from './reference';
 export type { SurfaceBasis } from './surface';
 export { serveFaceAnalysis, threadedFaceAnalyser, type FaceAnalyser } from './face-thread';
+export { analyseFace, type FaceAnalysis } from './face';
 export type { GradingReport, ReportSurfaceIssue } from './report';
 export type { Face } from './face';
 export { CARD_HEIGHT_MM, CARD_WIDTH_MM, percentile } from './geometry';
@@ -30,4 +31,12 @@ export {
   type CenteringShares,
   type GradeSummary,
 } from './grades';
-export { previewDetection, psaCenteringCap, quadPose, shareRatio, type DetectionPreview, type PreviewOptions } from './detection-preview';
+export {
+  previewDetection,
+  psaCenteringCap,
+  quadPose,
+  renderOutlineImage,
+  shareRatio,
+  type DetectionPreview,
+  type PreviewOptions,
+} from './detection-preview';

@@ -89,9 +89,13 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
   const contrasts: number[] = [];
   const buf = [0, 0, 0];
   const size = (dist(corners[0], corners[2]) + dist(corners[1], corners[3])) / 2;
-  const reaches = [Math.max(6, size * 0.012), Math.max(4, size * 0.006)];
-  for (const reach of reaches) {
-    const lastRound = reach === reaches[1];
+  const wide = Math.max(6, size * 0.012),
+    narrow = Math.max(4, size * 0.006);
+  // Two wide rounds: on a real photo the detector's quad can lie 1–2 % off on one side (a shadow, a
+  // sleeve's rim); the first round moves it most of the way and the second, from there, reaches the edge.
+  const reaches = [wide, wide, narrow];
+  for (const [round, reach] of reaches.entries()) {
+    const lastRound = round === reaches.length - 1;
     const fits = quadSides(corners).map(({ a, len, u, n }) => {
       const points: Point[] = [];
       const samples = Math.min(160, Math.max(60, Math.round(len / 5)));
@@ -123,7 +127,7 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
     // A few units of contrast leave one stretch's rise width to the noise: measure it once per side,
     // on the profile averaged along the side's whole traced length (its edge spread function).
     for (const { len, u, n, mid } of quadSides(corners)) {
-      const c = crossing(img, mid, n, reaches[1], buf, { u, half: 0.4 * len });
+      const c = crossing(img, mid, n, narrow, buf, { u, half: 0.4 * len });
       if (c && Number.isFinite(c.width)) widths.push(c.width);
     }
   }

@@ -1,11 +1,11 @@
 import type { TRefusalCode } from '@contract/grading-report';
+import { MIN_CARD_LONG_SIDE_PX, MIN_PHOTO_SHORT_SIDE_PX } from '@contract/photo-limits';
 
 /** Why the engine declined to grade a photo. Refusing beats guessing: each reason tells the user what to fix. */
 export const REFUSAL_CODES = {
   invalid_image: 'The file is not an image we can read. Upload a JPEG, PNG, WebP or HEIC photo.',
   image_too_large: 'The image is larger than 40 megapixels or 25 MB. Upload a smaller photo.',
-  image_too_small:
-    'The image is too small to measure the card. Use a photo at least 800 pixels on its short side, with the card filling most of it.',
+  image_too_small: `The image is too small to measure the card. Use a photo at least ${MIN_PHOTO_SHORT_SIDE_PX} pixels on its short side, in which the card is at least ${MIN_CARD_LONG_SIDE_PX} pixels long: move closer so it fills most of the frame.`,
   no_card_found:
     'No card was found in the photo. Lay the card flat on a plain surface that contrasts with its border and fill most of the frame.',
   card_cut_off: 'Part of the card is outside the photo. Leave a little background visible on every side of the card.',

@@ -10,9 +10,10 @@ import { toGray, type RgbImage } from './image';
 import { underGlare } from './exposure';
 import { strictScratch } from './strict-scratch';
 import { compareWithReference, residualAlong, type ReferenceComparison, type ReferenceImage } from './reference';
+import { scoreFromFindings, type Severity } from './severity';
 
 export type SurfaceIssueType = 'scratch' | 'print line';
-export type Severity = 'major' | 'moderate' | 'minor';
+export type { Severity } from './severity';
 export type SurfaceIssue = {
   type: SurfaceIssueType;
   severity: Severity;
@@ -109,10 +110,15 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
     ? issues.filter((i) => ![i.from, i.to, { xMm: i.xMm, yMm: i.yMm }].some((p) => underGlare(glare, p.xMm, p.yMm)))
     : issues;
   issues.splice(0, issues.length, ...measured);
-  const penalty = issues.reduce((sum, i) => sum + (i.severity === 'major' ? 2 : i.severity === 'moderate' ? 1 : 0.5), 0);
+  // Without the catalogue image a straight line along the card's axes cannot be told from the card's own
+  // printed layout: real cards are full of frames, text-box rules and borders that run their full width
+  // (a clean real card in a sleeve once got four "moderate print lines" at its text box's rules). It is
+  // still reported, as minor: never enough to take the surface out of the top band on its own.
+  if (!useReference) for (const i of issues) if (i.type === 'print line') i.severity = 'minor';
   return {
     issues,
-    score: Math.max(1, Math.round((10 - penalty) * 10) / 10),
+    // One rule (severity.ts): a major finding never sits under a surface score of 7 or more.
+    score: scoreFromFindings(issues),
     rectified,
     pxPerMm: s,
     glarePercent: glare?.percent ?? 0,

@@ -15,11 +15,21 @@ import { CARD_HEIGHT_MM } from './geometry';
 import { refineEdges, type RefinedEdges } from './refine';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
+import { MIN_CARD_PX_PER_MM } from '@contract/photo-limits';
 
 /** Minimum card resolution: below ~6 px per mm, whitening and scratches are sub-pixel. */
-export const MIN_PX_PER_MM = 6;
+export const MIN_PX_PER_MM = MIN_CARD_PX_PER_MM;
 /** A cut edge traced more raggedly than this (robust spread around its line, px) is not a card edge. */
 export const MAX_EDGE_RESIDUAL_PX = 1.5;
+/** The same limit in card millimetres: a die-cut edge lying flat is straight to about a tenth of a millimetre. */
+export const MAX_EDGE_RESIDUAL_MM = 0.12;
+/**
+ * The raggedness allowed at a resolution: 1.5 px up to 12.5 px/mm (where the synthetic photos and most
+ * phone photos of a whole card lie), then 0.12 mm. A 12-megapixel close-up puts 20 px on a millimetre,
+ * where a card's slight bow or a soft shadow along one side spreads its edge over 2 px while it is
+ * still the edge; print traced instead is ragged by far more.
+ */
+export const maxEdgeResidualPx = (pxPerMm: number) => Math.max(MAX_EDGE_RESIDUAL_PX, MAX_EDGE_RESIDUAL_MM * pxPerMm);
 
 export type Trace = { refined: RefinedEdges; view: CardView; exposure: Exposure; faintOutline: boolean };
 
@@ -36,16 +46,16 @@ function checkTrace(
   const { width, height } = photo.full;
   if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
   if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
-  // A cut edge is straight to a fraction of a pixel; a ragged fit means we traced something else
-  // (print inside a border that blends into the background, say). Refuse rather than measure it.
-  if (Math.max(...refined.residualPx) > MAX_EDGE_RESIDUAL_PX)
-    throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
   const traced = createCardView(photo.full, refined.corners);
+  // A cut edge is straight to a fraction of a millimetre; a ragged fit means we traced something else
+  // (print inside a border that blends into the background, say). Refuse rather than measure it.
+  if (Math.max(...refined.residualPx) > maxEdgeResidualPx(traced.pxPerMm))
+    throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
   const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare };
   if (view.pxPerMm < MIN_PX_PER_MM)
-    throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px tall`);
+    throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px long`);
   // Cards have rounded corners; square ones mean the print frame was outlined.
   const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter(
     (d): d is number => d !== null,

@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { MIN_CARD_LONG_SIDE_PX, MIN_PHOTO_SHORT_SIDE_PX } from '@contract/photo-limits';
 import type { TRefusalCode, TTestDetectionRefusal } from '@contract/test-detection';
 import { Button } from '@web/components/ui/button';
 
@@ -73,7 +74,7 @@ export const REFUSAL_HELP: Record<TRefusalCode, { title: string; tips: string[] 
     tips: [
       'Upload the original photo from your camera, not a screenshot or a copy sent through a messaging app.',
       'Move closer so the card fills most of the frame.',
-      'Use a photo at least 800 pixels on its short side.',
+      `Use a photo at least ${MIN_PHOTO_SHORT_SIDE_PX} pixels on its short side, in which the card is at least ${MIN_CARD_LONG_SIDE_PX} pixels long.`,
     ],
   },
   image_too_large: {
