@@ -329,8 +329,9 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   try {
     return detectOnce(img, face);
   } catch (err) {
-    // Several cards is a finding, not a failure to find one.
-    if (!(err instanceof EngineRefusal) || err.code === 'several_cards') throw err;
+    // Several cards, or a card running off the frame, is a finding, not a failure to find one: the
+    // passes below would find a card-shaped outline inside the cut card (its art window) and grade it.
+    if (!(err instanceof EngineRefusal) || err.code === 'several_cards' || err.code === 'card_cut_off') throw err;
     first = err;
   }
   if (first instanceof NotCardShaped) {
