@@ -83,13 +83,14 @@ describe('admin submissions and reports', () => {
     expect(image.headers['content-type']).toBe('image/jpeg');
   });
 
-  it('shows each face original → straightened → normalised → annotated, with times, and the analysis steps', async () => {
+  it('shows each face original → outline found → straightened → normalised → annotated, with times, and the analysis steps', async () => {
     const grouped = ZAdjustmentsGroupedResponse.parse(
       (await admin.client.get(`${prefix}/grading/${graded.gradingId}/adjustments-grouped`)).json(),
     );
     expect(Object.keys(grouped).sort()).toEqual(['back', 'front']);
     expect(grouped.front.map((a) => a.adjustmentType)).toEqual([
       'original',
+      'card-outline',
       'perspective-correction',
       'exposure-normalisation',
       'annotation',
@@ -104,9 +105,9 @@ describe('admin submissions and reports', () => {
     expect(steps[0]).toMatchObject({ stepNumber: 1, status: 'completed' });
     expect(Date.parse(steps[0].endTime!)).toBeGreaterThanOrEqual(Date.parse(steps[0].startTime!));
     const trail = ZAuditTrailResponse.parse((await admin.client.get(`${prefix}/grading/${graded.gradingId}/audit-trail`)).json());
-    expect(trail.adjustments).toHaveLength(8);
+    expect(trail.adjustments).toHaveLength(10);
     expect(trail.analysisSteps).toHaveLength(steps.length);
-    expect((await admin.client.get(`${prefix}/grading/${graded.gradingId}/adjustments`)).json()).toHaveLength(8);
+    expect((await admin.client.get(`${prefix}/grading/${graded.gradingId}/adjustments`)).json()).toHaveLength(10);
   });
 
   it('answers empty parts for a grading without them, and 404 with the spec text for an unknown one', async () => {

@@ -56,8 +56,17 @@ export default function ManualGradingPage() {
       void navigate(`/account/collection/card-profile/${g.userCardId}`);
     },
   });
-  const { reset } = save;
-  useEffect(() => reset(), [form, cardId, reset]);
+  // A failed save's message goes when the collector edits or picks another card. Reset in those
+  // handlers, not in an effect on `form`: the prefill's effect could run after a quick first click
+  // and drop that click's answer (seen in tests on a busy machine).
+  const edit = (next: TManualGradeRequest) => {
+    save.reset();
+    setForm(next);
+  };
+  const pick = (id: string) => {
+    save.reset();
+    setPickedId(id);
+  };
   const r = preview.data;
   const error = save.error ?? preview.error;
   const profile = cardId && `/account/collection/card-profile/${cardId}`;
@@ -88,7 +97,7 @@ export default function ManualGradingPage() {
         {!pathCardId && (
           <Card>
             <CardContent className="pt-6">
-              <CardPicker value={pickedId} onChange={setPickedId} />
+              <CardPicker value={pickedId} onChange={pick} />
             </CardContent>
           </Card>
         )}
@@ -108,7 +117,7 @@ export default function ManualGradingPage() {
               </p>
             </CardHeader>
             <CardContent>
-              <SubGradeFields form={form} onChange={setForm} fieldError={fieldError(error)} />
+              <SubGradeFields form={form} onChange={edit} fieldError={fieldError(error)} />
             </CardContent>
           </Card>
           <Card>
