@@ -64,10 +64,12 @@ test('forgot and reset password with the mailed code, then sign in with the new 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
   // Once on a busy machine the field was empty at submit ("Enter a valid email address"): the page had
-  // rendered again after the fill. Submit only what the field holds (cause not yet found; stop note).
-  await expect(page.getByLabel('Email')).toHaveValue(account.email);
+  // rendered again after the fill. Fill until the field holds the address (cause not yet found; stop note).
+  await expect(async () => {
+    await page.getByLabel('Email').fill(account.email);
+    await expect(page.getByLabel('Email')).toHaveValue(account.email, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Send reset code' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
   await expect(page.getByText('Password reset email sent')).toBeVisible();
