@@ -146,21 +146,12 @@ function fillHoles(component: Uint8Array, w: number, h: number, stack: number[])
   return { blob, area };
 }
 
-/** Components compared by their filled area: only the few largest by their own area can win. */
-const FILL_CANDIDATES = 3;
-
-/**
- * The card's blob: of the largest 4-connected components of `mask`, the one covering the most once its
- * holes are filled (a white border on a table whose grain matches the print is a thin ring round the
- * card, smaller in pixels than the art window inside it, yet it is the card). Also the bounding boxes
- * of the other large components (another card in the photo shows up as one).
- */
-function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array; area: number; others: BlobBox[]; box?: BlobBox } {
+/** The 4-connected components of `mask`: each pixel's component number, and each component's box and area. */
+function labelComponents(mask: Uint8Array, w: number, h: number) {
   const label = new Int32Array(w * h);
-  let next = 0;
   const stack: number[] = [];
-  const boxes: (BlobBox & { label: number })[] = [];
-  for (let start = 0; start < mask.length; start++) {
+  const components: (BlobBox & { label: number })[] = [];
+  for (let start = 0, next = 0; start < mask.length; start++) {
     if (!mask[start] || label[start]) continue;
     next++;
     let area = 0;
@@ -182,8 +173,23 @@ function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array
       if (y < h - 1 && mask[p + w] && !label[p + w]) ((label[p + w] = next), stack.push(p + w));
     }
     box.area = area;
-    if (area >= 0.02 * w * h) boxes.push(box);
+    components.push(box);
   }
+  return { label, components, stack };
+}
+
+/** Components compared by their filled area: only the few largest by their own area can win. */
+const FILL_CANDIDATES = 3;
+
+/**
+ * The card's blob: of the largest 4-connected components of `mask`, the one covering the most once its
+ * holes are filled (a white border on a table whose grain matches the print is a thin ring round the
+ * card, smaller in pixels than the art window inside it, yet it is the card). Also the bounding boxes
+ * of the other large components (another card in the photo shows up as one).
+ */
+function largestBlob(mask: Uint8Array, w: number, h: number): { blob: Uint8Array; area: number; others: BlobBox[]; box?: BlobBox } {
+  const { label, components, stack } = labelComponents(mask, w, h);
+  const boxes = components.filter((box) => box.area >= 0.02 * w * h);
   if (!boxes.length) return { blob: new Uint8Array(w * h), area: 0, others: [] };
   let best: { box: (typeof boxes)[number]; blob: Uint8Array; area: number } | null = null;
   for (const box of [...boxes].sort((a, b) => b.area - a.area).slice(0, FILL_CANDIDATES)) {
@@ -403,36 +409,14 @@ export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection
   for (let i = 0; i < strong.length; i++) strong[i] = g[i] > threshold ? 1 : 0;
   // Joined across one-pixel gaps (a dark border's edge fades for a pixel or two under glare).
   const edges = squareFilter(strong, w, h, 1, 1);
-  const label = new Int32Array(w * h);
-  const comps: (BlobBox & { label: number })[] = [];
-  const stack: number[] = [];
-  for (let start = 0, next = 0; start < edges.length; start++) {
-    if (!edges[start] || label[start]) continue;
-    next++;
-    let area = 0;
-    const box = { x0: w, y0: h, x1: 0, y1: 0 };
-    stack.push(start);
-    label[start] = next;
-    while (stack.length) {
-      const p = stack.pop()!;
-      area++;
-      const x = p % w,
-        y = (p - x) / w;
-      if (x < box.x0) box.x0 = x;
-      if (x > box.x1) box.x1 = x;
-      if (y < box.y0) box.y0 = y;
-      if (y > box.y1) box.y1 = y;
-      if (x > 0 && edges[p - 1] && !label[p - 1]) ((label[p - 1] = next), stack.push(p - 1));
-      if (x < w - 1 && edges[p + 1] && !label[p + 1]) ((label[p + 1] = next), stack.push(p + 1));
-      if (p >= w && edges[p - w] && !label[p - w]) ((label[p - w] = next), stack.push(p - w));
-      if (p + w < edges.length && edges[p + w] && !label[p + w]) ((label[p + w] = next), stack.push(p + w));
-    }
-    // Structures that reach the frame are the background's (a card touching the frame is cut off anyway),
-    // and small ones are print: neither is filled and fitted.
+  const { label, components, stack } = labelComponents(edges, w, h);
+  // Structures that reach the frame are the background's (a card touching the frame is cut off anyway),
+  // and small ones are print: neither is filled and fitted.
+  const comps = components.filter((box) => {
     const touches = box.x0 <= 1 || box.y0 <= 1 || box.x1 >= w - 2 || box.y1 >= h - 2;
     const boxShare = ((box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) / (w * h);
-    if (area >= 0.002 * w * h && !touches && boxShare >= 0.03) comps.push({ label: next, area, ...box });
-  }
+    return box.area >= 0.002 * w * h && !touches && boxShare >= 0.03;
+  });
   const found: (Detection & { filled: number })[] = [];
   for (const comp of comps.sort((a, b) => b.area - a.area).slice(0, EDGE_CANDIDATES)) {
     // Filled within its own box (plus a pixel of outside all round): the rest of the photo is outside it.
