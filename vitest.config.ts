@@ -17,7 +17,13 @@ const alias = {
  * A file is put in `db` by what it imports, so a new database test cannot land in `unit` by its
  * name; one that reaches the database another way fails in `unit` with a message (test/db.ts).
  */
-const SERVER_TESTS = ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'];
+const SERVER_TESTS = [
+  'src/server/**/*.test.ts',
+  'src/engine/**/*.test.ts',
+  'src/card-fixtures/**/*.test.ts',
+  'src/contract/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
 const DATABASE_FIXTURE = /from '(?:\.\.?\/)+(?:[\w-]+\/)*test\/(?:db|app|private-database)'/;
 const databaseTests = SERVER_TESTS.flatMap((pattern) => fs.globSync(pattern, { exclude: ['node_modules/**'] }))
   .filter((file) => DATABASE_FIXTURE.test(fs.readFileSync(file, 'utf8')))

@@ -4,7 +4,7 @@
  * `READY <port> <session token> <card ids, comma-separated>`.
  */
 import { startGradingBenchApp } from './lib/grading-bench-app';
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
 
 const CARDS = Number(process.env.BENCH_GRADINGS ?? 4);
 const { app, base, headers, token } = await startGradingBenchApp({

@@ -5,7 +5,7 @@
  *   npm run bench:event-loop            (embedded PGlite; DATABASE_URL=… for PostgreSQL)
  */
 import { startChild } from './lib/child-server';
-import { percentile } from '../src/server/grading/engine/index';
+import { percentile } from '../src/engine/index';
 
 const CONNECTIONS = 4;
 const server = await startChild('bench/event-loop-server.ts');

@@ -4,9 +4,9 @@
  * with `npm start`). Prints p50 and the spread over BENCH_RUNS cards.
  *   npm run bench:grading-api
  */
-import { percentile } from '../src/server/grading/engine/index';
+import { percentile } from '../src/engine/index';
 import { startGradingBenchApp } from './lib/grading-bench-app';
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const { app, database, base, headers } = await startGradingBenchApp({

@@ -3,9 +3,9 @@
  * a silver border on a light-grey table, which should be graded, and as a stress case a white border
  * on a white table, where refusing is right only when the outline truly cannot be traced.
  */
-import { gradeCard, EngineRefusal } from '../src/server/grading/engine';
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
-import { BORDER_COLORS, type Rgb } from '../src/server/grading/engine/synthetic/card';
+import { gradeCard, EngineRefusal } from '../src/engine';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
+import { BORDER_COLORS, type Rgb } from '../src/card-fixtures/synthetic/card';
 
 const CASES: [string, Rgb, Rgb][] = [
   ['silver border on a light-grey table', BORDER_COLORS.silver, [200, 200, 196]],

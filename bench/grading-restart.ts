@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { creditLedger, users } from '../src/server/db/schema';
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
 import { hasWebBuild, registeredClient, startMainServer } from './lib/main-server';
 
 if (!hasWebBuild()) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-web.ts'], { stdio: 'inherit' });

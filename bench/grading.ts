@@ -10,11 +10,11 @@ import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gradeCard, EngineRefusal } from '../src/server/grading/engine';
-import { percentile, type ReportSurfaceIssue } from '../src/server/grading/engine/index';
-import { generateSyntheticCard, type SyntheticCard } from '../src/server/grading/engine/synthetic/generator';
-import { generateSyntheticScan, generateTwoCardPhoto } from '../src/server/grading/engine/synthetic/layouts';
-import type { Defect } from '../src/server/grading/engine/synthetic/card';
+import { gradeCard, EngineRefusal } from '../src/engine';
+import { percentile, type ReportSurfaceIssue } from '../src/engine/index';
+import { generateSyntheticCard, type SyntheticCard } from '../src/card-fixtures/synthetic/generator';
+import { generateSyntheticScan, generateTwoCardPhoto } from '../src/card-fixtures/synthetic/layouts';
+import type { Defect } from '../src/card-fixtures/synthetic/card';
 import { benchSurfaceReference } from './lib/surface-reference';
 import { benchLowContrast } from './grading-low-contrast';
 

@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { EngineRefusal, analyseFace, percentile, renderOutlineImage, type FaceAnalysis } from '../src/server/grading/engine';
-import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../src/server/test/real-photos';
+import { EngineRefusal, analyseFace, percentile, renderOutlineImage, type FaceAnalysis } from '../src/engine';
+import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../src/card-fixtures/real-photos';
 
 const loaded = loadRealPhotos();
 if (!loaded.photos) {

@@ -2,7 +2,7 @@
  * The back-office (spec §2.7) in a browser, desktop and phone: every tab and dialog, the six report
  * tabs on a real grading (synthetic photos through the real engine), axe on each.
  */
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
 import { csrfHeaders, expect, expectAccessible, loginViaApi, registerViaApi, snap, test } from './fixtures';
 
 test(

@@ -8,7 +8,7 @@ import type { TBinder, TBinderDetailResponse } from '@contract/binders';
 import type { TCheckoutResponse } from '@contract/payments';
 import type { TGrading } from '@contract/gradings';
 import type { TUserCard } from '@contract/user-cards';
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
 import { csrfHeaders, expect, expectAccessible, registerViaApi, snap, test } from './fixtures';
 
 test.setTimeout(420_000);

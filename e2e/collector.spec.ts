@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { TBinder } from '@contract/binders';
 import type { TGrading } from '@contract/gradings';
 import type { TUserCard } from '@contract/user-cards';
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
 import { csrfHeaders, expect, expectAccessible, registerViaApi, snap, test } from './fixtures';
 
 test.setTimeout(150_000);

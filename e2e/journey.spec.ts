@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
 import { expect, expectAccessible, registerViaApi, snap, test } from './fixtures';
 
 test.setTimeout(150_000);

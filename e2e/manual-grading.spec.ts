@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
 import { expect, expectAccessible, registerViaApi, keepForDocs, snap, test } from './fixtures';
 
 test.setTimeout(150_000);

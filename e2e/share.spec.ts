@@ -7,7 +7,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import type { TBinder, TBinderDetailResponse } from '@contract/binders';
 import type { TGrading } from '@contract/gradings';
 import type { TUserCard } from '@contract/user-cards';
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
 import { csrfHeaders, expect, expectAccessible, registerViaApi, snap, test, uniqueName } from './fixtures';
 
 // Grading a photo on a busy 2-core machine, then two browsers and axe on four pages.

@@ -17,7 +17,7 @@ import {
   serveFaceAnalysis,
   threadedFaceAnalyser,
   type CloseUpName,
-} from '../src/server/grading/engine';
+} from '../src/engine';
 
 function fail(status: number, code: string, message: string): never {
   process.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`);

@@ -4,10 +4,10 @@
  * glyphs); the reference is the pristine card rendered by the generator, its print centred on the cut
  * (so the engine must estimate the shift). Seeds are the benchmark's own, never the tests'.
  */
-import { gradeCard, EngineRefusal, MATCH_THRESHOLD, type GradingReport } from '../../src/server/grading/engine';
-import { generateSyntheticCard, renderReferenceImage, type SyntheticCard } from '../../src/server/grading/engine/synthetic/generator';
-import type { Defect } from '../../src/server/grading/engine/synthetic/card';
-import { createRandom } from '../../src/server/grading/engine/synthetic/random';
+import { gradeCard, EngineRefusal, MATCH_THRESHOLD, type GradingReport } from '../../src/engine';
+import { generateSyntheticCard, renderReferenceImage, type SyntheticCard } from '../../src/card-fixtures/synthetic/generator';
+import type { Defect } from '../../src/card-fixtures/synthetic/card';
+import { createRandom } from '../../src/card-fixtures/synthetic/random';
 
 type Scratch = Extract<Defect, { kind: 'scratch' }>;
 const segDist = (px: number, py: number, d: Scratch) => {

@@ -18,7 +18,9 @@ export const GRADING_REPORT_VERSION = 2;
 /** The steps the engine runs on each face, in order (its `analysisSteps` are `front: decode` … `back: surface`). */
 export const FACE_STEP_NAMES = ['decode', 'detect card', 'refine edges', 'centering', 'corners', 'edges', 'surface'] as const;
 export type TFaceStepName = (typeof FACE_STEP_NAMES)[number];
-export const faceStepName = (face: 'front' | 'back', step: TFaceStepName) => `${face}: ${step}` as const;
+/** A card's two sides, in the order they are photographed. */
+export type Face = 'front' | 'back';
+export const faceStepName = (face: Face, step: TFaceStepName) => `${face}: ${step}` as const;
 export const ENGINE_STEP_NAMES = [
   ...FACE_STEP_NAMES.map((s) => faceStepName('front', s)),
   ...FACE_STEP_NAMES.map((s) => faceStepName('back', s)),

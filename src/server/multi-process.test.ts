@@ -17,7 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSyntheticCard } from './grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../card-fixtures/synthetic/generator';
 import { startS3Peer, type S3Peer } from './test/s3-peer';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

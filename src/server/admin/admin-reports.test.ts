@@ -19,7 +19,7 @@ import type { TGrading } from '@contract/gradings';
 import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
 import { openPrivateTestDatabase } from '../test/private-database';
 import { buildGrading, buildUser, buildUserCard } from '../test/factories';
-import { generateSyntheticCard } from '../grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../../card-fixtures/synthetic/generator';
 import { gradings, orders, providerSubscriptions } from '../db/schema';
 import { TOTALS_TTL_MS } from './stats';
 

@@ -8,8 +8,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { gradings } from '../db/schema';
-import { valuesAndRecommendation } from '../grading/engine/index';
-import { VALUE_MULTIPLIERS_VERSION } from '../pricing/grade-multipliers';
+import { valuesAndRecommendation } from '../../engine/index';
+import { VALUE_MULTIPLIERS_VERSION } from '@contract/grade-multipliers';
 import type { RawValue } from '../pricing/port';
 
 export async function revalueLatestGrading(tx: Tx, userCardId: string, raw: RawValue): Promise<void> {

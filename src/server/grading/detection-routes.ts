@@ -6,7 +6,7 @@ import { sanitizeImage } from '../uploads/sanitize-image';
 import type { UploadForm, UploadReceiver } from '../uploads/multipart-upload';
 import { requireUser } from '../http/access';
 import { EngineBusy, sharedEnginePool } from './engine-pool/pool';
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM, EngineRefusal } from './engine/index';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, EngineRefusal } from '../../engine/index';
 
 /** Each check decodes and analyses a full photo (about half a second of CPU): enough for retakes, not for a loop. */
 const RATE_LIMIT = {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSAL_CODE_LIST, ZTestDetectionResponse, type TTestDetectionResponse } from '@contract/test-detection';
 import { gradings, userCards, users } from '../db/schema';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
-import { REFUSAL_CODES, psaCenteringCap, quadPose, shareRatio } from './engine/index';
-import { generateSyntheticCard, type SyntheticCard } from './engine/synthetic/generator';
+import { REFUSAL_CODES, psaCenteringCap, quadPose, shareRatio } from '../../engine/index';
+import { generateSyntheticCard, type SyntheticCard } from '../../card-fixtures/synthetic/generator';
 
 let ctx: TestContext;
 let card: SyntheticCard;

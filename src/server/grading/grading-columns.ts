@@ -1,4 +1,4 @@
-import type { GradeSummary } from './engine/index';
+import type { GradeSummary } from '../../engine/index';
 
 /** The gradings-table columns a completed report fills (confidence aside: its scale differs by source). */
 export const gradingColumns = (r: Omit<GradeSummary, 'valueBasis'>) => ({

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_CREDITS_MESSAGE, type TGrading } from '@contract/gradings';
 import type { TReportHeadline } from '@contract/grading-report';
-import { gradeMultiplier, VALUE_MULTIPLIERS_VERSION } from '../pricing/grade-multipliers';
+import { gradeMultiplier, VALUE_MULTIPLIERS_VERSION } from '@contract/grade-multipliers';
 import type { TUserCard } from '@contract/user-cards';
 import type { TUserMessage } from '@contract/notifications';
 import { creditLedger, gradings, users } from '../db/schema';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
-import { generateSyntheticCard } from './engine/synthetic/generator';
+import { generateSyntheticCard } from '../../card-fixtures/synthetic/generator';
 
 let ctx: TestContext;
 let front: Buffer, back: Buffer, blank: Buffer;

@@ -9,7 +9,7 @@ import { cardPrices, creditLedger, gradings, users } from '../db/schema';
 import { createEmbeddedPricing } from '../pricing/embedded';
 import { createTestApp, json, signedInClient, TestClient, type TestContext } from '../test/app';
 import { buildGrading, buildUserCard } from '../test/factories';
-import { valuesAndRecommendation } from './engine/index';
+import { valuesAndRecommendation } from '../../engine/index';
 
 let ctx: TestContext;
 beforeAll(async () => {

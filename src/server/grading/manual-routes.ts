@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../deps';
 import { requireUser } from '../http/access';
 import type { PricingPort } from '../pricing/port';
-import { GRADE_TABLES_VERSION } from './engine/index';
+import { GRADE_TABLES_VERSION } from '../../engine/index';
 import { computeManualGrades, createManualGradingService } from './manual-service';
 
 /** Manual grading: the same tables as the engine, applied to sub-grades a person chose; saved to the card on request. */

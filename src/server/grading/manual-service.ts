@@ -23,7 +23,7 @@ import {
   subGrades,
   valuesAndRecommendation,
   type CenteringShares,
-} from './engine/index';
+} from '../../engine/index';
 import { gradingColumns } from './grading-columns';
 import { newGradingId, toGrading } from './service';
 

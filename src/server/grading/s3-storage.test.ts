@@ -7,7 +7,7 @@ import type { TUserMessage } from '@contract/notifications';
 import { createS3ImageStore } from '../adapters/storage/s3';
 import { createTestApp, json, signedInClient, type TestClient, type TestContext } from '../test/app';
 import { startS3Peer, type S3Peer } from '../test/s3-peer';
-import { generateSyntheticCard } from './engine/synthetic/generator';
+import { generateSyntheticCard } from '../../card-fixtures/synthetic/generator';
 import { createGradingWorker } from './worker';
 
 /**

@@ -8,7 +8,7 @@ import type { ReferenceCard, ReferenceImagePort } from '../adapters/reference-im
 import { cards, gradings } from '../db/schema';
 import { createEmbeddedPricing } from '../pricing/embedded';
 import { createTestApp, json, signedInClient, type TestContext } from '../test/app';
-import { generateSyntheticCard, renderReferenceImage } from './engine/synthetic/generator';
+import { generateSyntheticCard, renderReferenceImage } from '../../card-fixtures/synthetic/generator';
 import { createGradingWorker } from './worker';
 
 /** A grading of a card picked from the catalogue hands the card's image to the engine; a hand-typed card grades without. */

@@ -10,7 +10,7 @@ import { gradings, users } from '../db/schema';
 import { createEmbeddedPricing } from '../pricing/embedded';
 import { createTestApp, json, signedInClient, type TestClient, type TestContext } from '../test/app';
 import { sharedEnginePool } from './engine-pool/pool';
-import { generateSyntheticCard } from './engine/synthetic/generator';
+import { generateSyntheticCard } from '../../card-fixtures/synthetic/generator';
 import { createGradingWorker, HEARTBEAT_MS, LEASE_MS } from './worker';
 
 /** What goes wrong around a grading job: storage errors, a stalled worker, and the live progress. */

@@ -26,7 +26,7 @@ import { SAVING_EVIDENCE_STEP, type TEngineGradingReport } from '@contract/gradi
 import type { ReferenceImagePort } from '../adapters/reference-images/port';
 import { showNewGradingInBinders } from '../binders/follow-latest-grading';
 import { gradingColumns } from './grading-columns';
-import { EngineRefusal, type CloseUpName } from './engine';
+import { EngineRefusal, type CloseUpName } from '../../engine';
 import { sharedEnginePool } from './engine-pool/pool';
 
 /** How long a claim lasts without a heartbeat: a dead worker's job waits at most this long (plus a poll). */

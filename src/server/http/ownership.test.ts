@@ -11,7 +11,7 @@ import type { TBillingResponse, TCheckoutResponse, TLocalSessionResponse, TOrder
 import type { TUserMessage } from '@contract/notifications';
 import type { TUserCard } from '@contract/user-cards';
 import { users } from '../db/schema';
-import { generateSyntheticCard } from '../grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../../card-fixtures/synthetic/generator';
 import { createTestApp, json, signedInClient, type TestClient, type TestContext } from '../test/app';
 
 let ctx: TestContext;

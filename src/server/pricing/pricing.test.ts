@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { valueSourceLabel } from '@contract/pricing';
-import { valuesAndRecommendation } from '../grading/engine/index';
+import { valuesAndRecommendation } from '../../engine/index';
 import { createEmbeddedPricing, rarityEstimateUsd } from './embedded';
-import { gradeMultiplier, VALUE_MULTIPLIERS } from './grade-multipliers';
+import { gradeMultiplier, VALUE_MULTIPLIERS } from '@contract/grade-multipliers';
 import type { MarketPriceSource } from './port';
 import { createSnapshotMarketPrices } from './snapshot-prices';
 import { chooseVariant } from './variant';

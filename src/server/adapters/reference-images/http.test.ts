@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { loadConfig } from '../../config';
 import { createFileImageStore } from '../storage/files';
-import { generateSyntheticCard, renderReferenceImage } from '../../grading/engine/synthetic/generator';
-import { gradeCard } from '../../grading/engine';
+import { generateSyntheticCard, renderReferenceImage } from '../../../card-fixtures/synthetic/generator';
+import { gradeCard } from '../../../engine';
 import { createHttpReferenceImages, referenceKey, type HttpReferenceOptions } from './http';
 import { noReferenceImages } from './none';
 

@@ -4,7 +4,7 @@
  * A bundled build must bundle this file as its own entry next to the server's (see pool.ts).
  */
 import { parentPort } from 'node:worker_threads';
-import { EngineRefusal } from '../engine/index';
+import { EngineRefusal } from '../../../engine/index';
 import { runGrade, runPreview, type TaskReply, type TaskRequest } from './tasks';
 
 const port = parentPort;

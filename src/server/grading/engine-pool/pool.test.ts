@@ -4,8 +4,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EngineRefusal } from '../engine/index';
-import { generateSyntheticCard } from '../engine/synthetic/generator';
+import { EngineRefusal } from '../../../engine/index';
+import { generateSyntheticCard } from '../../../card-fixtures/synthetic/generator';
 import { EngineBusy, createEnginePool } from './pool';
 
 const slow = 120_000;

@@ -13,7 +13,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { EngineRefusal, type RefusalCode, type DetectionPreview } from '../engine/index';
+import { EngineRefusal, type RefusalCode, type DetectionPreview } from '../../../engine/index';
 import { reviveBuffers, type GradeTaskInput, type GradeTaskResult, type PreviewTaskInput, type TaskReply, type TaskRequest } from './tasks';
 
 /** Thrown when the queue is full: the caller should ask the user to try again shortly. */

@@ -2,8 +2,8 @@
  * What the engine pool's threads run, and the messages that carry it. Kept apart from the thread
  * entry so the same functions can run in-process (tests) and so both sides share one message type.
  */
-import { gradeCard, renderEvidence, type GradeInput } from '../engine';
-import { previewDetection, type DetectionPreview, type PreviewOptions, type Face, type GradingReport } from '../engine/index';
+import { gradeCard, renderEvidence, type GradeInput } from '../../../engine';
+import { previewDetection, type DetectionPreview, type PreviewOptions, type Face, type GradingReport } from '../../../engine/index';
 
 export type GradeTaskInput = Omit<GradeInput, 'onProgress'>;
 export type GradeTaskResult = { report: GradingReport; evidence: Record<string, Buffer> };

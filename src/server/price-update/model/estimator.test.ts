@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { eraOf, gradeMultiplier, MODERN_VALUE_MULTIPLIERS } from '../../pricing/grade-multipliers';
+import { eraOf, gradeMultiplier, MODERN_VALUE_MULTIPLIERS } from '@contract/grade-multipliers';
 import { createEstimatorModel, estimateQuote } from './estimator';
 import type { QuoteRequest } from './port';
 

@@ -5,7 +5,7 @@
  * rows for sets of the modern era. Makes no API calls.
  */
 import { rarityEstimateUsd } from '../../pricing/embedded';
-import { eraOf, gradeMultiplier, VALUE_MULTIPLIERS_VERSION } from '../../pricing/grade-multipliers';
+import { eraOf, gradeMultiplier, VALUE_MULTIPLIERS_VERSION } from '@contract/grade-multipliers';
 import { PLATFORMS, type PriceModel, type PriceQuote, type QuoteOutcome, type QuoteRequest } from './port';
 
 const cents = (usd: number) => Math.round(usd * 100) / 100;

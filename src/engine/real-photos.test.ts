@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyseFace } from './face';
-import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../../test/real-photos';
+import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../card-fixtures/real-photos';
 
 const loaded = loadRealPhotos();
 const photo = (name: string): RealPhoto => {

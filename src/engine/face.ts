@@ -16,7 +16,8 @@ import type { ReferenceImage } from './reference';
 
 export { MAX_EDGE_RESIDUAL_PX, MIN_PX_PER_MM, maxEdgeResidualPx } from './trace';
 
-export type Face = 'front' | 'back';
+export type { Face } from '@contract/grading-report';
+import type { Face } from '@contract/grading-report';
 export type StepLog = { name: string; description: string; startTime: Date; endTime: Date; results: Record<string, unknown> };
 export type PhotoChecks = {
   scan: boolean;

@@ -9,7 +9,7 @@ import { createCardView, type CardView } from './card-view';
 import { CORNER_NAMES, EXPECTED_CORNER_CUT_MM, cornerBorderColor, cornerCutDistance, cornerOrigin } from './corners';
 import type { Quad } from './detect';
 import { measureExposure, type Exposure } from './exposure';
-import type { Face } from './face';
+import type { Face } from '@contract/grading-report';
 import { findOuterOutline } from './faint-outline';
 import { CARD_HEIGHT_MM } from './geometry';
 import { refineEdges, type RefinedEdges } from './refine';

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { gradeCard, MATCH_THRESHOLD } from './index';
-import { generateSyntheticCard, renderReferenceImage } from './synthetic/generator';
-import type { Defect } from './synthetic/card';
+import { generateSyntheticCard, renderReferenceImage } from '../card-fixtures/synthetic/generator';
+import type { Defect } from '../card-fixtures/synthetic/card';
 
 // Seeds differ from the benchmark's (900000+). Every front carries the hard artwork: outlines, light
 // highlights, coloured strokes, sparkle and caption glyphs, all thin lines brighter than their sides.

@@ -3,7 +3,7 @@
  * a small rotation, a thin margin or none) and two cards side by side in one photo.
  */
 import sharp from 'sharp';
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../geometry';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../../engine/index';
 import type { Rgb } from './card';
 import { generateSyntheticCard, type SyntheticCard, type SyntheticOptions } from './generator';
 import type { PhotoConditions } from './scene';

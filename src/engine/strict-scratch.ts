@@ -9,7 +9,7 @@
  *  - a sparkle is a cross of tapering arms: light lines across it, strongest at its centre.
  */
 import type { RgbImage } from './image';
-import type { SurfaceIssue } from './surface';
+import type { SurfaceIssue } from './surface-issue';
 
 /** Diagnostics: called with every tested line's features (bench and tuning scripts only). */
 export const strictScratchTrace: { log?: (line: SurfaceIssue, features: Record<string, number | boolean>, verdict: boolean) => void } = {};

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { EngineRefusal, gradeCard } from './index';
 import { checkFaceConsistency } from './consistency';
 import type { Quad } from './detect';
-import { generateSyntheticCard } from './synthetic/generator';
-import { generateTwoCardPhoto } from './synthetic/layouts';
+import { generateSyntheticCard } from '../card-fixtures/synthetic/generator';
+import { generateTwoCardPhoto } from '../card-fixtures/synthetic/layouts';
 
 const rect = (w: number, h: number, x = 100, y = 100): Quad => [
   { x, y },

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { ENGINE_STEP_NAMES, ZEngineReport } from '@contract/grading-report';
 import { describe, expect, it } from 'vitest';
 import { gradeCard, EngineRefusal } from './index';
-import { generateSyntheticCard, renderReferenceImage } from './synthetic/generator';
-import type { Defect } from './synthetic/card';
+import { generateSyntheticCard, renderReferenceImage } from '../card-fixtures/synthetic/generator';
+import type { Defect } from '../card-fixtures/synthetic/card';
 
 // Synthetic cards with known truth. Seeds differ from the benchmark's (900000+).
 const slow = 120_000;

@@ -2,9 +2,10 @@
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, applyHomography, homographyFromPoints, type Homography, type Point } from './geometry';
 import { sampleRgb, type RgbImage } from './image';
 import type { Quad } from './detect';
-import type { GlareMask } from './exposure';
 
 /** `gain`: the photo's exposure against full light (exposure.ts); contrast thresholds scale with it. `glare`: where nothing can be measured. */
+/** Where glare hides the surface, on a grid over the card (made by exposure.ts). */
+export type GlareMask = { cols: number; rows: number; mask: Uint8Array; percent: number };
 export type CardView = { img: RgbImage; toPhoto: Homography; pxPerMm: number; gain?: number; glare?: GlareMask };
 
 export function createCardView(img: RgbImage, corners: Quad): CardView {

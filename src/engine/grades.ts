@@ -10,7 +10,7 @@ import {
   PSA_LABELS,
 } from './grade-tables';
 import type { TValueSource } from '@contract/pricing';
-import { gradeMultiplier, VALUE_MULTIPLIERS_VERSION } from '../../pricing/grade-multipliers';
+import { gradeMultiplier, VALUE_MULTIPLIERS_VERSION } from '@contract/grade-multipliers';
 
 export type Platform = 'PSA' | 'BGS' | 'CGC';
 export type SubGrades = { centering: number; corners: number; edges: number; surface: number };

@@ -5,7 +5,7 @@
  * white level (the brightest print, robustly: its 99th percentile) and divides contrasts by the gain
  * it implies, so a card measures the same in any light it can be measured in at all.
  */
-import { sampleMm, type CardView } from './card-view';
+import { sampleMm, type CardView, type GlareMask } from './card-view';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, percentile, roundedRectDistance } from './geometry';
 
 /** A white level at or above this is full exposure: contrasts are used as they are. */
@@ -19,7 +19,7 @@ export const MIN_WHITE_LEVEL = 85;
 export const MAX_CLIPPED_PERCENT = 25;
 
 /** Card cells (GLARE_CELL_MM square) near clipped pixels: nothing can be measured under them. */
-export type GlareMask = { cols: number; rows: number; mask: Uint8Array; percent: number };
+export type { GlareMask } from './card-view';
 export const GLARE_CELL_MM = 0.5;
 /** Clipping spreads: a halo this wide around clipped pixels is not trusted either. */
 const GLARE_MARGIN_MM = 1.5;

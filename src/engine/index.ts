@@ -19,7 +19,18 @@ export { serveFaceAnalysis, threadedFaceAnalyser, type FaceAnalyser } from './fa
 export { analyseFace, type FaceAnalysis } from './face';
 export type { GradingReport, ReportSurfaceIssue } from './report';
 export type { Face } from './face';
-export { CARD_HEIGHT_MM, CARD_WIDTH_MM, percentile } from './geometry';
+export {
+  CARD_HEIGHT_MM,
+  CARD_WIDTH_MM,
+  CORNER_RADIUS_MM,
+  applyHomography,
+  homographyFromPoints,
+  invertHomography,
+  percentile,
+  roundedRectDistance,
+  type Homography,
+  type Point,
+} from './geometry';
 export { GRADE_TABLES_VERSION } from './grade-tables';
 export {
   bgsGrade,

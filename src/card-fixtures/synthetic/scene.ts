@@ -12,7 +12,7 @@ import {
   invertHomography,
   type Homography,
   type Point,
-} from '../geometry';
+} from '../../engine/index';
 import { roundedRectDistance, type CardTexture, type Rgb } from './card';
 import type { Random } from './random';
 

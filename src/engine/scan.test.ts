@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { EngineRefusal, gradeCard } from './index';
-import { generateSyntheticCard } from './synthetic/generator';
-import { generateSyntheticScan } from './synthetic/layouts';
+import { generateSyntheticCard } from '../card-fixtures/synthetic/generator';
+import { generateSyntheticScan } from '../card-fixtures/synthetic/layouts';
 
 async function refusalOf(p: Promise<unknown>): Promise<string | null> {
   try {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { ZEngineReport } from '@contract/grading-report';
 import { expect, it } from 'vitest';
 import { gradeCard, renderEvidence } from './index';
-import { generateSyntheticCard } from './synthetic/generator';
+import { generateSyntheticCard } from '../card-fixtures/synthetic/generator';
 
 it("puts each face's outline in the report (photo pixels) and draws it on an evidence image", async () => {
   const card = await generateSyntheticCard(41, { defects: { front: [], back: [] } });

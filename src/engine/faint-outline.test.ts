@@ -3,8 +3,8 @@ import { gradeCard } from './index';
 import { decodePhoto } from './decode';
 import { detectCard } from './detect';
 import { findOuterOutline } from './faint-outline';
-import { generateSyntheticCard } from './synthetic/generator';
-import { BORDER_COLORS, type Rgb } from './synthetic/card';
+import { generateSyntheticCard } from '../card-fixtures/synthetic/generator';
+import { BORDER_COLORS, type Rgb } from '../card-fixtures/synthetic/card';
 
 const LIGHT_GREY_TABLE: Rgb = [200, 200, 196];
 

@@ -3,7 +3,7 @@
  * injected defects. This is ground truth for tests and the benchmark: every number the engine should
  * measure is chosen here.
  */
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM, CORNER_RADIUS_MM, roundedRectDistance } from '../geometry';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, CORNER_RADIUS_MM, roundedRectDistance } from '../../engine/index';
 import { createArt } from './art';
 import { createRandom, type Random } from './random';
 

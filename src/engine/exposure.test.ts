@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { gradeCard, EngineRefusal } from './index';
-import { generateSyntheticCard } from './synthetic/generator';
+import { generateSyntheticCard } from '../card-fixtures/synthetic/generator';
 
 // Seeds differ from the benchmark's (900000+). Darkening is a pure gain on the encoded photo, as a
 // dimmer room with the same camera settings gives.

@@ -3,7 +3,7 @@
  * defects. `npm run bench:grading` and the engine tests use it; `style: 'heldout'` draws cards from
  * colours, borders and backgrounds the engine was never tuned on.
  */
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM, type Point } from '../geometry';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, type Point } from '../../engine/index';
 import { BORDER_COLORS, renderCard, type CardDesign, type CornerName, type Defect, type EdgeName, type Face, type Rgb } from './card';
 import sharp from 'sharp';
 import { createRandom, type Random } from './random';

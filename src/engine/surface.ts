@@ -10,22 +10,11 @@ import { toGray, type RgbImage } from './image';
 import { underGlare } from './exposure';
 import { strictScratch } from './strict-scratch';
 import { compareWithReference, residualAlong, type ReferenceComparison, type ReferenceImage } from './reference';
-import { scoreFromFindings, type Severity } from './severity';
+import { scoreFromFindings } from './severity';
 
-export type SurfaceIssueType = 'scratch' | 'print line';
+export type { SurfaceIssue, SurfaceIssueType } from './surface-issue';
 export type { Severity } from './severity';
-export type SurfaceIssue = {
-  type: SurfaceIssueType;
-  severity: Severity;
-  /** Centre and end points in card millimetres from the top-left corner. */
-  xMm: number;
-  yMm: number;
-  from: { xMm: number; yMm: number };
-  to: { xMm: number; yMm: number };
-  lengthMm: number;
-  widthMm: number;
-  contrast: number;
-};
+import type { SurfaceIssue } from './surface-issue';
 /**
  * What the surface findings rest on: the catalogue's image of the card (only what it does not show
  * counts) or, without one or when the photo does not match it, the stricter detector alone.
