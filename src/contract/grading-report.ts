@@ -49,6 +49,7 @@ export const REFUSAL_CODE_LIST = [
   'too_dark',
   'too_bright',
   'faces_mismatch',
+  'card_in_slab',
 ] as const;
 export const ZRefusalCode = z.enum(REFUSAL_CODE_LIST);
 export type TRefusalCode = z.infer<typeof ZRefusalCode>;

@@ -4,12 +4,13 @@ import type { CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
-import { detectByEdges, detectCard, type Quad } from './detect';
+import { detectByEdges, detectCard, type Detection, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { prepareScan, type PreparedPhoto } from './scan';
 import { traceCard } from './trace';
 import { EngineRefusal } from './refusal';
 import { detectHolder, type Holder } from './holder';
+import { plausibleAspects } from './perspective';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, type Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
@@ -29,7 +30,7 @@ export type PhotoChecks = {
   /** The border nearly matched the background: the outline was traced from a faint edge. */
   faintOutline: boolean;
   /** The card lies in a clear holder (its rim shows just outside the card): measured through plastic. */
-  holder: Holder | null;
+  holder: Exclude<Holder, 'slab'> | null;
   saturatedPercent: number;
   corners: Quad;
   edgeResidualPx: number[];
@@ -109,9 +110,12 @@ export async function analyseFace(
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
     () => {
-      const t = traceDetected(decoded, detection.quad, face);
-      // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says so.
-      return { ...t, holder: detectHolder(t.view, t.refined.corners) };
+      const t = traceDetected(decoded, detection, face);
+      // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
+      // so. A slab's case and label: the card is sealed away from the light, and never graded.
+      const holder = detectHolder(t.view, t.refined.corners);
+      if (holder === 'slab') throw new EngineRefusal('card_in_slab', face);
+      return { ...t, holder };
     },
     (t) => ({
       holder: t.holder,
@@ -187,26 +191,67 @@ export async function analyseFace(
 }
 
 /**
- * Traces the card from the colour detector's quad; when that trace finds no card edge there (on a real
- * photo the colour mask can hold a shadow or miss a dark border, leaving the quad a few per cent off),
- * from the outline of strong edges instead, if there is one elsewhere. The first refusal stands otherwise.
+ * Traces the card from the detector's quad, and checks it against other proposals when that trace is
+ * not clean all round: on a real photo the colour mask can hold a shadow, miss a dark border or follow
+ * a sleeve's rim, leaving the quad a few per cent off, and the refiner then follows a straight line
+ * near it that is not the cut edge along part of a side. The other proposal is the outline of strong
+ * edges. Of the traces, the one whose weakest side is most of one straight edge wins; the first
+ * refusal stands when none traces. A trace without a card's proportions under any real camera is not
+ * the card (a slab's case is named as such).
  */
-function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face): ReturnType<typeof traceCard> {
-  try {
-    return traceCard(decoded, quad, face);
-  } catch (err) {
-    if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') throw err;
-    const byEdges = detectByEdges(decoded.small, face);
-    if (!byEdges || byEdges.quad.every((p, i) => Math.hypot(p.x - quad[i].x, p.y - quad[i].y) < 1)) throw err;
+function traceDetected(decoded: PreparedPhoto, detection: Detection, face: Face): ReturnType<typeof traceCard> {
+  const proposals: (() => Quad | null | undefined)[] = [() => detection.quad, () => detectByEdges(decoded.small, face)?.quad];
+  const tried: Quad[] = [];
+  const traced: ReturnType<typeof traceCard>[] = [];
+  let refusal: unknown = null;
+  for (const propose of proposals) {
+    let quad: Quad | null | undefined;
     try {
-      return traceCard(decoded, byEdges.quad, face);
-    } catch (second) {
-      // What the edges say beats the colour pass's failure only when it is a finding of its own.
-      if (second instanceof EngineRefusal && second.code === 'several_cards') throw second;
-      throw err;
+      quad = propose();
+    } catch (err) {
+      // Another card found by a later pass is a finding of its own; anything else leaves what we have.
+      if (err instanceof EngineRefusal && err.code === 'several_cards') throw err;
+      continue;
+    }
+    if (!quad || tried.some((t) => t.every((p, i) => Math.hypot(p.x - quad[i].x, p.y - quad[i].y) < 1))) continue;
+    tried.push(quad);
+    try {
+      const t = traceCard(decoded, quad, face);
+      const aspect = plausibleAspects(t.refined.corners, decoded.full.width, decoded.full.height);
+      const shape = `the outline found is ${aspect.min.toFixed(2)}–${aspect.max.toFixed(2)} wide for 1 tall`;
+      if (aspect.max < CARD_ASPECT[0] || aspect.min > CARD_ASPECT[1]) {
+        // A grading slab's case, traced whole, is never graded as if it were the card.
+        if (aspect.min >= SLAB_ASPECT[0]) refusal = new EngineRefusal('card_in_slab', face, `${shape}, a slab's proportions`);
+        else refusal ??= new EngineRefusal('no_card_found', face, `${shape}, not a card's proportions`);
+        continue;
+      }
+      if (Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT) return t;
+      traced.push(t);
+    } catch (err) {
+      if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') {
+        if (tried.length === 1) throw err;
+        continue;
+      }
+      refusal ??= err;
     }
   }
+  // None clean all round: the one whose weakest side is most of one straight edge.
+  const best = traced.sort((a, b) => Math.min(...b.refined.support) - Math.min(...a.refined.support))[0];
+  if (best) return best;
+  throw refusal;
 }
+
+/**
+ * Width over height of the traced rectangle, perspective removed (perspective.ts), that a card may
+ * have: 63 × 88 mm trading cards are 0.716 and 59 × 86 mm ones (Yu-Gi-Oh) 0.686; real photos of
+ * both measure within about 4 % of their own. Wider than that, down to 0.63, is still some card (the
+ * front/back check names a back of other proportions). PSA, BGS and CGC slabs are 0.60–0.62 outside.
+ */
+const CARD_ASPECT = [0.63, 0.8] as const;
+const SLAB_ASPECT = [0.55, 0.63] as const;
+
+/** A side whose edge points lie on one line this fully was traced along the cut edge from end to end. */
+const CLEAN_SIDE_SUPPORT = 0.9;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const photoPoint = (x: number, y: number) => ({ x: round1(x), y: round1(y) });

@@ -31,7 +31,13 @@ const TYPICAL_FOCAL_PER_LONG_SIDE = 0.75;
  * taken by a camera whose principal point is the centre of a `width`×`height` photo. `focalPx` is the
  * focal length the outline fixes, or null when it fixes none and a phone's typical one was assumed.
  */
-export function rectifiedAspect(q: readonly Point[], width: number, height: number): { aspect: number; focalPx: number | null } {
+export function rectifiedAspect(
+  q: readonly Point[],
+  width: number,
+  height: number,
+  /** Assume this focal length (in long sides) instead of measuring it. */
+  focalPerLongSide?: number,
+): { aspect: number; focalPx: number | null } {
   // Centred coordinates (principal point at the origin), scaled for conditioning.
   const s = Math.max(width, height);
   const h = (p: Point): V3 => [(p.x - width / 2) / s, (p.y - height / 2) / s, 1];
@@ -48,9 +54,30 @@ export function rectifiedAspect(q: readonly Point[], width: number, height: numb
   const f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2]);
   // Focal lengths outside 0.3–5 long sides are no phone's or scanner's: the perspective is too weak to
   // measure one, and a typical one is assumed (with little perspective it hardly matters which).
-  const measured = Number.isFinite(f2) && f2 > 0.3 ** 2 && f2 < 5 ** 2 && Math.abs(n2[2]) > 1e-3 && Math.abs(n3[2]) > 1e-3;
-  const f2Used = measured ? f2 : TYPICAL_FOCAL_PER_LONG_SIDE ** 2;
+  const measured =
+    focalPerLongSide === undefined &&
+    Number.isFinite(f2) &&
+    f2 > 0.3 ** 2 &&
+    f2 < 5 ** 2 &&
+    Math.abs(n2[2]) > 1e-3 &&
+    Math.abs(n3[2]) > 1e-3;
+  const f2Used = measured ? f2 : (focalPerLongSide ?? TYPICAL_FOCAL_PER_LONG_SIDE) ** 2;
   const norm = (n: V3) => (n[0] * n[0] + n[1] * n[1]) / f2Used + n[2] * n[2];
   const aspect = Math.sqrt(norm(n2) / norm(n3));
   return { aspect: Number.isFinite(aspect) && aspect > 0 ? aspect : apparentAspect(q), focalPx: measured ? Math.sqrt(f2) * s : null };
+}
+
+/**
+ * The proportions `q` may have under any camera a card is photographed with: phones (focal length
+ * 0.6–1.5 long sides), the one the outline measures, and a scanner (no perspective: the outline's own).
+ * A slight tilt fixes the focal length poorly, so a shape check asks whether some real camera makes the
+ * outline a card, not whether the measured one does.
+ */
+export function plausibleAspects(q: readonly Point[], width: number, height: number): { min: number; max: number } {
+  const aspects = [
+    rectifiedAspect(q, width, height).aspect,
+    ...[0.6, 0.75, 1, 1.5].map((f) => rectifiedAspect(q, width, height, f).aspect),
+    apparentAspect(q),
+  ];
+  return { min: Math.min(...aspects), max: Math.max(...aspects) };
 }

@@ -30,12 +30,17 @@ function pixel(img: RgbImage, x: number, y: number): Rgb {
   return [img.data[i], img.data[i + 1], img.data[i + 2]];
 }
 
-/** Mean colour and spread of a square patch. */
+/**
+ * Typical colour and spread of a square patch: the per-channel median and the median distance from it,
+ * so a speck of dust or a JPEG block in a corner does not turn a flat backdrop into "print".
+ */
 function patch(img: RgbImage, x0: number, y0: number, size: number): { mean: Rgb; spread: number } {
   const px: Rgb[] = [];
   for (let y = y0; y < y0 + size; y++) for (let x = x0; x < x0 + size; x++) px.push(pixel(img, x, y));
-  const mean = [0, 1, 2].map((c) => px.reduce((s, p) => s + p[c], 0) / px.length) as Rgb;
-  const spread = Math.sqrt(px.reduce((s, p) => s + distance(p, mean) ** 2, 0) / px.length);
+  const mid = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
+  const mean = [0, 1, 2].map((c) => mid(px.map((p) => p[c]))) as Rgb;
+  // 1.4826 × the median distance estimates the standard deviation of the flat part.
+  const spread = 1.4826 * mid(px.map((p) => distance(p, mean)));
   return { mean, spread };
 }
 
@@ -51,7 +56,8 @@ export function classifyScan(img: RgbImage, face?: 'front' | 'back'): ScanVerdic
   const { width: w, height: h } = img;
   const aspect = Math.min(w, h) / Math.max(w, h);
   if (aspect < MIN_ASPECT || aspect > MAX_ASPECT) return { kind: 'photo' };
-  const size = Math.max(2, Math.round(Math.min(w, h) * 0.006));
+  // About 1 % of the short side: inside what a zero-margin scan's rounded corner leaves uncovered (1.4 %).
+  const size = Math.max(3, Math.round(Math.min(w, h) * 0.01));
   const corners = [
     patch(img, 0, 0, size),
     patch(img, w - size, 0, size),
