@@ -516,6 +516,42 @@ const EDGE_CANDIDATES = 8;
  */
 export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection | null {
   const { width: w, height: h } = img;
+  const found = edgeOutlines(img, face);
+  if (!found.length) return null;
+  found.sort((a, b) => b.filled - a.filled);
+  const best = found[0];
+  // One card per photo, as in the colour pass: another card-shaped outline outside this one, at least
+  // 35 % of its size, is another card (an outline inside it is its own print: an art window, a text box).
+  const box = (q: Quad) => ({
+    x0: Math.min(...q.map((p) => p.x)),
+    x1: Math.max(...q.map((p) => p.x)),
+    y0: Math.min(...q.map((p) => p.y)),
+    y1: Math.max(...q.map((p) => p.y)),
+  });
+  const b0 = box(best.quad);
+  const second = found.find((f) => {
+    if (f === best || f.filled < 0.35 * best.filled) return false;
+    const b = box(f.quad);
+    return b.x0 > b0.x1 || b.x1 < b0.x0 || b.y0 > b0.y1 || b.y1 < b0.y0;
+  });
+  if (second) {
+    const where = (b: { x0: number; x1: number; y0: number; y1: number }) => {
+      const cx = (b.x0 + b.x1) / 2 / w,
+        cy = (b.y0 + b.y1) / 2 / h;
+      return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom';
+    };
+    throw new EngineRefusal(
+      'several_cards',
+      face,
+      `one card lies toward the ${where(b0)} and another toward the ${where(box(second.quad))} of the photo`,
+    );
+  }
+  return { quad: best.quad, touchesFrame: false, areaShare: best.areaShare };
+}
+
+/** Every closed outline of strong edges with a card's shape, clear of the frame, with its filled area. */
+export function edgeOutlines(img: RgbImage, face?: 'front' | 'back'): (Detection & { filled: number })[] {
+  const { width: w, height: h } = img;
   const g = gradient(img);
   const sorted = Float32Array.from(g).sort();
   const threshold = Math.max(MIN_EDGE_GRADIENT, sorted[Math.floor(sorted.length * 0.85)]);
@@ -559,36 +595,7 @@ export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection
     if (area < 0.88 * quadArea || area > 1.12 * quadArea) continue;
     found.push({ quad: fitted.quad, touchesFrame: false, areaShare: share, filled: area });
   }
-  if (!found.length) return null;
-  found.sort((a, b) => b.filled - a.filled);
-  const best = found[0];
-  // One card per photo, as in the colour pass: another card-shaped outline outside this one, at least
-  // 35 % of its size, is another card (an outline inside it is its own print: an art window, a text box).
-  const box = (q: Quad) => ({
-    x0: Math.min(...q.map((p) => p.x)),
-    x1: Math.max(...q.map((p) => p.x)),
-    y0: Math.min(...q.map((p) => p.y)),
-    y1: Math.max(...q.map((p) => p.y)),
-  });
-  const b0 = box(best.quad);
-  const second = found.find((f) => {
-    if (f === best || f.filled < 0.35 * best.filled) return false;
-    const b = box(f.quad);
-    return b.x0 > b0.x1 || b.x1 < b0.x0 || b.y0 > b0.y1 || b.y1 < b0.y0;
-  });
-  if (second) {
-    const where = (b: { x0: number; x1: number; y0: number; y1: number }) => {
-      const cx = (b.x0 + b.x1) / 2 / w,
-        cy = (b.y0 + b.y1) / 2 / h;
-      return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom';
-    };
-    throw new EngineRefusal(
-      'several_cards',
-      face,
-      `one card lies toward the ${where(b0)} and another toward the ${where(box(second.quad))} of the photo`,
-    );
-  }
-  return { quad: best.quad, touchesFrame: false, areaShare: best.areaShare };
+  return found;
 }
 
 /** `img` with every pixel outside `blob` set to the median colour of the blob's rim (2 px wide), or null if it has none. */

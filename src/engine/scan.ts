@@ -85,10 +85,31 @@ export function classifyScan(img: RgbImage, face?: 'front' | 'back'): ScanVerdic
   }
   const cardInside = lines.every((line) => line.filter((p) => distance(p, backdrop) > SAME_COLOUR).length >= 0.6 * line.length);
   if (!cardInside) return { kind: 'photo' };
+  // A gap of backdrop right across the middle: several cards on a scanned page, for the detector to count.
+  if (backdropLineAcross(img, backdrop, 'row') || backdropLineAcross(img, backdrop, 'column')) return { kind: 'photo' };
   if (agreeing === 4) return { kind: 'scan', backdrop };
   if (agreeing >= 2)
     throw new EngineRefusal('card_cut_off', face, 'the scan crops the card: only some of its rounded corners show the backdrop');
   return { kind: 'photo' };
+}
+
+/**
+ * Whether a whole row (or column) in the middle 60 % of the frame is backdrop across 90 % of its
+ * central 80 %: the gap between two cards on a scanned page. One card's print never shows the
+ * backdrop's colour from one border to the other.
+ */
+function backdropLineAcross(img: RgbImage, backdrop: Rgb, along: 'row' | 'column'): boolean {
+  const { width: w, height: h } = img;
+  const lines = along === 'row' ? h : w,
+    length = along === 'row' ? w : h;
+  for (let l = Math.round(lines * 0.2); l < Math.round(lines * 0.8); l++) {
+    let matching = 0,
+      total = 0;
+    for (let k = Math.round(length * 0.1); k < Math.round(length * 0.9); k++, total++)
+      if (distance(along === 'row' ? pixel(img, k, l) : pixel(img, l, k), backdrop) < SAME_COLOUR) matching++;
+    if (matching >= 0.9 * total) return true;
+  }
+  return false;
 }
 
 function pad(img: RgbImage, by: number, colour: Rgb): RgbImage {
