@@ -141,6 +141,8 @@ export const ZSurfaceBasis = z.object({
   matched: z.boolean().optional(),
   upsideDown: z.boolean().optional(),
   printShiftMm: z.object({ x: z.number(), y: z.number() }).optional(),
+  /** Without a reference, so many line-like marks crossed the art that they were read as its pattern (holo, texture). */
+  patterned: z.boolean().optional(),
 });
 export type TSurfaceBasis = z.infer<typeof ZSurfaceBasis>;
 

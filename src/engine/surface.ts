@@ -26,6 +26,7 @@ export type SurfaceBasis = {
   matched?: boolean;
   upsideDown?: boolean;
   printShiftMm?: { x: number; y: number };
+  patterned?: boolean;
 };
 /** glarePercent: share of the face under glare, where the surface was not measured. */
 export type SurfaceMeasure = {
@@ -105,6 +106,15 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
   // (a clean real card in a sleeve once got four "moderate print lines" at its text box's rules). It is
   // still reported, as minor: never enough to take the surface out of the top band on its own.
   if (!useReference) for (const i of issues) if (i.type === 'print line' || inBorderAlongEdge(i)) i.severity = 'minor';
+  // Many scratch-like lines at once, without the image to compare with: a holo foil's pattern or the
+  // art's own strokes (a clean holo card once got 1 major and 6 moderate "scratches"). Real scratches
+  // are few; a card this marked would show it in its corners and edges too. Reported as minor, and
+  // the report says why.
+  const serious = issues.filter((i) => i.type === 'scratch' && i.severity !== 'minor');
+  if (!useReference && serious.length >= PATTERN_LINES) {
+    for (const i of serious) i.severity = 'minor';
+    basis.patterned = true;
+  }
   return {
     issues,
     // One rule (severity.ts): a major finding never sits under a surface score of 7 or more.
@@ -284,6 +294,8 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
  * the same as a scratch there; it is reported, as minor.
  */
 const BORDER_TEXT_MM = 6;
+/** Moderate or major scratch candidates on one face, without a reference, from which they are read as a pattern. */
+const PATTERN_LINES = 5;
 function inBorderAlongEdge(i: SurfaceIssue): boolean {
   const angle = Math.abs(((Math.atan2(i.to.yMm - i.from.yMm, i.to.xMm - i.from.xMm) * 180) / Math.PI + 180) % 90);
   const ends = [i.from, i.to];
