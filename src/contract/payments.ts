@@ -14,10 +14,8 @@ export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', '
 export const ZOrderStatus = z.enum(ORDER_STATUSES);
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 
-/** Spec §2.7: completed → Complete, processing → Processing, anything else → Pending. */
-export function orderStatusLabel(status: string): 'Complete' | 'Processing' | 'Pending' {
-  return status === 'completed' ? 'Complete' : status === 'processing' ? 'Processing' : 'Pending';
-}
+/** Spec §2.7: completed → Complete, processing → Processing, anything else → Pending (status-badge.ts). */
+export { specStatusLabel as orderStatusLabel } from './status-badge';
 
 /** Spec §3 Order: amount in minor units (shown ÷ 100), currency as the provider spells it (lower case). */
 export const ZOrder = z.object({
