@@ -21,6 +21,7 @@ import { useCardGradings, userCardKey, useUserCard } from '@web/features/cards/u
 import { GradeCircle } from './GradeCircle';
 import { DeleteCardButton } from './profile/DeleteCardButton';
 import { ValueBasisRow, ValueTiles } from './profile/ValuesPanel';
+import { FeeArithmetic } from './FeeArithmetic';
 import { ValueHistory } from './profile/ValueHistory';
 import { PrintingForm } from './profile/PrintingForm';
 import { RawValuePanel } from './profile/RawValuePanel';
@@ -220,6 +221,9 @@ export default function CardProfilePage() {
                   <dd className="text-lg font-semibold text-brand-900">{latest.recommendedPlatform}</dd>
                 </div>
                 <ValueBasisRow basis={report.data?.valueBasis} />
+                <div className="col-span-2 sm:col-span-4">
+                  <FeeArithmetic values={latest} rawValueUsd={report.data?.valueBasis?.rawValueUsd} />
+                </div>
                 <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
                   <dt className="text-slate-600">Confidence</dt>
                   <dd className="font-semibold text-slate-900">

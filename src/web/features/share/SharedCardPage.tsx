@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { FeeArithmetic } from '@web/features/grading/FeeArithmetic';
 import { Link, useParams } from 'react-router';
 import { PLATFORMS, type TPlatform } from '@contract/common';
 import { valueSourceLabel } from '@contract/pricing';
@@ -123,6 +124,9 @@ export default function SharedCardPage() {
               <div className="rounded-lg bg-brand-50 p-3">
                 <dt className="text-slate-700">Recommended</dt>
                 <dd className="text-lg font-semibold text-brand-900">{recommended}</dd>
+              </div>
+              <div className="col-span-2 sm:col-span-4">
+                <FeeArithmetic values={card} rawValueUsd={card.rawValueUsd} />
               </div>
               <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
                 <dt className="text-slate-600">Where the values come from</dt>
