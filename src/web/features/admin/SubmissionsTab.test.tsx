@@ -108,7 +108,14 @@ describe('Card Submissions (§2.7)', () => {
     expect((await within(dialog).findAllByRole('tab')).map((t) => t.textContent)).toEqual([...REPORT_TABS]);
     // Overview: circles, values, details with N/A, images.
     expect(within(dialog).getByLabelText('PSA 9')).toBeInTheDocument();
-    expect(within(dialog).getByText('$420.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('PSA Value').nextSibling).toHaveTextContent('$420.00');
+    // The fee arithmetic (issue 24.4): value − fee = net per company, against the raw value.
+    const fees = within(dialog).getByRole('region', { name: 'Value after grading fees' });
+    expect(within(fees).getByRole('row', { name: /^PSA/ })).toHaveTextContent('PSA$420.00−$25.00= $395.00');
+    expect(within(fees).getByRole('row', { name: /^Raw/ })).toHaveTextContent('$190.91');
+    expect(within(fees).getByTestId('grading-verdict')).toHaveTextContent(
+      'PSA leaves the most after its fee: $395.00, $204.09 more than the raw value.',
+    );
     expect(within(dialog).getByText('87%')).toBeInTheDocument();
     expect(within(dialog).getByText('Recommended Platform').nextSibling).toHaveTextContent('N/A');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open Front full size' }));
