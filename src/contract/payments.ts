@@ -76,6 +76,10 @@ export const ZLedgerEntry = z.object({
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
+/** A Pro invoice paid (the first month and each renewal): amount in minor units. */
+export const ZProPayment = z.object({ id: z.string(), amount: z.number().int(), currency: z.string(), paidAt: z.string() });
+export type TProPayment = z.infer<typeof ZProPayment>;
+
 export const ZBillingResponse = z.object({
   accountType: z.enum(['starter', 'pro']),
   credits: z.number().int(),
@@ -83,6 +87,8 @@ export const ZBillingResponse = z.object({
   subscription: ZSubscription.nullable(),
   ledger: z.array(ZLedgerEntry),
   orders: z.array(ZOrder),
+  /** Pro payments, newest first (issue 24.6: Billing listed credit orders only). */
+  proPayments: z.array(ZProPayment),
   /** Which provider takes the money: 'local' is the built-in test provider. */
   provider: z.enum(['stripe', 'local']),
 });
