@@ -30,16 +30,16 @@ export function FeeArithmetic({ values, rawValueUsd }: { values: Values; rawValu
         Value after grading fees
       </h3>
       <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-left tabular-nums">
+        <table className="w-full text-left text-xs tabular-nums sm:text-sm">
           <thead>
             <tr className="text-slate-600">
               <th scope="col" className="py-1 pr-2 font-medium">
                 Company
               </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
+              <th scope="col" className="whitespace-nowrap py-1 pr-2 text-right font-medium">
                 Value
               </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
+              <th scope="col" className="whitespace-nowrap py-1 pr-2 text-right font-medium">
                 Fee
               </th>
               <th scope="col" className="py-1 text-right font-medium">
@@ -53,9 +53,9 @@ export function FeeArithmetic({ values, rawValueUsd }: { values: Values; rawValu
                 <th scope="row" className="py-1 pr-2 font-medium">
                   {r.platform}
                 </th>
-                <td className="py-1 pr-2 text-right">{formatDollars(r.valueUsd)}</td>
-                <td className="py-1 pr-2 text-right">−{formatDollars(r.feeUsd)}</td>
-                <td className="py-1 text-right">= {signed(r.netUsd)}</td>
+                <td className="whitespace-nowrap py-1 pr-2 text-right">{formatDollars(r.valueUsd)}</td>
+                <td className="whitespace-nowrap py-1 pr-2 text-right">−{formatDollars(r.feeUsd)}</td>
+                <td className="whitespace-nowrap py-1 text-right">= {signed(r.netUsd)}</td>
               </tr>
             ))}
             {advice.rawValueUsd != null && (
@@ -63,9 +63,9 @@ export function FeeArithmetic({ values, rawValueUsd }: { values: Values; rawValu
                 <th scope="row" className="py-1 pr-2 font-medium">
                   Raw (ungraded)
                 </th>
-                <td className="py-1 pr-2 text-right">{formatDollars(advice.rawValueUsd)}</td>
-                <td className="py-1 pr-2 text-right">−{formatDollars(0)}</td>
-                <td className="py-1 text-right">= {formatDollars(advice.rawValueUsd)}</td>
+                <td className="whitespace-nowrap py-1 pr-2 text-right">{formatDollars(advice.rawValueUsd)}</td>
+                <td className="whitespace-nowrap py-1 pr-2 text-right">−{formatDollars(0)}</td>
+                <td className="whitespace-nowrap py-1 text-right">= {formatDollars(advice.rawValueUsd)}</td>
               </tr>
             )}
           </tbody>
