@@ -57,7 +57,8 @@ function mockReport(full: boolean) {
     : {};
   return mockApi({
     ...pathAnswer,
-    [`GET ${PREFIX}/submissions`]: () => list([sub(1), sub(2, { status: 'processing', user: null }), sub(3, { status: 'pending' })]),
+    [`GET ${PREFIX}/submissions`]: () =>
+      list([sub(1), sub(2, { status: 'processing', user: null }), sub(3, { status: 'pending' }), sub(4, { status: 'failed' })]),
     [`GET ${PREFIX}/grading-reports/${g}`]: () => ({
       json: full
         ? report()
@@ -89,6 +90,10 @@ describe('Card Submissions (§2.7)', () => {
     expect(within(rows[1]).getByText('Processing')).toBeInTheDocument();
     expect(within(rows[1]).getByText(/Unknown/)).toBeInTheDocument();
     expect(within(rows[2]).getByText('Pending')).toBeInTheDocument();
+    expect(within(rows[2]).queryByText('Failed')).toBeNull();
+    // Issue 24.7: spec §2.7's word stays, and a failed grading says it failed beside it.
+    expect(within(rows[3]).getByText('Pending')).toBeInTheDocument();
+    expect(within(rows[3]).getByText('Failed')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /View Details/ })).toHaveLength(1);
     await userEvent.selectOptions(screen.getByLabelText('Filter by status'), 'processing');
     await waitFor(() => expect(calls.some((c) => c.url.includes('status=processing'))).toBe(true));
