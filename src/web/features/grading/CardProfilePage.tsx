@@ -221,9 +221,6 @@ export default function CardProfilePage() {
                   <dd className="text-lg font-semibold text-brand-900">{latest.recommendedPlatform}</dd>
                 </div>
                 <ValueBasisRow basis={report.data?.valueBasis} />
-                <div className="col-span-2 sm:col-span-4">
-                  <FeeArithmetic values={latest} rawValueUsd={report.data?.valueBasis?.rawValueUsd} />
-                </div>
                 <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
                   <dt className="text-slate-600">Confidence</dt>
                   <dd className="font-semibold text-slate-900">
@@ -235,6 +232,8 @@ export default function CardProfilePage() {
                   </dd>
                 </div>
               </dl>
+              {/* Outside the <dl>: a section of its own, not a term and its description. */}
+              <FeeArithmetic values={latest} rawValueUsd={report.data?.valueBasis?.rawValueUsd} />
             </CardContent>
           </Card>
           <RawValuePanel cardId={c.id} />

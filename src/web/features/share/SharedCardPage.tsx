@@ -125,9 +125,6 @@ export default function SharedCardPage() {
                 <dt className="text-slate-700">Recommended</dt>
                 <dd className="text-lg font-semibold text-brand-900">{recommended}</dd>
               </div>
-              <div className="col-span-2 sm:col-span-4">
-                <FeeArithmetic values={card} rawValueUsd={card.rawValueUsd} />
-              </div>
               <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-4">
                 <dt className="text-slate-600">Where the values come from</dt>
                 <dd className="text-slate-900">{valueSourceLabel(card.valueSource)}</dd>
@@ -137,6 +134,7 @@ export default function SharedCardPage() {
                 <dd className="font-semibold text-slate-900">{card.confidence == null ? '—' : `${Math.round(card.confidence * 100)}%`}</dd>
               </div>
             </dl>
+            <FeeArithmetic values={card} rawValueUsd={card.rawValueUsd} />
             <p className="text-xs text-slate-600">
               Estimated grades from GradeVault's photo analysis: a guide to a card's condition, not a grading company's slab.
             </p>
