@@ -64,6 +64,8 @@ export const ZValueBasis = z.looseObject({
   /** The version of the grade-multiplier table, and each platform's multiplier for this grading. */
   multipliersVersion: z.string().optional(),
   multipliers: ZPerPlatform.optional(),
+  /** The fee table (contract/grading-fees.ts) the recommendation was made with. */
+  feesVersion: z.string().optional(),
 });
 export type TValueBasis = z.infer<typeof ZValueBasis>;
 

@@ -14,10 +14,8 @@ export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', '
 export const ZOrderStatus = z.enum(ORDER_STATUSES);
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 
-/** Spec §2.7: completed → Complete, processing → Processing, anything else → Pending. */
-export function orderStatusLabel(status: string): 'Complete' | 'Processing' | 'Pending' {
-  return status === 'completed' ? 'Complete' : status === 'processing' ? 'Processing' : 'Pending';
-}
+/** Spec §2.7: completed → Complete, processing → Processing, anything else → Pending (status-badge.ts). */
+export { specStatusLabel as orderStatusLabel } from './status-badge';
 
 /** Spec §3 Order: amount in minor units (shown ÷ 100), currency as the provider spells it (lower case). */
 export const ZOrder = z.object({
@@ -78,6 +76,10 @@ export const ZLedgerEntry = z.object({
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
+/** A Pro invoice paid (the first month and each renewal): amount in minor units. */
+export const ZProPayment = z.object({ id: z.string(), amount: z.number().int(), currency: z.string(), paidAt: z.string() });
+export type TProPayment = z.infer<typeof ZProPayment>;
+
 export const ZBillingResponse = z.object({
   accountType: z.enum(['starter', 'pro']),
   credits: z.number().int(),
@@ -85,6 +87,8 @@ export const ZBillingResponse = z.object({
   subscription: ZSubscription.nullable(),
   ledger: z.array(ZLedgerEntry),
   orders: z.array(ZOrder),
+  /** Pro payments, newest first (issue 24.6: Billing listed credit orders only). */
+  proPayments: z.array(ZProPayment),
   /** Which provider takes the money: 'local' is the built-in test provider. */
   provider: z.enum(['stripe', 'local']),
 });

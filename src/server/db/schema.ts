@@ -444,6 +444,25 @@ export const providerSubscriptions = pgTable(
 );
 
 /**
+ * Money received for Pro (issue 24.6): one row per paid subscription invoice (the first one and every
+ * renewal), written with the `invoice.paid` event that reports it. Credit packs are `orders`; together
+ * they are the service's revenue. The invoice id is the key, so a replayed event adds nothing.
+ */
+export const subscriptionPayments = pgTable(
+  'subscription_payments',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subscriptionId: text('subscription_id').notNull(),
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('subscription_payments_user_idx').on(t.userId, t.paidAt)],
+);
+
+/**
  * A collector's open Pro checkout: a second "Subscribe" reuses it while it is open instead of opening
  * another, so two checkouts paid one after the other cannot make two subscriptions (issue 23.2).
  */

@@ -256,6 +256,8 @@ describe('Pro on the embedded provider', () => {
     await Promise.all([ctx.app.localPayments!.tick(), ctx.app.localPayments!.tick()]);
     await settle();
     expect(await invoicesPaid()).toBe(before + 1);
+    // Both paid months are Pro payments on Billing (issue 24.6), the renewal once.
+    expect((await billing(client)).proPayments.map((p) => p.amount)).toEqual([1999, 1999]);
     const renewed = (await billing(client)).subscription!;
     const moved = new Date(renewed.currentPeriodEnd!).getTime() - new Date(first.currentPeriodEnd!).getTime();
     expect(moved).toBeGreaterThanOrEqual(28 * DAY);

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { CREDIT_PACKAGES, PRO_PLAN, type TCreditPackageId } from '@contract/plans';
 import { ALREADY_PRO_MESSAGE, type TBillingResponse, type TCheckoutResponse, type TOrder } from '@contract/payments';
 import type { Db } from '../db/client';
-import { creditLedger, orders, providerSubscriptions, subscriptionCheckouts, users } from '../db/schema';
+import { creditLedger, orders, providerSubscriptions, subscriptionCheckouts, subscriptionPayments, users } from '../db/schema';
 import type { PaymentProvider } from '../adapters/payments/port';
 import { conflicting, upstreamDown } from '../domain-errors';
 import { HttpError, notFound } from '../http/errors';
@@ -224,6 +224,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         },
         ledger: ledger.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
         orders: await ordersOf(db, userId),
+        proPayments: (
+          await db
+            .select({
+              id: subscriptionPayments.id,
+              amount: subscriptionPayments.amount,
+              currency: subscriptionPayments.currency,
+              paidAt: subscriptionPayments.paidAt,
+            })
+            .from(subscriptionPayments)
+            .where(eq(subscriptionPayments.userId, userId))
+            .orderBy(desc(subscriptionPayments.paidAt))
+            .limit(LEDGER_LIMIT)
+        ).map((p) => ({ ...p, paidAt: p.paidAt.toISOString() })),
       };
     },
 

@@ -8,12 +8,12 @@ declare module 'fastify' {
   }
 }
 
-// Card images in the catalogue point at the public card-image host; everything else is our own origin.
+// Everything, catalogue pictures included (they come through /api/catalogue/cards/{id}/image), is our own origin.
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://images.pokemontcg.io",
+  "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "frame-ancestors 'none'",

@@ -196,7 +196,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
         if (!declines) {
           Object.assign(sub, { status: 'active', local_retries: 0, local_next_retry: null });
           await save(tx, 'subscription', sub);
-          await emit(tx, 'invoice.paid', { ...invoice, status: 'paid' });
+          await emit(tx, 'invoice.paid', { ...invoice, status: 'paid', amount_paid: invoice.amount_due });
           await emit(tx, 'customer.subscription.updated', await withCustomer(sub, tx));
           return;
         }
