@@ -11,7 +11,7 @@
 import sharp from 'sharp';
 import { buildSession, realScenes, syntheticScenes, type Session } from '../src/card-fixtures/capture-sessions';
 import { loadRealPhotos } from '../src/card-fixtures/real-photos';
-import { CAPTURE_LIMITS, readFrame, type FrameReading } from '../src/engine/browser';
+import { CAPTURE_LIMITS, readFrame, WORKING_LONG_SIDE, type FrameReading } from '../src/engine/browser';
 import { EngineRefusal, gradeCard } from '../src/engine/index';
 import { allMet, evaluateChecks, guideStep, startGuide } from '../src/web/features/capture/capture-checks';
 import { FRAME_LONG_SIDE } from '../src/web/features/capture/capture-protocol';
@@ -29,8 +29,8 @@ const REAL = [
 ];
 const MIN_INTERVAL_MS = 80;
 
-async function frameRgba(rgb: Buffer, s: Session) {
-  const k = Math.min(1, FRAME_LONG_SIDE / Math.max(s.width, s.height));
+async function rgba(rgb: Buffer, s: Session, longSide: number) {
+  const k = Math.min(1, longSide / Math.max(s.width, s.height));
   const { data, info } = await sharp(rgb, { raw: { width: s.width, height: s.height, channels: 3 } })
     .resize(Math.round(s.width * k), Math.round(s.height * k))
     .ensureAlpha()
@@ -38,6 +38,9 @@ async function frameRgba(rgb: Buffer, s: Session) {
     .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data };
 }
+
+/** The frame the worker checks and its working copy, both scaled outside the timed check as the canvas does. */
+const frameRgba = async (rgb: Buffer, s: Session) => ({ frame: await rgba(rgb, s, FRAME_LONG_SIDE), working: await rgba(rgb, s, WORKING_LONG_SIDE) });
 
 type Outcome = {
   name: string;
@@ -70,7 +73,8 @@ async function runSession(s: Session): Promise<Outcome> {
       }
       if (!frameCache.has(frameIndex)) frameCache.set(frameIndex, await frameRgba(s.frames[frameIndex].rgb, s));
       const started = performance.now();
-      const reading: FrameReading = readFrame(face, frameCache.get(frameIndex)!, still);
+      const { frame, working } = frameCache.get(frameIndex)!;
+      const reading: FrameReading = readFrame(face, frame, still, working);
       const ms = (performance.now() - started) * throttle;
       outcome.checksMs.push(ms);
       t += Math.max(ms, MIN_INTERVAL_MS) / 1000;
@@ -79,7 +83,8 @@ async function runSession(s: Session): Promise<Outcome> {
       if (!step.capture) continue;
       // The still: the camera's frame at the shutter (the next frame), checked again like the dialog does.
       const shot = s.frames[Math.min(Math.floor(t * s.fps + 1e-6), faceEnd(face))];
-      const again = readFrame(face, await frameRgba(shot.rgb, s), still);
+      const shotFrames = await frameRgba(shot.rgb, s);
+      const again = readFrame(face, shotFrames.frame, still, shotFrames.working);
       if (!allMet(evaluateChecks(again, still, CAPTURE_LIMITS))) continue;
       stills[face] = await sharp(shot.rgb, { raw: { width: s.width, height: s.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
       outcome.captures.push({ face, segment: shot.segment, atS: t });

@@ -19,6 +19,7 @@ import { MIN_PX_PER_MM } from './trace';
 
 export type { Quad } from './detect';
 export type { RefusalCode } from './refusal';
+export { WORKING_LONG_SIDE } from './decoded-photo';
 
 /** The engine's limits the guide checks, in one place for the web app's texts and tests. */
 export const CAPTURE_LIMITS = {
@@ -99,10 +100,16 @@ function shrink(img: RgbImage, width: number, height: number): RgbImage {
  * Reads one camera frame as grading would read the still: `still` is the size the captured photo will
  * have (the camera's full resolution), so size and blur are judged against the still's limits.
  */
-export function readFrame(face: Face, frame: RgbaFrame, still: { width: number; height: number }): FrameReading {
+export function readFrame(
+  face: Face,
+  frame: RgbaFrame,
+  still: { width: number; height: number },
+  /** The frame already downscaled to the engine's working size (a canvas does it faster than JavaScript). */
+  working?: RgbaFrame,
+): FrameReading {
   const full = toRgb(frame);
   const scale = Math.min(1, WORKING_LONG_SIDE / Math.max(full.width, full.height));
-  const small = shrink(full, Math.round(full.width * scale), Math.round(full.height * scale));
+  const small = working ? toRgb(working) : shrink(full, Math.round(full.width * scale), Math.round(full.height * scale));
   const photo = prepareScan({ full, small, scale: small.width / full.width }, face);
   const k = Math.max(still.width, still.height) / Math.max(frame.width, frame.height);
   const reading: FrameReading = {
