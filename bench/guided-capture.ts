@@ -40,7 +40,10 @@ async function rgba(rgb: Buffer, s: Session, longSide: number) {
 }
 
 /** The frame the worker checks and its working copy, both scaled outside the timed check as the canvas does. */
-const frameRgba = async (rgb: Buffer, s: Session) => ({ frame: await rgba(rgb, s, FRAME_LONG_SIDE), working: await rgba(rgb, s, WORKING_LONG_SIDE) });
+const frameRgba = async (rgb: Buffer, s: Session) => ({
+  frame: await rgba(rgb, s, FRAME_LONG_SIDE),
+  working: await rgba(rgb, s, WORKING_LONG_SIDE),
+});
 
 type Outcome = {
   name: string;
@@ -86,7 +89,9 @@ async function runSession(s: Session): Promise<Outcome> {
       const shotFrames = await frameRgba(shot.rgb, s);
       const again = readFrame(face, shotFrames.frame, still, shotFrames.working);
       if (!allMet(evaluateChecks(again, still, CAPTURE_LIMITS))) continue;
-      stills[face] = await sharp(shot.rgb, { raw: { width: s.width, height: s.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+      stills[face] = await sharp(shot.rgb, { raw: { width: s.width, height: s.height, channels: 3 } })
+        .jpeg({ quality: 92 })
+        .toBuffer();
       outcome.captures.push({ face, segment: shot.segment, atS: t });
       // The collector turns the card over: the back's frames start now.
       if (face === 'front') t = Math.max(t, (faceEnd('front') + 1) / s.fps);
@@ -105,7 +110,9 @@ async function runSession(s: Session): Promise<Outcome> {
   return outcome;
 }
 
-const sessions: (() => Promise<Session>)[] = SYNTHETIC_SEEDS.map((seed) => async () => buildSession(`synthetic #${seed}`, await syntheticScenes(seed)));
+const sessions: (() => Promise<Session>)[] = SYNTHETIC_SEEDS.map(
+  (seed) => async () => buildSession(`synthetic #${seed}`, await syntheticScenes(seed)),
+);
 const real = loadRealPhotos();
 if (real.photos) {
   for (const file of REAL) {
@@ -129,7 +136,9 @@ const median = (xs: number[]) => xs[Math.floor(xs.length / 2)];
 const pairs = outcomes.filter((o) => o.pairSeconds !== null);
 const badSegments = outcomes.flatMap((o) => o.captures).filter((c) => c.segment !== 'steady').length;
 console.log(`\nCPU throttle ×${throttle} (simulated by scaling measured time)`);
-console.log(`Check time per frame (${FRAME_LONG_SIDE} px long side): median ${median(all).toFixed(0)} ms, p90 ${all[Math.floor(all.length * 0.9)].toFixed(0)} ms`);
+console.log(
+  `Check time per frame (${FRAME_LONG_SIDE} px long side): median ${median(all).toFixed(0)} ms, p90 ${all[Math.floor(all.length * 0.9)].toFixed(0)} ms`,
+);
 console.log(`Checks per second: ${(1000 / Math.max(MIN_INTERVAL_MS, median(all))).toFixed(1)}`);
 console.log(`Sessions: ${outcomes.length}; pairs captured: ${pairs.length}; captures outside the steady stretch: ${badSegments}`);
 console.log(

@@ -28,7 +28,9 @@ async function sceneOf(image: Buffer, corners: { x: number; y: number }[] | null
   const { data } = await sharp(image).rotate().resize(W, H, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const xs = (corners ?? []).map((p) => p.x),
     ys = (corners ?? []).map((p) => p.y);
-  const card = corners ? { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) } : { x0: W * 0.2, y0: H * 0.2, x1: W * 0.8, y1: H * 0.8 };
+  const card = corners
+    ? { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) }
+    : { x0: W * 0.2, y0: H * 0.2, x1: W * 0.8, y1: H * 0.8 };
   return { rgb: data, card };
 }
 
@@ -66,7 +68,10 @@ export async function realScenes(dir: string, photo: RealPhoto): Promise<Record<
     .extract({ left: left + pad, top: top + pad, width: Math.round(cw), height: Math.round(ch) })
     .png()
     .toBuffer();
-  const scene = await sceneOf(cropped, pts.map((p) => ({ x: (p.x - left) * (W / Math.round(cw)), y: (p.y - top) * (H / Math.round(ch)) })));
+  const scene = await sceneOf(
+    cropped,
+    pts.map((p) => ({ x: (p.x - left) * (W / Math.round(cw)), y: (p.y - top) * (H / Math.round(ch)) })),
+  );
   return { front: scene, back: scene };
 }
 
@@ -123,8 +128,12 @@ async function faceFrames(face: Face, s: Scene): Promise<SessionFrame[]> {
 
 export async function buildSession(name: string, scenes: Record<Face, Scene>): Promise<Session> {
   const stills = {
-    front: await sharp(scenes.front.rgb, { raw: { ...SESSION_SIZE, channels: 3 } }).jpeg({ quality: 92 }).toBuffer(),
-    back: await sharp(scenes.back.rgb, { raw: { ...SESSION_SIZE, channels: 3 } }).jpeg({ quality: 92 }).toBuffer(),
+    front: await sharp(scenes.front.rgb, { raw: { ...SESSION_SIZE, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer(),
+    back: await sharp(scenes.back.rgb, { raw: { ...SESSION_SIZE, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer(),
   };
   return {
     name,
@@ -167,9 +176,9 @@ function i420(rgb: Buffer, W: number, H: number): Buffer {
   return out;
 }
 
-/** The session as a Y4M file's bytes: `YUV4MPEG2 W H F Ip A1:1 C420jpeg`, then `FRAME\n` + I420 planes per frame. */
-export function toY4m(session: Session): Buffer[] {
-  const header = Buffer.from(`YUV4MPEG2 W${session.width} H${session.height} F${session.fps}:1 Ip A1:1 C420jpeg\n`);
+/** The session as a Y4M file's bytes (played at `fps`): `YUV4MPEG2 W H F Ip A1:1 C420jpeg`, then `FRAME\n` + I420 planes per frame. */
+export function toY4m(session: Session, fps = session.fps): Buffer[] {
+  const header = Buffer.from(`YUV4MPEG2 W${session.width} H${session.height} F${fps}:1 Ip A1:1 C420jpeg\n`);
   const parts: Buffer[] = [header];
   for (const f of session.frames) parts.push(Buffer.from('FRAME\n'), i420(f.rgb, session.width, session.height));
   return parts;

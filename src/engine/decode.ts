@@ -9,7 +9,6 @@ export const MAX_PIXELS = 40_000_000;
 export const MIN_SHORT_SIDE = MIN_PHOTO_SHORT_SIDE_PX;
 export { WORKING_LONG_SIDE, type DecodedPhoto };
 
-
 /** Reads any image sharp can decode, upright (EXIF orientation applied), as 8-bit RGB. */
 export async function decodePhoto(input: Buffer, face?: 'front' | 'back'): Promise<DecodedPhoto> {
   if (input.length > MAX_BYTES) throw new EngineRefusal('image_too_large', face);

@@ -6,7 +6,7 @@ import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
 import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
-import { prepareScan, type PreparedPhoto } from './scan';
+import { prepareScan } from './scan';
 import { checkPhotoQuality, traceDetected } from './locate';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';

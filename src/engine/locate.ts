@@ -28,7 +28,6 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   }
 }
 
-
 /** Share of the card clipped to white above which a retake is advised (the surface under it is not measured). */
 export const MAX_SATURATED_PERCENT = 1.5;
 /** Blur limit: the 10–90% rise across the cut edge may spread over at most this many pixels. */

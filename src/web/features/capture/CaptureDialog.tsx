@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { CAPTURE_LIMITS, type FrameReading } from '../../../engine/browser';
-import { isCameraProblem, openRearCamera, takeStill, type CameraProblem } from './camera';
+import { CameraProblem, openRearCamera, takeStill } from './camera';
 import { allMet, evaluateChecks, guideStep, nextHint, startGuide, steadyMs, type Check } from './capture-checks';
 import { FRAME_LONG_SIDE, type FrameRequest, type FrameResponse } from './capture-protocol';
 
@@ -43,7 +43,7 @@ export default function CaptureDialog({ faces, onDone, onClose }: Props) {
         if (cancelled) s.getTracks().forEach((t) => t.stop());
         else setStream((live = s));
       },
-      (err: unknown) => !cancelled && setProblem(isCameraProblem(err) ? err : { kind: 'failed', message: String(err) }),
+      (err: unknown) => !cancelled && setProblem(err instanceof CameraProblem ? err : new CameraProblem('failed')),
     );
     return () => {
       cancelled = true;
@@ -60,7 +60,13 @@ export default function CaptureDialog({ faces, onDone, onClose }: Props) {
     setShots((s) => ({ ...s, [f]: { file, url } }));
     setRetaking(null);
   };
-  const title = problem ? 'Camera unavailable' : face ? `Photograph the ${FACE_NAME[face]}` : faces.length > 1 ? 'Check your photos' : 'Check your photo';
+  const title = problem
+    ? 'Camera unavailable'
+    : face
+      ? `Photograph the ${FACE_NAME[face]}`
+      : faces.length > 1
+        ? 'Check your photos'
+        : 'Check your photo';
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -102,7 +108,7 @@ export default function CaptureDialog({ faces, onDone, onClose }: Props) {
               faces={faces}
               shots={shots}
               onRetake={setRetaking}
-              onUse={() => onDone(Object.fromEntries(faces.map((f) => [f, shots[f]!.file])) as CapturedPhotos)}
+              onUse={() => onDone(Object.fromEntries(faces.map((f) => [f, shots[f]!.file])))}
             />
           )}
         </Dialog.Content>
@@ -163,26 +169,29 @@ function LiveView({ face, step, steps, stream, armed: startArmed, onCaptured }: 
   );
 
   const shutter = useRef<() => Promise<void>>(async () => undefined);
-  shutter.current = async () => {
-    const video = videoRef.current;
-    if (!video || !track || !size || busy) return;
-    setBusy(true);
-    try {
-      const blob = await takeStill(video, track);
-      // The still is checked again at its own size: the hand may have moved between frame and shutter.
-      const bitmap = await createImageBitmap(blob);
-      const stillSize = { width: bitmap.width, height: bitmap.height };
-      const small = await downscaled(bitmap);
-      bitmap.close();
-      const { reading: r } = await check(small, stillSize);
-      const stillChecks = evaluateChecks(r, stillSize, CAPTURE_LIMITS);
-      if (manual.current || allMet(stillChecks)) onCaptured(blob);
-      else setNotice(`The photo was not kept: ${nextHint(stillChecks, false)}`);
-    } finally {
-      manual.current = false;
-      setBusy(false);
-    }
-  };
+  // The latest shutter, for the check loop and the button (refs are written after render, never during).
+  useEffect(() => {
+    shutter.current = async () => {
+      const video = videoRef.current;
+      if (!video || !track || !size || busy) return;
+      setBusy(true);
+      try {
+        const blob = await takeStill(video, track);
+        // The still is checked again at its own size: the hand may have moved between frame and shutter.
+        const bitmap = await createImageBitmap(blob);
+        const stillSize = { width: bitmap.width, height: bitmap.height };
+        const small = await downscaled(bitmap);
+        bitmap.close();
+        const { reading: r } = await check(small, stillSize);
+        const stillChecks = evaluateChecks(r, stillSize, CAPTURE_LIMITS);
+        if (manual.current || allMet(stillChecks)) onCaptured(blob);
+        else setNotice(`The photo was not kept: ${nextHint(stillChecks, false)}`);
+      } finally {
+        manual.current = false;
+        setBusy(false);
+      }
+    };
+  });
   const manual = useRef(false);
   const armedRef = useRef(startArmed);
 

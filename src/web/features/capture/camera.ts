@@ -2,11 +2,10 @@
  * The rear camera at the highest resolution it offers, and a still from it: ImageCapture.takePhoto
  * (the sensor's full-resolution photo) where the browser has it, else the current video frame.
  */
-export type CameraProblem = { kind: 'denied' | 'none' | 'failed'; message: string };
+export type CameraProblemKind = 'denied' | 'none' | 'failed';
 
-export const CAMERA_MESSAGES: Record<CameraProblem['kind'], string> = {
-  denied:
-    'Camera access was refused. Allow the camera for this site in your browser settings, or choose photos from your files instead.',
+export const CAMERA_MESSAGES: Record<CameraProblemKind, string> = {
+  denied: 'Camera access was refused. Allow the camera for this site in your browser settings, or choose photos from your files instead.',
   none: 'No camera was found on this device. Choose photos from your files instead.',
   failed: 'The camera could not be started. Close other apps that use it and try again, or choose photos from your files instead.',
 };
@@ -26,8 +25,14 @@ export async function openRearCamera(): Promise<MediaStream> {
   }
 }
 
-const problem = (kind: CameraProblem['kind']): CameraProblem => ({ kind, message: CAMERA_MESSAGES[kind] });
-export const isCameraProblem = (e: unknown): e is CameraProblem => typeof e === 'object' && e !== null && 'kind' in e && 'message' in e;
+/** Why the camera cannot be used, with the sentence the capture screen shows. */
+export class CameraProblem extends Error {
+  constructor(readonly kind: CameraProblemKind) {
+    super(CAMERA_MESSAGES[kind]);
+    this.name = 'CameraProblem';
+  }
+}
+const problem = (kind: CameraProblemKind) => new CameraProblem(kind);
 
 type ImageCaptureLike = { takePhoto(): Promise<Blob> };
 declare const ImageCapture: { new (track: MediaStreamTrack): ImageCaptureLike } | undefined;

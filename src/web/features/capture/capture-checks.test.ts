@@ -30,13 +30,25 @@ describe('capture checks', () => {
   });
 
   it('waits for a card before judging the rest', () => {
-    expect(states(null)).toEqual({ found: 'unmet', inFrame: 'pending', size: 'pending', sharp: 'pending', glare: 'pending', light: 'pending', tilt: 'pending' });
+    expect(states(null)).toEqual({
+      found: 'unmet',
+      inFrame: 'pending',
+      size: 'pending',
+      sharp: 'pending',
+      glare: 'pending',
+      light: 'pending',
+      tilt: 'pending',
+    });
     const several = evaluateChecks(good({ refusal: 'several_cards', capturePxPerMm: null }), STILL, LIMITS);
     expect(nextHint(several, false)).toBe('Show one card at a time.');
   });
 
   it('reads the engine refusals: cut off, blurred, washed out, dark', () => {
-    expect(states(good({ refusal: 'card_cut_off', capturePxPerMm: null }))).toMatchObject({ found: 'met', inFrame: 'unmet', size: 'pending' });
+    expect(states(good({ refusal: 'card_cut_off', capturePxPerMm: null }))).toMatchObject({
+      found: 'met',
+      inFrame: 'unmet',
+      size: 'pending',
+    });
     expect(states(good({ refusal: 'too_blurry', edgeWidthPx: 5 }))).toMatchObject({ sharp: 'unmet', size: 'met' });
     expect(states(good({ refusal: 'too_bright', saturatedPercent: 30 }))).toMatchObject({ glare: 'unmet' });
     expect(states(good({ refusal: 'too_dark', whiteLevel: 60 }))).toMatchObject({ light: 'unmet' });
@@ -92,8 +104,17 @@ describe('auto-capture', () => {
   });
 
   it('after the first face, waits for the card to move (be turned over) before firing', () => {
-    expect(run(Array.from({ length: 30 }, () => good()), false)).toBeNull();
-    const turned = [...Array.from({ length: 5 }, () => good()), good({ corners: null, refusal: 'no_card_found' }), ...Array.from({ length: 20 }, () => good())];
+    expect(
+      run(
+        Array.from({ length: 30 }, () => good()),
+        false,
+      ),
+    ).toBeNull();
+    const turned = [
+      ...Array.from({ length: 5 }, () => good()),
+      good({ corners: null, refusal: 'no_card_found' }),
+      ...Array.from({ length: 20 }, () => good()),
+    ];
     // The card is back at 600 ms; it has lain steady for the hold time at 1300 ms.
     expect(run(turned, false)).toBe(600 + AUTO_CAPTURE_MS);
   });

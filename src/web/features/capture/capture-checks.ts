@@ -50,14 +50,14 @@ export function evaluateChecks(r: FrameReading | null, still: { width: number; h
   const refusal = r?.refusal ?? null;
   const found = !!r?.corners && refusal !== 'no_card_found' && refusal !== 'several_cards';
   const inFrame = found && refusal !== 'card_cut_off';
-  const traced = inFrame && r!.capturePxPerMm !== null;
+  const traced = inFrame && r.capturePxPerMm !== null;
   const state = (judged: boolean, ok: boolean): CheckState => (!judged ? 'pending' : ok ? 'met' : 'unmet');
   const size =
-    traced && r!.capturePxPerMm! >= limits.minPxPerMm * SIZE_MARGIN && Math.min(still.width, still.height) >= limits.minShortSidePx;
-  const sharp = traced && refusal !== 'too_blurry' && r!.edgeWidthPx! <= r!.maxEdgeWidthPx!;
-  const glare = traced && refusal !== 'too_bright' && r!.saturatedPercent! <= limits.maxSaturatedPercent;
-  const light = traced && refusal !== 'too_dark' && r!.whiteLevel! >= limits.minWhiteLevel;
-  const tilt = traced && r!.tiltDeg! <= limits.maxTiltDeg;
+    traced && r.capturePxPerMm! >= limits.minPxPerMm * SIZE_MARGIN && Math.min(still.width, still.height) >= limits.minShortSidePx;
+  const sharp = traced && refusal !== 'too_blurry' && r.edgeWidthPx! <= r.maxEdgeWidthPx!;
+  const glare = traced && refusal !== 'too_bright' && r.saturatedPercent! <= limits.maxSaturatedPercent;
+  const light = traced && refusal !== 'too_dark' && r.whiteLevel! >= limits.minWhiteLevel;
+  const tilt = traced && r.tiltDeg! <= limits.maxTiltDeg;
   const checks: [CheckId, CheckState][] = [
     ['found', found ? 'met' : 'unmet'],
     ['inFrame', state(found, inFrame)],
