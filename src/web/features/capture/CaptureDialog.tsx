@@ -74,10 +74,10 @@ export default function CaptureDialog({ faces, onDone, onClose }: Props) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex flex-col bg-slate-950 text-white"
+          className="fixed inset-0 z-50 flex h-dvh flex-col bg-slate-950 text-white"
           onOpenAutoFocus={(e) => e.preventDefault()}
         >
-          <div className="flex items-center justify-between gap-2 px-3 py-2">
+          <div className="flex shrink-0 items-center justify-between gap-2 px-3 py-2">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             <Dialog.Close asChild>
               <Button variant="ghost" size="icon" className="text-white hover:bg-white/10 hover:text-white" aria-label="Close camera">
@@ -242,7 +242,7 @@ function LiveView({ face, step, steps, stream, armed: startArmed, onCaptured }: 
         <video ref={videoRef} playsInline muted autoPlay aria-hidden className="absolute inset-0 size-full object-contain" />
         {size && <Overlay size={size} reading={reading} ok={ok} />}
       </div>
-      <div className="grid gap-2 px-3 pb-3 pt-2">
+      <div className="grid shrink-0 gap-2 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-2">
         <p role="status" className="min-h-12 text-base font-semibold">
           {notice && <span className="block text-sm font-normal text-amber-300">{notice}</span>}
           {hint}
