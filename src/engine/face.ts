@@ -4,14 +4,14 @@ import type { CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
-import { detectByEdges, detectCard, type Detection, type Quad } from './detect';
+import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
-import { prepareScan, type PreparedPhoto } from './scan';
-import { traceCard } from './trace';
+import { prepareScan } from './scan';
+import { checkPhotoQuality, traceDetected } from './locate';
+export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
 import { detectHolder, type Holder } from './holder';
-import { plausibleAspects } from './perspective';
-import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, type Exposure } from './exposure';
+import type { Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
 
@@ -47,10 +47,6 @@ export type FaceAnalysis = {
   steps: StepLog[];
 };
 
-/** Share of the card clipped to white above which a retake is advised (the surface under it is not measured). */
-export const MAX_SATURATED_PERCENT = 1.5;
-/** Blur limit: the 10–90% rise across the cut edge may spread over at most this many pixels. */
-export const maxEdgeWidthPx = (pxPerMm: number) => Math.max(6, 0.4 * pxPerMm);
 /** From this resolution and edge sharpness on, the photo no longer lowers grading confidence. */
 export const GOOD_PX_PER_MM = 10;
 export const GOOD_EDGE_WIDTH_MM = 0.15;
@@ -110,7 +106,7 @@ export async function analyseFace(
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
     () => {
-      const t = traceDetected(decoded, detection, face);
+      const t = traceDetected(decoded, detection.quad, face);
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
       const holder = detectHolder(t.view, t.refined.corners);
@@ -126,16 +122,7 @@ export async function analyseFace(
     }),
   );
   const { width, height } = decoded.full;
-  if (refined.edgeWidthPx > maxEdgeWidthPx(view.pxPerMm))
-    throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
-  if (exposure.saturatedPercent > MAX_CLIPPED_PERCENT)
-    throw new EngineRefusal('too_bright', face, `${exposure.saturatedPercent.toFixed(0)}% of the card is clipped to white`);
-  if (exposure.whiteLevel < MIN_WHITE_LEVEL)
-    throw new EngineRefusal(
-      'too_dark',
-      face,
-      `the card's whitest print reaches ${Math.round((100 * exposure.whiteLevel) / 255)}% brightness`,
-    );
+  checkPhotoQuality({ refined, view, exposure, faintOutline }, face);
   // Glare no longer refuses a card whose outline was traced: centering, corners and edges are graded
   // and the surface under the glare is marked as not measured (the report says so and offers a retake tip).
   const saturated = exposure.saturatedPercent;
@@ -189,69 +176,6 @@ export async function analyseFace(
   );
   return { face, view, checks, centering, corners, edges, surface, steps };
 }
-
-/**
- * Traces the card from the detector's quad, and checks it against other proposals when that trace is
- * not clean all round: on a real photo the colour mask can hold a shadow, miss a dark border or follow
- * a sleeve's rim, leaving the quad a few per cent off, and the refiner then follows a straight line
- * near it that is not the cut edge along part of a side. The other proposal is the outline of strong
- * edges. Of the traces, the one whose weakest side is most of one straight edge wins; the first
- * refusal stands when none traces. A trace without a card's proportions under any real camera is not
- * the card (a slab's case is named as such).
- */
-function traceDetected(decoded: PreparedPhoto, detection: Detection, face: Face): ReturnType<typeof traceCard> {
-  const proposals: (() => Quad | null | undefined)[] = [() => detection.quad, () => detectByEdges(decoded.small, face)?.quad];
-  const tried: Quad[] = [];
-  const traced: ReturnType<typeof traceCard>[] = [];
-  let refusal: unknown = null;
-  for (const propose of proposals) {
-    let quad: Quad | null | undefined;
-    try {
-      quad = propose();
-    } catch (err) {
-      // Another card found by a later pass is a finding of its own; anything else leaves what we have.
-      if (err instanceof EngineRefusal && err.code === 'several_cards') throw err;
-      continue;
-    }
-    if (!quad || tried.some((t) => t.every((p, i) => Math.hypot(p.x - quad[i].x, p.y - quad[i].y) < 1))) continue;
-    tried.push(quad);
-    try {
-      const t = traceCard(decoded, quad, face);
-      const aspect = plausibleAspects(t.refined.corners, decoded.full.width, decoded.full.height);
-      const shape = `the outline found is ${aspect.min.toFixed(2)}–${aspect.max.toFixed(2)} wide for 1 tall`;
-      if (aspect.max < CARD_ASPECT[0] || aspect.min > CARD_ASPECT[1]) {
-        // A grading slab's case, traced whole, is never graded as if it were the card.
-        if (aspect.min >= SLAB_ASPECT[0]) refusal = new EngineRefusal('card_in_slab', face, `${shape}, a slab's proportions`);
-        else refusal ??= new EngineRefusal('no_card_found', face, `${shape}, not a card's proportions`);
-        continue;
-      }
-      if (Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT) return t;
-      traced.push(t);
-    } catch (err) {
-      if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') {
-        if (tried.length === 1) throw err;
-        continue;
-      }
-      refusal ??= err;
-    }
-  }
-  // None clean all round: the one whose weakest side is most of one straight edge.
-  const best = traced.sort((a, b) => Math.min(...b.refined.support) - Math.min(...a.refined.support))[0];
-  if (best) return best;
-  throw refusal;
-}
-
-/**
- * Width over height of the traced rectangle, perspective removed (perspective.ts), that a card may
- * have: 63 × 88 mm trading cards are 0.716 and 59 × 86 mm ones (Yu-Gi-Oh) 0.686; real photos of
- * both measure within about 4 % of their own. Wider than that, down to 0.63, is still some card (the
- * front/back check names a back of other proportions). PSA, BGS and CGC slabs are 0.60–0.62 outside.
- */
-const CARD_ASPECT = [0.63, 0.8] as const;
-const SLAB_ASPECT = [0.55, 0.63] as const;
-
-/** A side whose edge points lie on one line this fully was traced along the cut edge from end to end. */
-const CLEAN_SIDE_SUPPORT = 0.9;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const photoPoint = (x: number, y: number) => ({ x: round1(x), y: round1(y) });

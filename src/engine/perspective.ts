@@ -27,17 +27,10 @@ export function apparentAspect(q: readonly Point[]): number {
 const TYPICAL_FOCAL_PER_LONG_SIDE = 0.75;
 
 /**
- * Width over height of the rectangle whose photo is `q` (top-left, top-right, bottom-right, bottom-left),
- * taken by a camera whose principal point is the centre of a `width`×`height` photo. `focalPx` is the
- * focal length the outline fixes, or null when it fixes none and a phone's typical one was assumed.
+ * The card's two edge directions in camera space (up to scale) and the focal length used, centred
+ * coordinates. `focalPerLongSide`: assume this focal length instead of measuring it.
  */
-export function rectifiedAspect(
-  q: readonly Point[],
-  width: number,
-  height: number,
-  /** Assume this focal length (in long sides) instead of measuring it. */
-  focalPerLongSide?: number,
-): { aspect: number; focalPx: number | null } {
+function cardAxes(q: readonly Point[], width: number, height: number, focalPerLongSide?: number) {
   // Centred coordinates (principal point at the origin), scaled for conditioning.
   const s = Math.max(width, height);
   const h = (p: Point): V3 => [(p.x - width / 2) / s, (p.y - height / 2) / s, 1];
@@ -62,6 +55,21 @@ export function rectifiedAspect(
     Math.abs(n2[2]) > 1e-3 &&
     Math.abs(n3[2]) > 1e-3;
   const f2Used = measured ? f2 : (focalPerLongSide ?? TYPICAL_FOCAL_PER_LONG_SIDE) ** 2;
+  return { n2, n3, f2, f2Used, measured, s };
+}
+
+/**
+ * Width over height of the rectangle whose photo is `q` (top-left, top-right, bottom-right, bottom-left),
+ * taken by a camera whose principal point is the centre of a `width`×`height` photo. `focalPx` is the
+ * focal length the outline fixes, or null when it fixes none and a phone's typical one was assumed.
+ */
+export function rectifiedAspect(
+  q: readonly Point[],
+  width: number,
+  height: number,
+  focalPerLongSide?: number,
+): { aspect: number; focalPx: number | null } {
+  const { n2, n3, f2, f2Used, measured, s } = cardAxes(q, width, height, focalPerLongSide);
   const norm = (n: V3) => (n[0] * n[0] + n[1] * n[1]) / f2Used + n[2] * n[2];
   const aspect = Math.sqrt(norm(n2) / norm(n3));
   return { aspect: Number.isFinite(aspect) && aspect > 0 ? aspect : apparentAspect(q), focalPx: measured ? Math.sqrt(f2) * s : null };
@@ -80,4 +88,21 @@ export function plausibleAspects(q: readonly Point[], width: number, height: num
     apparentAspect(q),
   ];
   return { min: Math.min(...aspects), max: Math.max(...aspects) };
+}
+
+/** The largest tilt of the card to the camera the engine straightens (perspective.test.ts recovers proportions up to it). */
+export const MAX_RECTIFIED_TILT_DEG = 25;
+
+/**
+ * Angle in degrees between the card's plane and the photo's plane: 0 when the camera looks straight
+ * down on it. The card's normal is the cross product of its two edge directions in camera space.
+ */
+export function cardTiltDeg(q: readonly Point[], width: number, height: number): number {
+  const { n2, n3, f2Used } = cardAxes(q, width, height);
+  const f = Math.sqrt(f2Used);
+  const a: V3 = [n2[0] / f, n2[1] / f, n2[2]],
+    b: V3 = [n3[0] / f, n3[1] / f, n3[2]];
+  const n = cross(a, b);
+  const tilt = (Math.acos(Math.min(1, Math.abs(n[2]) / Math.hypot(...n))) * 180) / Math.PI;
+  return Number.isFinite(tilt) ? tilt : 0;
 }

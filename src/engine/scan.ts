@@ -7,7 +7,7 @@
  * where the scan has no margin. A card really cut off by the frame is refused, never padded.
  */
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
-import type { DecodedPhoto } from './decode';
+import type { DecodedPhoto } from './decoded-photo';
 import type { RgbImage } from './image';
 import { EngineRefusal } from './refusal';
 
