@@ -80,7 +80,12 @@ it('values an ungraded card at its market price, counts each figure over the sam
   // Not graded, known market price (Base Charizard), paid $300.
   await buildUserCard(db, user.id, { purchasePriceCents: 30_000, createdAt: new Date('2026-03-03T00:00:00Z') });
   // Not graded, no price anywhere, paid $7: in Cost only.
-  await buildUserCard(db, user.id, { cardId: null, cardName: 'Home-made proxy', purchasePriceCents: 700, createdAt: new Date('2026-03-04T00:00:00Z') });
+  await buildUserCard(db, user.id, {
+    cardId: null,
+    cardName: 'Home-made proxy',
+    purchasePriceCents: 700,
+    createdAt: new Date('2026-03-04T00:00:00Z'),
+  });
 
   const s = json<TCollectionSummaryResponse>(await client.get('/api/collection/summary'));
   const value = 20_000 + marketCents;
