@@ -25,7 +25,9 @@ export function SummaryTiles({ s }: { s: TCollectionSummaryResponse }) {
       label: 'Estimated value',
       value: formatDollars(s.estimatedValue),
       hint: s.unvaluedCards ? `${cardsWord(s.unvaluedCards)} without a value` : undefined,
-      about: `Each card's value × its copies: the graded value of its latest grading when graded (${n(s.gradedCards)}), else the market price of its printing ungraded (${n(s.marketValuedCards)}). ${cardsWord(s.unvaluedCards)} with neither ${s.unvaluedCards === 1 ? 'is' : 'are'} left out.`,
+      about: `Each card's value × its copies: the graded value of its latest grading when graded (${n(s.gradedCards)}), else the market price of its printing ungraded (${n(s.marketValuedCards)}).${
+        s.unvaluedCards ? ` ${cardsWord(s.unvaluedCards)} with neither ${s.unvaluedCards === 1 ? 'is' : 'are'} left out.` : ''
+      }`,
     },
     {
       label: 'Cost',
