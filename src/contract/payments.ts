@@ -10,7 +10,8 @@ export function packageFromQuery(value: string | null | undefined): TCreditPacka
   return parsed.success ? parsed.data : DEFAULT_CREDIT_PACKAGE;
 }
 
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'expired'] as const;
+/** `cancelled`: the collector left the checkout with Cancel (issue 24.7); a later payment still completes it. */
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'expired', 'cancelled'] as const;
 export const ZOrderStatus = z.enum(ORDER_STATUSES);
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 

@@ -188,8 +188,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const thumbnails =
     deps.catalogueThumbnails ?? createCatalogueThumbnails({ images, allowedHosts: config.referenceImageHosts, log: app.log });
   await app.register(catalogueRoutes, { catalogue, thumbnails });
-  await app.register(collectionRoutes, { collection: createCollectionService(db) });
-  await app.register(collectionIoRoutes, { db, clock });
   const uploads = createUploadReceiver({
     tmpDir: config.uploads.dir,
     maxConcurrent: config.uploads.concurrency,
@@ -199,6 +197,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Synced market prices first, the bundled snapshot's next, the rarity guess last.
   const marketPrices = firstMarketPrice(createSyncedMarketPrices(db), createSnapshotMarketPrices());
   const pricing = deps.pricing ?? createEmbeddedPricing(marketPrices);
+  await app.register(collectionRoutes, { collection: createCollectionService(db, marketPrices) });
+  await app.register(collectionIoRoutes, { db, clock, market: marketPrices });
   const userCardService = createUserCardService({ db, images, catalogue, pricing });
   await app.register(userCardRoutes, { cards: userCardService, uploads });
   await app.register(printingRoutes, { cards: userCardService, catalogue, market: marketPrices });

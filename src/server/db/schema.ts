@@ -390,7 +390,7 @@ export const orders = pgTable(
     credits: integer('credits').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed', 'expired'] })
+    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed', 'expired', 'cancelled'] })
       .notNull()
       .default('pending'),
     provider: text('provider').notNull(),

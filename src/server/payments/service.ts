@@ -12,7 +12,7 @@ import type { PaymentProvider } from '../adapters/payments/port';
 import { conflicting, upstreamDown } from '../domain-errors';
 import { HttpError, notFound } from '../http/errors';
 import { LIVE_STATUSES, graceEndsAt } from './entitlement';
-import { ordersOf, setOrderStatus, toOrder } from './orders';
+import { cancelPendingOrder, ordersOf, setOrderStatus, toOrder } from './orders';
 import { currentSubscription, syncSubscription, type SyncContext } from './subscriptions';
 
 const PROVIDER_DOWN = 'The payment provider could not be reached. Nothing was charged; please try again in a minute.';
@@ -105,7 +105,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           customerEmail: u.email,
           customerId: await customerIdOf(db, userId),
           successUrl: `${origin}/checkout/success?order=${order.id}`,
-          cancelUrl: `${origin}/account/checkout/credits?package=${pkg.id}&canceled=1`,
+          cancelUrl: `${origin}/account/checkout/credits?package=${pkg.id}&canceled=1&order=${order.id}`,
           metadata: { orderId: order.id, userId, kind: 'credits' },
         });
         await db
@@ -171,6 +171,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
         .limit(1);
+      if (!o) throw notFound('No such order.');
+      return toOrder(o);
+    },
+
+    /** The checkout's Cancel brought the collector back: their pending order is cancelled (orders.ts). */
+    async cancelOrder(userId: string, orderId: string): Promise<TOrder> {
+      const o = await cancelPendingOrder(db, userId, orderId);
       if (!o) throw notFound('No such order.');
       return toOrder(o);
     },
