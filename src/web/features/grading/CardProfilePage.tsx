@@ -232,8 +232,11 @@ export default function CardProfilePage() {
                   </dd>
                 </div>
               </dl>
-              {/* Outside the <dl>: a section of its own, not a term and its description. */}
-              <FeeArithmetic values={latest} rawValueUsd={report.data?.valueBasis?.rawValueUsd} />
+              {/* Outside the <dl>: a section of its own, not a term and its description, across both columns
+                  (in the first one it would widen the grade circles' column and squeeze the figures). */}
+              <div className="md:col-span-2">
+                <FeeArithmetic values={latest} rawValueUsd={report.data?.valueBasis?.rawValueUsd} />
+              </div>
             </CardContent>
           </Card>
           <RawValuePanel cardId={c.id} />
