@@ -95,6 +95,9 @@ describe('binder screen (spec §2.4)', () => {
     render();
     expect(await screen.findByText('No cards in this binder yet')).toBeInTheDocument();
     expect(screen.getByText('Grade some cards and add them to this binder to get started')).toBeInTheDocument();
+    // No cards, no averages: a dash, not 0.0 or $0 (issue 24).
+    expect(screen.getByText('Total Cards').nextSibling).toHaveTextContent('0');
+    for (const tile of ['Avg Value', 'Avg Grade', 'Highest Grade']) expect(screen.getByText(tile).nextSibling).toHaveTextContent('—');
   });
 
   it('shows the error screen with the server message after its retries', async () => {

@@ -1,28 +1,18 @@
 import { ArrowLeft, ArrowRight, ChevronLeft, ChevronRight, GripVertical, Move, Star } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { TBinder, TBinderCardEntry } from '@contract/binders';
 import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
+import { useMediaQuery } from '@web/lib/use-media-query';
 import { displayedGrade } from '@web/features/grading/grade-scale';
 import { moveItem, pageCountOf, placeOf, pocketsOf, spreadStartOf } from './binder-pages';
 import { useReorderBinder, useSetBinderCover } from './use-binder-edits';
 
 /** Two facing pages from this width up (Tailwind's md), one page below it, as a binder held open or folded. */
 const WIDE = '(min-width: 768px)';
-function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (notify) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', notify);
-      return () => list.removeEventListener('change', notify);
-    },
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-}
 
 type Drag = { id: string; over: number | null };
 
