@@ -12,7 +12,8 @@ import type { TCheckoutResponse } from '../src/contract/payments';
 import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
 import { csrfHeaders, expect, loginViaApi, registerViaApi, snap, test } from './fixtures';
 
-const WIDTHS = [360, 390] as const;
+// 360 last: the screenshot is taken at the narrowest width.
+const WIDTHS = [390, 360] as const;
 const PHONE_HEIGHT = 800;
 
 /** `<Route path="…">` of the app, and whether it is wrapped in guarded(…). */
@@ -138,7 +139,8 @@ function misfits(page: Page) {
       const s = getComputedStyle(el);
       if (s.display === 'none' || unseen(s) || el.getBoundingClientRect().width <= 1) continue;
       if (!['hidden', 'clip'].includes(s.overflowX)) continue;
-      if (el.scrollWidth > el.clientWidth + 1 && !el.closest('[title]')) found.push(`${name(el)} text is cut (${el.scrollWidth} > ${el.clientWidth})`);
+      if (el.scrollWidth > el.clientWidth + 1 && !el.closest('[title]'))
+        found.push(`${name(el)} text is cut (${el.scrollWidth} > ${el.clientWidth})`);
     }
     return found;
   });
@@ -150,7 +152,9 @@ function misfits(page: Page) {
  */
 async function settle(page: Page) {
   await expect(page.getByText('Loading cards...')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('.animate-pulse')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+  await expect(page.locator('.animate-pulse'))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
   await page.evaluate(() =>
     Promise.all(
       [...document.images].map((i) => Promise.race([i.decode().catch(() => undefined), new Promise((r) => setTimeout(r, 1_000))])),
@@ -159,18 +163,33 @@ async function settle(page: Page) {
 }
 
 /** Checks the current screen at each width; `label` names it in the failure and the screenshot. */
-async function expectFits(page: Page, label: string, info: TestInfo, problems: string[]) {
+async function expectFits(page: Page, label: string, problems: string[]) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: PHONE_HEIGHT });
     await settle(page);
     for (const p of await misfits(page)) problems.push(`${label} @${width}: ${p}`);
   }
-  await snap(page, `fit-${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`, info.project.name);
+  const name = `fit-${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`;
+  await snap(page, name, '360');
+  // With SCREENSHOTS=1, the same screen at 1280 px beside it, for a person comparing the two.
+  if (process.env.SCREENSHOTS === '1') {
+    await page.setViewportSize({ width: 1280, height: PHONE_HEIGHT });
+    await settle(page);
+    await snap(page, name, '1280');
+    await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: PHONE_HEIGHT });
+  }
 }
 
 async function contextFor(browser: Browser, info: TestInfo) {
   const { userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = info.project.use;
-  const context = await browser.newContext({ viewport: { width: 360, height: PHONE_HEIGHT }, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: PHONE_HEIGHT },
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+  });
   return context.newPage();
 }
 
@@ -209,85 +228,120 @@ async function collectorFixture(page: Page, baseURL: string) {
   return { cardId: card.id, binderId: binder.id, sessionId: checkout.url.split('/').pop()!, gradingId };
 }
 
-test('every route, the report dialog and the image viewer fit a 360 and a 390 px phone', { tag: '@phone-only' }, async ({ browser }, info) => {
-  test.setTimeout(300_000);
-  const baseURL = info.project.use.baseURL!;
+test(
+  'every route, the report dialog and the image viewer fit a 360 and a 390 px phone',
+  { tag: '@phone-only' },
+  async ({ browser }, info) => {
+    test.setTimeout(300_000);
+    const baseURL = info.project.use.baseURL!;
 
-  // The table first: every route has a visit, every visit a route.
-  const routes = appRoutes();
-  expect(routes.length).toBeGreaterThan(30);
-  expect(routes.map((r) => r.path).filter((p) => !VISITS[p]), 'routes with no visit in phone-fit.spec.ts').toEqual([]);
-  expect(Object.keys(VISITS).filter((p) => !routes.some((r) => r.path === p)), 'visits of routes that no longer exist').toEqual([]);
-  for (const r of routes) if (r.guarded) expect(VISITS[r.path].role, `${r.path} is signed-in only`).not.toBe('public');
+    // The table first: every route has a visit, every visit a route.
+    const routes = appRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    expect(
+      routes.map((r) => r.path).filter((p) => !VISITS[p]),
+      'routes with no visit in phone-fit.spec.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(VISITS).filter((p) => !routes.some((r) => r.path === p)),
+      'visits of routes that no longer exist',
+    ).toEqual([]);
+    for (const r of routes) if (r.guarded) expect(VISITS[r.path].role, `${r.path} is signed-in only`).not.toBe('public');
 
-  const collector = await contextFor(browser, info);
-  const admin = await contextFor(browser, info);
-  const visitor = await contextFor(browser, info);
-  const made = await collectorFixture(collector, baseURL);
-  await loginViaApi(admin, baseURL, 'admin');
-  const logs = (await (await admin.request.get('/api/admin/sync/logs')).json()) as { id: string }[];
-  const fixture: Fixture = { ...made, syncLogId: logs[0]?.id ?? '00000000-0000-4000-8000-000000000000' };
-  const pages: Record<Role, Page> = { public: visitor, collector, admin };
+    const collector = await contextFor(browser, info);
+    const admin = await contextFor(browser, info);
+    const visitor = await contextFor(browser, info);
+    const made = await collectorFixture(collector, baseURL);
+    await loginViaApi(admin, baseURL, 'admin');
+    const logs = (await (await admin.request.get('/api/admin/sync/logs')).json()) as { id: string }[];
+    const fixture: Fixture = { ...made, syncLogId: logs[0]?.id ?? '00000000-0000-4000-8000-000000000000' };
+    const pages: Record<Role, Page> = { public: visitor, collector, admin };
 
-  const problems: string[] = [];
-  const visited = new Set<string>();
-  for (const [path, visit] of Object.entries(VISITS)) {
-    const page = pages[visit.role];
-    await page.goto(visit.url(fixture));
-    await expectFits(page, `${visit.role} ${visit.url(fixture)}`, info, problems);
-    visited.add(path);
-  }
-  // Each admin tab is a URL of its own (/admin/*).
-  for (const tab of adminTabs()) {
-    await admin.goto(`/admin/${tab}`);
-    await expect(admin.getByRole('tab', { name: new RegExp(tab, 'i') })).toHaveAttribute('aria-selected', 'true');
-    await expectFits(admin, `admin /admin/${tab}`, info, problems);
-  }
-  expect(adminTabs()).toHaveLength(7);
-  expect([...visited].sort()).toEqual(routes.map((r) => r.path).sort());
+    // The measure itself can fail: a box wider than the screen and a cut button are found.
+    await visitor.goto('/about');
+    await settle(visitor);
+    await visitor.evaluate(() => {
+      const wide = Object.assign(document.createElement('div'), { id: 'too-wide', textContent: 'wide' });
+      wide.style.width = '500px';
+      const cut = Object.assign(document.createElement('button'), {
+        id: 'cut',
+        textContent: 'A button whose label is far too long to fit',
+      });
+      cut.style.cssText = 'width: 60px; overflow: hidden; white-space: nowrap';
+      document.querySelector('main')!.append(wide, cut);
+    });
+    const planted = await misfits(visitor);
+    expect(planted.some((p) => p.includes('"wide"') && p.includes('spans'))).toBe(true);
+    expect(planted.some((p) => p.includes('text is cut'))).toBe(true);
+    expect(planted.some((p) => p.startsWith('the page is'))).toBe(true);
 
-  // The phone menu lists every destination of a signed-in user.
-  await collector.goto('/account/dashboard');
-  await collector.getByRole('button', { name: 'Open menu' }).click();
-  const menu = collector.getByRole('navigation', { name: 'Mobile' });
-  for (const name of ['Home', 'Dashboard', 'Collection', 'Account', 'Billing']) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
-  await expectFits(collector, 'collector menu', info, problems);
-  await admin.goto('/admin/users');
-  await admin.getByRole('button', { name: 'Open menu' }).click();
-  await expect(admin.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
+    const problems: string[] = [];
+    const visited = new Set<string>();
+    for (const [path, visit] of Object.entries(VISITS)) {
+      const page = pages[visit.role];
+      await page.goto(visit.url(fixture));
+      await expectFits(page, `${visit.role} ${path === '*' ? 'not-found' : path}`, problems);
+      visited.add(path);
+    }
+    // Each admin tab is a URL of its own (/admin/*).
+    for (const tab of adminTabs()) {
+      await admin.goto(`/admin/${tab}`);
+      await expect(admin.getByRole('tab', { name: new RegExp(tab, 'i') })).toHaveAttribute('aria-selected', 'true');
+      await expectFits(admin, `admin /admin/${tab}`, problems);
+    }
+    expect(adminTabs()).toHaveLength(7);
+    expect([...visited].sort()).toEqual(routes.map((r) => r.path).sort());
 
-  // The card profile's image viewer: the whole image and Close in view.
-  await collector.goto(`/account/collection/card-profile/${fixture.cardId}`);
-  await collector.getByRole('button', { name: 'Open Annotated front full size' }).click();
-  const viewer = collector.getByRole('dialog', { name: 'Annotated front' });
-  await expect(viewer.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
-  await expect(viewer.getByRole('img', { name: 'Annotated front' })).toBeInViewport({ ratio: 1 });
-  await expectFits(collector, 'collector image viewer', info, problems);
-  await viewer.getByRole('button', { name: 'Close' }).click();
+    // The phone menu lists every destination of a signed-in user.
+    await collector.goto('/account/dashboard');
+    await collector.getByRole('button', { name: 'Open menu' }).click();
+    const menu = collector.getByRole('navigation', { name: 'Mobile' });
+    for (const name of ['Home', 'Dashboard', 'Collection', 'Account', 'Billing'])
+      await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    await expectFits(collector, 'collector menu', problems);
+    await admin.goto('/admin/users');
+    await admin.getByRole('button', { name: 'Open menu' }).click();
+    await expect(admin.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
 
-  // The admin report dialog, each of its six tabs, and an image opened from it.
-  await admin.goto('/admin/submissions');
-  await admin.getByRole('button', { name: /View Details/ }).first().click();
-  const report = admin.getByRole('dialog').first();
-  await expect(report.getByRole('tab')).toHaveCount(6);
-  for (const tab of await report.getByRole('tab').allInnerTexts()) {
-    await report.getByRole('tab', { name: tab }).click();
-    await expectFits(admin, `admin report ${tab}`, info, problems);
-  }
-  await report.getByRole('tab').first().click();
-  await report.getByRole('button', { name: /full size/ }).first().click();
-  const adminViewer = admin.getByRole('dialog').last();
-  await expect(adminViewer.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
-  await expect(adminViewer.getByRole('img')).toBeInViewport({ ratio: 1 });
-  await expectFits(admin, 'admin image viewer', info, problems);
+    // The card profile's image viewer: the whole image and Close in view.
+    await collector.goto(`/account/collection/card-profile/${fixture.cardId}`);
+    await collector.getByRole('button', { name: 'Open Annotated front full size' }).click();
+    const viewer = collector.getByRole('dialog', { name: 'Annotated front' });
+    await expect(viewer.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+    await expect(viewer.getByRole('img', { name: 'Annotated front' })).toBeInViewport({ ratio: 1 });
+    await expectFits(collector, 'collector image viewer', problems);
+    await viewer.getByRole('button', { name: 'Close' }).click();
 
-  // Spec §2.6: the admin shell's Logout ends at the landing page, not at /login?next=….
-  await admin.goto('/admin/orders');
-  await admin.getByRole('button', { name: 'Logout' }).click();
-  await expect(admin).toHaveURL(/\/$/);
-  await admin.waitForTimeout(500);
-  await expect(admin).toHaveURL(/\/$/);
+    // The admin report dialog, each of its six tabs, and an image opened from it.
+    await admin.goto('/admin/submissions');
+    await admin
+      .getByRole('button', { name: /View Details/ })
+      .first()
+      .click();
+    const report = admin.getByRole('dialog').first();
+    await expect(report.getByRole('tab')).toHaveCount(6);
+    for (const tab of await report.getByRole('tab').allInnerTexts()) {
+      await report.getByRole('tab', { name: tab }).click();
+      await expectFits(admin, `admin report ${tab}`, problems);
+    }
+    await report.getByRole('tab').first().click();
+    await report
+      .getByRole('button', { name: /full size/ })
+      .first()
+      .click();
+    const adminViewer = admin.getByRole('dialog').last();
+    await expect(adminViewer.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+    await expect(adminViewer.getByRole('img')).toBeInViewport({ ratio: 1 });
+    await expectFits(admin, 'admin image viewer', problems);
 
-  expect(problems, 'what does not fit a phone').toEqual([]);
-  for (const page of Object.values(pages)) await page.context().close();
-});
+    // Spec §2.6: the admin shell's Logout ends at the landing page, not at /login?next=….
+    await admin.goto('/admin/orders');
+    await admin.getByRole('button', { name: 'Logout' }).click();
+    await expect(admin).toHaveURL(/\/$/);
+    await admin.waitForTimeout(500);
+    await expect(admin).toHaveURL(/\/$/);
+
+    expect(problems, 'what does not fit a phone').toEqual([]);
+    for (const page of Object.values(pages)) await page.context().close();
+  },
+);
