@@ -39,7 +39,11 @@ export default defineConfig({
   // (scripts/test-all.ts) runs the desktop tests tagged @postgres: journey, payments, admin.
   projects: [
     // @phone-only: a check of phone widths itself (phone-fit.spec.ts); it sets 360 and 390 px on its own.
-    { name: 'desktop', grepInvert: /@phone-only/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    {
+      name: 'desktop',
+      grepInvert: /@phone-only/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
     { name: 'phone', grepInvert: /@desktop-only/, use: { ...devices['Pixel 7'], launchOptions } },
   ],
   webServer: {

@@ -67,7 +67,8 @@ async function markDuplicates(db: Db, userId: string, preview: Awaited<ReturnTyp
   const have = new Set(owned.flatMap((c) => (c.cardId ? [sameCardKey(c.cardId, c.edition, c.finish, c.cents)] : [])));
   let duplicates = 0;
   for (const row of preview.rows) {
-    row.duplicate = row.status === 'matched' && !!row.cardId && have.has(sameCardKey(row.cardId, row.edition, row.finish, cents(row.purchasePrice)));
+    row.duplicate =
+      row.status === 'matched' && !!row.cardId && have.has(sameCardKey(row.cardId, row.edition, row.finish, cents(row.purchasePrice)));
     if (row.duplicate) duplicates++;
   }
   preview.counts.duplicates = duplicates;
@@ -145,7 +146,11 @@ export function createImportService({ db, clock }: { db: Db; clock: Clock }) {
      * is taken first, in the same transaction: a second confirm (a double click, a retry after a lost
      * answer, another tab) waits on that row's lock, then finds it stamped and writes nothing.
      */
-    async confirm(userId: string, id: string, body: { choices: TConfirmImportRequest['choices'] & {}; duplicates: 'skip' | 'import' }): Promise<TConfirmImportResponse> {
+    async confirm(
+      userId: string,
+      id: string,
+      body: { choices: TConfirmImportRequest['choices'] & {}; duplicates: 'skip' | 'import' },
+    ): Promise<TConfirmImportResponse> {
       const existing = await owned(userId, id);
       const rows = existing.rows as TImportRow[];
       const byLine = new Map(rows.map((r) => [r.line, r]));

@@ -37,7 +37,11 @@ export function ImageViewer({ image, onClose }: { image: ViewedImage | null; onC
             {/* min-h-0: the image may shrink to the space left under the title row, so it is never cut. */}
             {/* The empty space around the image lets clicks through to the panel, which closes. */}
             <div className="pointer-events-none flex min-h-0 flex-1 items-center justify-center">
-              <img src={image.url} alt={image.alt} className="pointer-events-auto max-h-full max-w-full rounded-md bg-white object-contain" />
+              <img
+                src={image.url}
+                alt={image.alt}
+                className="pointer-events-auto max-h-full max-w-full rounded-md bg-white object-contain"
+              />
             </div>
           </Dialog.Content>
         </Dialog.Portal>

@@ -37,7 +37,9 @@ type NotesForm = { personalNotes: string; actualPurchasePrice: string };
 function NotesAndPrice({ cardId, notes, price }: { cardId: string; notes: string | null; price: string | null }) {
   const queryClient = useQueryClient();
   const draftName = `notes-and-price:${cardId}`;
-  const [form, setForm] = useState(() => readDraft<NotesForm>(draftName) ?? { personalNotes: notes ?? '', actualPurchasePrice: price ?? '' });
+  const [form, setForm] = useState(
+    () => readDraft<NotesForm>(draftName) ?? { personalNotes: notes ?? '', actualPurchasePrice: price ?? '' },
+  );
   useKeepDraft(draftName, () => form);
   const save = useMutation({
     mutationFn: () =>
