@@ -96,9 +96,10 @@ const VISITS: Record<string, { role: Role; url: (f: Fixture) => string }> = {
  * (overflow-x auto/scroll) and holds it; a button, link, tab or heading whose text is cut by its own
  * overflow (scrollWidth > clientWidth) — ellipsis included, unless the full text is in a title.
  */
-function misfits(page: Page) {
-  return page.evaluate(() => {
-    const width = window.innerWidth;
+function misfits(page: Page, width: number) {
+  // The width set, not window.innerWidth: a phone browser zooms out to show a page wider than the
+  // screen, and innerWidth (the zoomed-out visual viewport) grows with the page that overflows.
+  return page.evaluate((width) => {
     const found: string[] = [];
     const name = (el: Element) => {
       const text = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
@@ -143,7 +144,7 @@ function misfits(page: Page) {
         found.push(`${name(el)} text is cut (${el.scrollWidth} > ${el.clientWidth})`);
     }
     return found;
-  });
+  }, width);
 }
 
 /**
@@ -167,7 +168,7 @@ async function expectFits(page: Page, label: string, problems: string[]) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: PHONE_HEIGHT });
     await settle(page);
-    for (const p of await misfits(page)) problems.push(`${label} @${width}: ${p}`);
+    for (const p of await misfits(page, width)) problems.push(`${label} @${width}: ${p}`);
   }
   const name = `fit-${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`;
   await snap(page, name, '360');
@@ -270,7 +271,7 @@ test(
       cut.style.cssText = 'width: 60px; overflow: hidden; white-space: nowrap';
       document.querySelector('main')!.append(wide, cut);
     });
-    const planted = await misfits(visitor);
+    const planted = await misfits(visitor, 360);
     // (The first box found past the edge is named: the planted one, or an ancestor it widened.)
     expect(
       planted.some((p) => p.includes(' spans ')),

@@ -123,7 +123,9 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
   const pageLabel = last - first > 1 ? `Pages ${first + 1}–${last} of ${pageCount}` : `Page ${first + 1} of ${pageCount}`;
 
   return (
-    <section aria-label="Binder pages" aria-describedby={keysHintId} className="grid gap-4">
+    // minmax(0, 1fr) columns: an auto grid column is as wide as its widest content, and the card names
+    // in the pockets (one line each) made the page 405 px wide on a 390 px phone (issue 24).
+    <section aria-label="Binder pages" aria-describedby={keysHintId} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <p id={keysHintId} className="sr-only">
         The left and right arrow keys turn the pages.
       </p>
@@ -149,7 +151,7 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
         aria-label={`${binder.name}, ${pageLabel}`}
         className="relative rounded-2xl bg-gradient-to-b from-slate-800 to-slate-900 p-2 shadow-xl outline-offset-4 focus-visible:outline-2 focus-visible:outline-brand-600 sm:p-4"
       >
-        <div className={cn('relative grid gap-2 sm:gap-4', perSpread === 2 && 'grid-cols-2')}>
+        <div className={cn('relative grid gap-2 sm:gap-4', perSpread === 2 ? 'grid-cols-2' : 'grid-cols-[minmax(0,1fr)]')}>
           {shownPages.map((p) => (
             <BinderPage
               key={p}

@@ -74,7 +74,8 @@ export default function AddCardPage() {
       <PageHeader title="Add a card" description="Find the card, add its photos, then grade it." />
       <form
         noValidate
-        className="grid gap-6"
+        // minmax(0, 1fr): the column keeps to the screen; an auto column grew to its widest content (373 px at 360).
+        className="grid grid-cols-[minmax(0,1fr)] gap-6"
         onSubmit={form.handleSubmit((values) => {
           setFormError(null);
           add.mutate(values);
