@@ -189,15 +189,16 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
         </div>
       </div>
 
-      <nav aria-label="Binder page turns" className="flex items-center justify-between gap-3">
+      {/* On a phone the buttons say Previous and Next (their names keep "page"), so the row fits 360 px. */}
+      <nav aria-label="Binder page turns" className="flex flex-wrap items-center justify-between gap-2 sm:gap-3">
         <Button variant="outline" onClick={() => turnTo(first - perSpread)} disabled={!hasPrevious}>
-          <ChevronLeft aria-hidden /> Previous page
+          <ChevronLeft aria-hidden /> Previous<span className="max-sm:sr-only"> page</span>
         </Button>
         <p className="whitespace-nowrap text-sm font-medium text-slate-800" aria-live="polite">
           {pageLabel}
         </p>
         <Button variant="outline" onClick={() => turnTo(first + perSpread)} disabled={!hasNext}>
-          Next page <ChevronRight aria-hidden />
+          Next<span className="max-sm:sr-only"> page</span> <ChevronRight aria-hidden />
         </Button>
       </nav>
       <p className="sr-only" role="status" aria-live="polite">
