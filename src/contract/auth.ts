@@ -41,6 +41,22 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
+/** Only same-site paths may be a post-login destination: never "//evil.example", "/\\evil" or "https://…". */
+export const isSameSitePath = (next: string) => next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\');
+
+/**
+ * GET /api/login?next=…: where sign-in should lead back to (the page a 401 interrupted). A value that is
+ * not a same-site path is dropped, not refused: the browser still lands on the sign-in page.
+ */
+export const ZLoginRedirectQuery = z.object({
+  next: z
+    .string()
+    .max(2000)
+    .optional()
+    .catch(undefined)
+    .transform((next) => (next && isSameSitePath(next) ? next : undefined)),
+});
+
 export const ZForgotPasswordRequest = z.object({ email });
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 

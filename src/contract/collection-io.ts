@@ -76,6 +76,12 @@ export const ZImportRow = z.object({
   candidates: z.array(ZImportCandidate),
   /** Why it is ambiguous or unmatched, in a sentence. */
   reason: z.string().nullable(),
+  /**
+   * A matched row that looks like a card already in the collection (same catalogue card, edition, finish
+   * and purchase price): re-importing your own export would otherwise add every card a second time.
+   * Previews stored before this field read as false.
+   */
+  duplicate: z.boolean().default(false),
 });
 export type TImportRow = z.infer<typeof ZImportRow>;
 
@@ -84,6 +90,8 @@ export const ZImportCounts = z.object({
   matched: z.number().int(),
   ambiguous: z.number().int(),
   unmatched: z.number().int(),
+  /** Matched rows that look like cards already in the collection (see ZImportRow.duplicate). */
+  duplicates: z.number().int().default(0),
 });
 
 export const ZImportParams = z.object({ id: z.string().uuid('Not a valid import id') });
@@ -120,8 +128,10 @@ export const ZConfirmImportRequest = z.object({
     .array(z.object({ line: z.number().int().min(2), cardId: z.string().min(1).max(100) }))
     .max(IMPORT_MAX_ROWS)
     .default([]),
+  /** What to do with rows that look like cards already in the collection: leave them out, or add them again. */
+  duplicates: z.enum(['skip', 'import'], { error: 'duplicates must be skip or import' }).default('skip'),
 });
-export type TConfirmImportRequest = z.infer<typeof ZConfirmImportRequest>;
+export type TConfirmImportRequest = z.input<typeof ZConfirmImportRequest>;
 
 export const ZConfirmImportResponse = z.object({
   /** Cards added to the collection by this import (the same number when confirmed again). */

@@ -114,6 +114,11 @@ describe('login and sessions', () => {
     const res = await client.get('/api/login');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login');
+    // A 401 mid-edit sends the page to come back to; only a same-site path is passed on.
+    const back = await client.get('/api/login?next=%2Faccount%2Fcollection%2Fcard-profile%2Fc1%3Fx%3D1');
+    expect(back.headers.location).toBe('/login?next=%2Faccount%2Fcollection%2Fcard-profile%2Fc1%3Fx%3D1');
+    for (const bad of ['%2F%2Fevil.example', 'https%3A%2F%2Fevil.example', '%2F%5Cevil'])
+      expect((await client.get(`/api/login?next=${bad}`)).headers.location).toBe('/login');
   });
 
   it('expires sessions after their lifetime', async () => {

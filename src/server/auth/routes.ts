@@ -5,6 +5,7 @@ import {
   ZChangePasswordRequest,
   ZCurrentUserResponse,
   ZForgotPasswordRequest,
+  ZLoginRedirectQuery,
   ZLoginRequest,
   ZRegisterRequest,
   ZResetPasswordRequest,
@@ -118,8 +119,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get('/api/login', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Send the browser to the sign-in page', response: { 302: ZRedirect } },
-    handler: async (_request, reply) => reply.redirect('/login'),
+    schema: {
+      tags: ['auth'],
+      summary: 'Send the browser to the sign-in page (and, with ?next=, back to that page after it)',
+      querystring: ZLoginRedirectQuery,
+      response: { 302: ZRedirect },
+    },
+    handler: async (request, reply) => {
+      const { next } = request.query;
+      return reply.redirect(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+    },
   });
 
   app.post('/api/auth/forgot-password', {

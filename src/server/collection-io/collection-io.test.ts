@@ -244,6 +244,22 @@ describe('export', () => {
     });
     expect(preview.rows.find((r) => r.cardId === 'base1-2')).toMatchObject({ notes: 'line one\nline "two"' });
     expect(preview.rows.find((r) => r.cardId === 'base1-3')).toMatchObject({ notes: 'fine;=2+3;' });
+
+    // Issue 24: the own export, imported again, is recognised row by row before anything is doubled.
+    expect(preview.counts.duplicates).toBe(3);
+    expect(preview.rows.every((r) => r.duplicate)).toBe(true);
+    const skipped = json<TConfirmImportResponse>(await client.post(`/api/collection-imports/${preview.id}/confirm`, {}));
+    expect(skipped).toMatchObject({ imported: 0, skipped: 3 });
+    expect(await cardsOf(user.id)).toHaveLength(3);
+    // Anyway, on the collector's word: more copies. A changed price is a different purchase, not a repeat.
+    const again = json<TImportPreviewResponse>(await upload(client, body));
+    const anyway = json<TConfirmImportResponse>(await client.post(`/api/collection-imports/${again.id}/confirm`, { duplicates: 'import' }));
+    expect(anyway).toMatchObject({ imported: 3, skipped: 0 });
+    expect(await cardsOf(user.id)).toHaveLength(6);
+    const repriced = json<TImportPreviewResponse>(await upload(client, text.replace('123.45', '99.00')));
+    expect(repriced.counts.duplicates).toBe(2);
+    expect(repriced.rows.find((r) => r.cardId === 'base1-4')?.duplicate).toBe(false);
+    expect((await client.post(`/api/collection-imports/${repriced.id}/confirm`, { duplicates: 'maybe' })).statusCode).toBe(400);
   });
 
   it("is the caller's own collection only", async () => {

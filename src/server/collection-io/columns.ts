@@ -137,7 +137,7 @@ export function parsePrice(raw: string): string | null | undefined {
 }
 
 /** A file row as the preview shows it, before matching (status and candidates are the matcher's). */
-export type ReadRow = Omit<TImportRow, 'status' | 'cardId' | 'candidates' | 'reason'> & {
+export type ReadRow = Omit<TImportRow, 'status' | 'cardId' | 'candidates' | 'reason' | 'duplicate'> & {
   catalogueId: string | null;
   setId: string;
   problem: string | null;

@@ -46,9 +46,32 @@ export async function previewFile(db: Db, bytes: Buffer) {
   const map = mapColumns(csv.header);
   if (csv.rows.length === 0) throw new HttpError(422, 'This file has a header row but no cards.');
   const rows = await matchRows(db, readRows(csv, map));
-  const counts = { total: rows.length, matched: 0, ambiguous: 0, unmatched: 0 };
+  const counts = { total: rows.length, matched: 0, ambiguous: 0, unmatched: 0, duplicates: 0 };
   for (const r of rows) counts[r.status]++;
   return { rows, counts, format: map.format, hasBinders: map.index.binders !== undefined, hasGrades: map.grade.length > 0 };
+}
+
+/** The key a card is recognised by when the same file comes back: catalogue card, printing and price paid. */
+const sameCardKey = (cardId: string, edition: string | null, finish: string | null, priceCents: number | null) =>
+  `${cardId}|${edition ?? ''}|${finish ?? ''}|${priceCents ?? ''}`;
+
+/**
+ * Marks the matched rows that look like cards the collector already has (issue 24: re-importing your own
+ * export warned of nothing and doubled the collection). One read of the collection's keys.
+ */
+async function markDuplicates(db: Db, userId: string, preview: Awaited<ReturnType<typeof previewFile>>) {
+  const owned = await db
+    .select({ cardId: userCards.cardId, edition: userCards.edition, finish: userCards.finish, cents: userCards.purchasePriceCents })
+    .from(userCards)
+    .where(eq(userCards.userId, userId));
+  const have = new Set(owned.flatMap((c) => (c.cardId ? [sameCardKey(c.cardId, c.edition, c.finish, c.cents)] : [])));
+  let duplicates = 0;
+  for (const row of preview.rows) {
+    row.duplicate =
+      row.status === 'matched' && !!row.cardId && have.has(sameCardKey(row.cardId, row.edition, row.finish, cents(row.purchasePrice)));
+    if (row.duplicate) duplicates++;
+  }
+  preview.counts.duplicates = duplicates;
 }
 
 export function createImportService({ db, clock }: { db: Db; clock: Clock }) {
@@ -69,6 +92,7 @@ export function createImportService({ db, clock }: { db: Db; clock: Clock }) {
      */
     async create(userId: string, fileName: string, bytes: Buffer): Promise<string> {
       const preview = await previewFile(db, bytes);
+      await markDuplicates(db, userId, preview);
       const now = clock.now();
       return db.transaction(async (tx) => {
         await tx
@@ -108,7 +132,7 @@ export function createImportService({ db, clock }: { db: Db; clock: Clock }) {
         expiresAt: row.expiresAt.toISOString(),
         confirmedAt: row.confirmedAt?.toISOString() ?? null,
         importedCount: row.importedCount,
-        counts: row.counts,
+        counts: { duplicates: 0, ...row.counts },
         hasBinders: row.hasBinders,
         hasGrades: row.hasGrades,
         rows: shown.slice((page - 1) * IMPORT_PAGE_SIZE, page * IMPORT_PAGE_SIZE),
@@ -122,7 +146,11 @@ export function createImportService({ db, clock }: { db: Db; clock: Clock }) {
      * is taken first, in the same transaction: a second confirm (a double click, a retry after a lost
      * answer, another tab) waits on that row's lock, then finds it stamped and writes nothing.
      */
-    async confirm(userId: string, id: string, body: TConfirmImportRequest): Promise<TConfirmImportResponse> {
+    async confirm(
+      userId: string,
+      id: string,
+      body: { choices: TConfirmImportRequest['choices'] & {}; duplicates: 'skip' | 'import' },
+    ): Promise<TConfirmImportResponse> {
       const existing = await owned(userId, id);
       const rows = existing.rows as TImportRow[];
       const byLine = new Map(rows.map((r) => [r.line, r]));
@@ -149,6 +177,7 @@ export function createImportService({ db, clock }: { db: Db; clock: Clock }) {
           return { imported, skipped: done.counts.total - imported, alreadyConfirmed: true, message: 'This import was already confirmed.' };
         }
         const values = rows.flatMap((r) => {
+          if (r.duplicate && body.duplicates !== 'import') return [];
           const cardId = r.status === 'matched' ? r.cardId : chosen.get(r.line);
           const card = cardId ? r.candidates.find((c) => c.cardId === cardId) : undefined;
           if (!card) return [];

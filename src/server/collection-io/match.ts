@@ -101,6 +101,8 @@ export async function matchRows(db: Db, rows: ReadRow[]): Promise<TImportRow[]> 
       cardId: status === 'matched' ? list[0].cardId : null,
       candidates: list.slice(0, MAX_CANDIDATES).map(candidate),
       reason,
+      // Whether the collection already has it is the import service's question (markDuplicates).
+      duplicate: false,
     });
     if (problem) return out('unmatched', [], problem);
     const exact = row.catalogueId ? byId.get(row.catalogueId) : undefined;

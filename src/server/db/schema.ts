@@ -327,7 +327,9 @@ export const collectionImports = pgTable(
     format: text('format').notNull(),
     /** TImportRow[] (src/contract/collection-io.ts). */
     rows: jsonb('rows').$type<unknown[]>().notNull(),
-    counts: jsonb('counts').$type<{ total: number; matched: number; ambiguous: number; unmatched: number }>().notNull(),
+    counts: jsonb('counts')
+      .$type<{ total: number; matched: number; ambiguous: number; unmatched: number; duplicates?: number }>()
+      .notNull(),
     hasBinders: boolean('has_binders').notNull().default(false),
     hasGrades: boolean('has_grades').notNull().default(false),
     createdAt: createdAt(),

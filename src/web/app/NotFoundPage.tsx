@@ -6,10 +6,8 @@ export default function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <p className="text-6xl font-bold text-brand-700" aria-hidden>
-        404
-      </p>
-      <h1 className="text-2xl font-semibold">404 Page Not Found</h1>
+      {/* "404" once (issue 24): the spec's heading carries it, no second decorative number above. */}
+      <h1 className="text-3xl font-bold text-brand-800">404 Page Not Found</h1>
       <p className="text-slate-600">The page you asked for doesn't exist or has moved.</p>
       <Button asChild>
         <Link to="/">Back to Home</Link>

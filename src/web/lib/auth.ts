@@ -40,3 +40,18 @@ export function avatarLetter(user: Pick<TCurrentUserResponse, 'firstName' | 'ema
   const source = user?.firstName?.trim() || user?.email?.trim() || 'U';
   return source.charAt(0).toUpperCase();
 }
+
+/**
+ * A deliberate logout leaves a signed-in page for /logout-success or `/`. The user is forgotten at once
+ * (the cache notifies synchronously) while the router's navigation runs in a transition, so the guard
+ * of the page being left renders once without a user and would send the browser to /login?next=… instead
+ * (issue 24: where the admin Logout used to end). The guard of that path waits a moment instead.
+ */
+const LEAVING_GRACE_MS = 2_000;
+let leaving: { path: string; until: number } | null = null;
+export function markLeaving(path: string): void {
+  leaving = { path, until: Date.now() + LEAVING_GRACE_MS };
+}
+export function isLeaving(path: string): boolean {
+  return !!leaving && leaving.path === path && Date.now() < leaving.until;
+}

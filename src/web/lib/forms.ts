@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import type { FieldErrors, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type * as z4 from 'zod/v4/core';
 
 /** Spec §5 (reset password): the first rule, said once for the whole form. */
@@ -27,4 +28,27 @@ export function requireAllFirst<Input extends FieldValues, Output>(
     for (const name of missing) delete errors[name];
     return { values: {}, errors: { ...errors, root: { type: 'required', message } } as FieldErrors<Input> };
   };
+}
+
+/**
+ * A form's form-level message (a server sentence that names no field, or the resolver's
+ * "fill in all fields" root error) that goes away as soon as the user edits any field (issue 24): a
+ * message about what was sent must not stay on screen over what is being typed now. Field messages
+ * already re-check on each change after a submit (react-hook-form's reValidateMode, onChange).
+ */
+export function useFormMessage<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'subscribe' | 'clearErrors'>) {
+  const [message, setMessage] = useState<string | null>(null);
+  const { subscribe, clearErrors } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: () => {
+          setMessage(null);
+          clearErrors('root');
+        },
+      }),
+    [subscribe, clearErrors],
+  );
+  return [message, setMessage] as const;
 }

@@ -10,8 +10,9 @@ afterEach(() => {
 });
 
 describe('query client', () => {
-  it('on a 401 shows the logout toast and goes to /api/login after 500 ms, without retrying', async () => {
+  it('on a 401 shows the logout toast and goes to /api/login after 500 ms, without retrying, to come back here', async () => {
     vi.useFakeTimers();
+    window.history.pushState({}, '', '/account/collection/card-profile/c1?x=1');
     const error = vi.spyOn(toast, 'error').mockReturnValue(1);
     const goTo = vi.spyOn(pageLoad, 'goTo').mockImplementation(() => {});
     const client = createQueryClient();
@@ -22,7 +23,8 @@ describe('query client', () => {
     vi.advanceTimersByTime(499);
     expect(goTo).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(goTo).toHaveBeenCalledWith('/api/login');
+    expect(goTo).toHaveBeenCalledWith('/api/login?next=%2Faccount%2Fcollection%2Fcard-profile%2Fc1%3Fx%3D1');
+    window.history.pushState({}, '', '/');
   });
 
   it('treats a 401 on the current-user lookup as signed out, not as an error to announce', async () => {

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { TErrorCode } from '@contract/common';
 import { ApiError, fetchQueryKey, isUnauthorized } from './api';
 import { CURRENT_USER_KEY } from './auth';
+import { saveOpenDrafts } from './drafts';
 
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 let redirecting = false;
@@ -14,12 +15,15 @@ export const pageLoad = {
   },
 };
 
-/** Spec §4/§8: a 401 shows the logout toast, then the browser goes to /api/login after 500 ms. */
+/** Spec §4/§8: a 401 shows the logout toast, then the browser goes to /api/login after 500 ms (with the page to come back to). */
 export function handleUnauthorized(): void {
   if (redirecting) return;
   redirecting = true;
   toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' });
-  setTimeout(() => pageLoad.goTo('/api/login'), LOGIN_REDIRECT_DELAY_MS);
+  // What the user was typing is kept, and sign-in brings them back to this page (issue 24).
+  saveOpenDrafts();
+  const here = window.location.pathname + window.location.search;
+  setTimeout(() => pageLoad.goTo(`/api/login?next=${encodeURIComponent(here)}`), LOGIN_REDIRECT_DELAY_MS);
 }
 
 export function createQueryClient(): QueryClient {

@@ -3,8 +3,11 @@ import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 
 const OVERLAY = 'fixed inset-0 z-50 bg-black/50';
+// grid-cols-[minmax(0,1fr)]: a grid track grows to its widest child by default, so one wide table or
+// image made the whole dialog wider than a phone and shifted it sideways (issue 24); the column keeps to
+// the panel and wide content scrolls inside its own box.
 const PANEL =
-  'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl';
+  'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 grid-cols-[minmax(0,1fr)] gap-4 overflow-y-auto rounded-xl bg-white p-4 shadow-xl sm:p-6';
 
 /** A modal dialog's panel: overlay, title and description (Radix handles focus, Escape and labelling). */
 export function DialogPanel({

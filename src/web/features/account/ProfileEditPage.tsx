@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useFormMessage } from '@web/lib/forms';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -23,11 +23,11 @@ export default function ProfileEditPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProfileForm, unknown, ProfileBody>({
     resolver: zodResolver(ZUpdateProfileRequest),
     values: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', currentPassword: '' },
   });
+  const [formError, setFormError] = useFormMessage(form);
   // A new sign-in email needs the current password (the server refuses it without).
   const emailChanged =
     (useWatch({ control: form.control, name: 'email' }) ?? '').trim().toLowerCase() !== (user?.email ?? '').toLowerCase();

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Laptop, LogOut } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -13,7 +12,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { errorMessage } from '@web/lib/api';
 import { applyServerError } from '@web/lib/form-errors';
 import { formatDateTime } from '@web/lib/format';
-import { requireAllFirst } from '@web/lib/forms';
+import { requireAllFirst, useFormMessage } from '@web/lib/forms';
 import { PasswordInput } from '@web/features/auth/PasswordInput';
 import { PageContainer, PageHeader } from './PageHeader';
 import { api, useApiQuery } from '@web/lib/api-client';
@@ -56,11 +55,11 @@ const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassw
  */
 function ChangePasswordCard() {
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PasswordForm, unknown, TChangePasswordRequest>({
     resolver: requireAllFirst(ZChangePasswordRequest, FIELDS),
     defaultValues: EMPTY,
   });
+  const [formError, setFormError] = useFormMessage(form);
   const change = useMutation({
     mutationFn: (body: TChangePasswordRequest) => api('POST /api/auth/change-password', { body }),
     onSuccess: (res) => {

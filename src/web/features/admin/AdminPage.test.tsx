@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
+import { RequireAuth } from '@web/app/RequireAuth';
 import AdminPage, { ACCESS_DENIED, ADMIN_TABS, LOADING_TEXT, syncLogIdOfPath, tabOfPath } from './AdminPage';
 import { pathAnswer, PREFIX } from './test-data';
 
@@ -118,5 +119,24 @@ describe('admin shell (§2.7)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Logged out', { description: 'You have been logged out successfully' }));
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/logout')).toBe(true);
+  });
+
+  it('ends the admin Logout at / (spec §2.6), not at the sign-in page the guard would send it to', async () => {
+    mockApi({
+      ...pathAnswer,
+      [`GET ${PREFIX}/stats`]: () => ({ json: stats }),
+      'POST /api/logout': () => ({ json: { message: 'ok' } }),
+    });
+    renderWithApp(
+      <RequireAuth>
+        <AdminPage />
+      </RequireAuth>,
+      { route: '/admin/users', path: '/admin/*', user: admin },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    // And it stays there: the guard of the page just left must not send it on to /login?next=….
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 });

@@ -4,15 +4,12 @@
  * /admin/database/sync/{id} and /admin/{hash}/sync/{id} show a sync's detail inside the Database tab.
  */
 import { lazy, Suspense } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { LogOut } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { errorMessage } from '@web/lib/api';
-import { api } from '@web/lib/api-client';
-import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
+import { useAuth } from '@web/lib/auth';
+import { useLogout } from '@web/features/nav/use-logout';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useAdminHash } from './api';
 import { OverviewTab } from './OverviewTab';
@@ -67,18 +64,9 @@ export default function AdminPage() {
   const hash = useAdminHash();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   useDocumentTitle('Admin Dashboard');
-  const logout = useMutation({
-    mutationFn: () => api('POST /api/logout'),
-    meta: { allowUnauthorized: true },
-    onSuccess: async () => {
-      toast.success('Logged out', { description: 'You have been logged out successfully' });
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
-      await navigate('/');
-    },
-    onError: (error) => toast.error('Logout failed', { description: errorMessage(error, 'An error occurred during logout') }),
-  });
+  // Spec §2.6: a Logout from the admin shell ends at the landing page.
+  const logout = useLogout({ to: '/', route: 'POST /api/logout' });
 
   if (isLoading) return <Loading />;
   if (!isAdmin) {
@@ -105,7 +93,8 @@ export default function AdminPage() {
         </Button>
       </header>
       <Tabs value={tab} onValueChange={(value) => void navigate(`/admin/${value}`)}>
-        <TabsList aria-label="Admin sections">
+        {/* On a phone the seven tabs wrap onto a second row rather than hide off-screen (issue 24). */}
+        <TabsList aria-label="Admin sections" className="max-md:flex-wrap max-md:overflow-visible">
           {ADMIN_TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}

@@ -23,7 +23,12 @@ export default function LoginPage() {
   // Two required fields need no validation library: the login page stays light (docs/decisions/009-login-form.md).
   const [values, setValues] = useState<TLoginRequest>({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof TLoginRequest, string>>>({});
-  const set = (key: keyof TLoginRequest) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  // Typing clears what was said about the last attempt (issue 24): that field's message and the form's.
+  const set = (key: keyof TLoginRequest) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+    setFieldErrors(({ [key]: _, ...rest }) => rest);
+    setFormError(null);
+  };
 
   const login = useMutation({
     mutationFn: (body: TLoginRequest) => api('POST /api/auth/login', { body }),

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useFormMessage } from '@web/lib/forms';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PASSWORD_MIN, ZRegisterRequest } from '@contract/auth';
@@ -24,11 +24,11 @@ export default function RegisterPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterForm, unknown, RegisterBody>({
     resolver: zodResolver(ZRegisterRequest),
     defaultValues: { username: '', email: '', password: '', firstName: '', lastName: '' },
   });
+  const [formError, setFormError] = useFormMessage(form);
 
   const register = useMutation({
     mutationFn: (body: RegisterBody) => api('POST /api/auth/register', { body }),

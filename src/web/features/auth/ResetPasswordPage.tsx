@@ -10,7 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
-import { requireAllFirst } from '@web/lib/forms';
+import { requireAllFirst, useFormMessage } from '@web/lib/forms';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
 import { shownByLiveRules } from './password-rules';
@@ -28,6 +28,8 @@ export default function ResetPasswordPage() {
     resolver: requireAllFirst(ZResetPasswordRequest, FIELDS),
     defaultValues: { email: params.get('email') ?? '', resetCode: '', newPassword: '', confirmPassword: '' },
   });
+  // The "fill in all fields" message goes as the user types.
+  useFormMessage(form);
 
   const reset = useMutation({
     mutationFn: (body: TResetPasswordRequest) => api('POST /api/auth/reset-password', { body }),

@@ -1,5 +1,6 @@
-/** Only same-site paths may be a post-login destination: never "//evil.example" or "https://…". */
+import { isSameSitePath } from '@contract/auth';
+
+/** Only same-site paths may be a post-login destination (the contract's rule, shared with GET /api/login). */
 export function safeNext(next: string | null, fallback = '/account/dashboard'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
-  return next;
+  return next && isSameSitePath(next) ? next : fallback;
 }

@@ -61,7 +61,10 @@ describe('binder screen (spec §2.4)', () => {
       'GET /api/binders/b1': () => ({
         json: detail(
           [
-            entry(1, { recommendedPlatform: 'BGS', rarity: 'Rare' }),
+            {
+              ...entry(1, { recommendedPlatform: 'BGS', rarity: 'Rare' }),
+              userCard: { id: '20000000-0000-4000-8000-000000000001', cardId: 'base1-4', frontImageUrl: '/api/user-cards/c1/images/front' },
+            },
             entry(2, { recommendedPlatform: 'other' }),
             entry(3, { recommendedPlatform: null, psaGrade: 10, psaEstimatedValue: '301.00' }),
           ],
@@ -75,6 +78,9 @@ describe('binder screen (spec §2.4)', () => {
     expect(screen.getByText('Public')).toBeInTheDocument();
     const tiles = screen.getAllByRole('listitem');
     expect(within(tiles[0]).getByText('BGS 8.5')).toBeInTheDocument();
+    // Each tile shows its card's photo (issue 24); a card without one keeps the empty sleeve.
+    expect(within(tiles[0]).getByRole('img', { name: /, front$/ })).toHaveAttribute('src', '/api/user-cards/c1/images/front');
+    expect(within(tiles[1]).queryByRole('img')).not.toBeInTheDocument();
     expect(within(tiles[0]).getByText('$80.00')).toBeInTheDocument();
     expect(within(tiles[0]).getByText('Rare')).toHaveClass('bg-amber-100');
     expect(within(tiles[1]).getByText('PSA 9')).toBeInTheDocument();
@@ -95,6 +101,9 @@ describe('binder screen (spec §2.4)', () => {
     render();
     expect(await screen.findByText('No cards in this binder yet')).toBeInTheDocument();
     expect(screen.getByText('Grade some cards and add them to this binder to get started')).toBeInTheDocument();
+    // No cards, no averages: a dash, not 0.0 or $0 (issue 24).
+    expect(screen.getByText('Total Cards').nextSibling).toHaveTextContent('0');
+    for (const tile of ['Avg Value', 'Avg Grade', 'Highest Grade']) expect(screen.getByText(tile).nextSibling).toHaveTextContent('—');
   });
 
   it('shows the error screen with the server message after its retries', async () => {

@@ -189,8 +189,14 @@ function BinderTile({
     <Card className="flex h-full flex-col">
       <CardContent className="flex flex-1 flex-col gap-2 pt-5">
         <div className="flex items-start justify-between gap-2">
-          <div>
-            <h2 className="font-semibold text-slate-900">{s.cardName}</h2>
+          {/* The card's own photo, as the pages view and the share page show it (issue 24). */}
+          <div className="aspect-[63/88] w-14 shrink-0 overflow-hidden rounded border border-slate-200 bg-slate-100">
+            {entry.userCard.frontImageUrl && (
+              <img src={entry.userCard.frontImageUrl} alt={`${s.cardName}, front`} loading="lazy" className="size-full object-cover" />
+            )}
+          </div>
+          <div className="min-w-0 flex-1">
+            <h2 className="break-words font-semibold text-slate-900">{s.cardName}</h2>
             <p className="text-sm text-slate-700">
               {s.cardSet} · #{s.cardNumber}
             </p>

@@ -1,28 +1,18 @@
 import { ArrowLeft, ArrowRight, ChevronLeft, ChevronRight, GripVertical, Move, Star } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { TBinder, TBinderCardEntry } from '@contract/binders';
 import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
+import { useMediaQuery } from '@web/lib/use-media-query';
 import { displayedGrade } from '@web/features/grading/grade-scale';
 import { moveItem, pageCountOf, placeOf, pocketsOf, spreadStartOf } from './binder-pages';
 import { useReorderBinder, useSetBinderCover } from './use-binder-edits';
 
 /** Two facing pages from this width up (Tailwind's md), one page below it, as a binder held open or folded. */
 const WIDE = '(min-width: 768px)';
-function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (notify) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', notify);
-      return () => list.removeEventListener('change', notify);
-    },
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-}
 
 type Drag = { id: string; over: number | null };
 
@@ -133,7 +123,9 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
   const pageLabel = last - first > 1 ? `Pages ${first + 1}–${last} of ${pageCount}` : `Page ${first + 1} of ${pageCount}`;
 
   return (
-    <section aria-label="Binder pages" aria-describedby={keysHintId} className="grid gap-4">
+    // minmax(0, 1fr) columns: an auto grid column is as wide as its widest content, and the card names
+    // in the pockets (one line each) made the page 405 px wide on a 390 px phone (issue 24).
+    <section aria-label="Binder pages" aria-describedby={keysHintId} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <p id={keysHintId} className="sr-only">
         The left and right arrow keys turn the pages.
       </p>
@@ -159,7 +151,7 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
         aria-label={`${binder.name}, ${pageLabel}`}
         className="relative rounded-2xl bg-gradient-to-b from-slate-800 to-slate-900 p-2 shadow-xl outline-offset-4 focus-visible:outline-2 focus-visible:outline-brand-600 sm:p-4"
       >
-        <div className={cn('relative grid gap-2 sm:gap-4', perSpread === 2 && 'grid-cols-2')}>
+        <div className={cn('relative grid gap-2 sm:gap-4', perSpread === 2 ? 'grid-cols-2' : 'grid-cols-[minmax(0,1fr)]')}>
           {shownPages.map((p) => (
             <BinderPage
               key={p}
@@ -197,15 +189,16 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
         </div>
       </div>
 
-      <nav aria-label="Binder page turns" className="flex items-center justify-between gap-3">
+      {/* On a phone the buttons say Previous and Next (their names keep "page"), so the row fits 360 px. */}
+      <nav aria-label="Binder page turns" className="flex flex-wrap items-center justify-between gap-2 sm:gap-3">
         <Button variant="outline" onClick={() => turnTo(first - perSpread)} disabled={!hasPrevious}>
-          <ChevronLeft aria-hidden /> Previous page
+          <ChevronLeft aria-hidden /> Previous<span className="max-sm:sr-only"> page</span>
         </Button>
         <p className="whitespace-nowrap text-sm font-medium text-slate-800" aria-live="polite">
           {pageLabel}
         </p>
         <Button variant="outline" onClick={() => turnTo(first + perSpread)} disabled={!hasNext}>
-          Next page <ChevronRight aria-hidden />
+          Next<span className="max-sm:sr-only"> page</span> <ChevronRight aria-hidden />
         </Button>
       </nav>
       <p className="sr-only" role="status" aria-live="polite">

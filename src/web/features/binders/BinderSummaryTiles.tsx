@@ -1,15 +1,19 @@
-import { formatDollars } from '@web/lib/format';
+import { formatDollars, formatInteger } from '@web/lib/format';
+
+const NONE = '—';
+const formatGrade = (g: number) => g.toFixed(1);
 
 /**
  * Spec §2.4's four summary tiles (Total Cards, Avg Value, Avg Grade, Highest Grade), shared by the
  * owner's binder screen and the public share page so both count the same way.
  */
 export function BinderSummaryTiles({ cardCount, total, grades }: { cardCount: number; total: number; grades: number[] }) {
+  // An empty binder has no average and no highest grade: "—", not a made-up 0.0 (issue 24).
   const tiles = [
-    ['Total Cards', String(cardCount)],
-    ['Avg Value', formatDollars(cardCount ? total / cardCount : 0, true)],
-    ['Avg Grade', (grades.length ? grades.reduce((s, g) => s + g, 0) / grades.length : 0).toFixed(1)],
-    ['Highest Grade', (grades.length ? Math.max(...grades) : 0).toFixed(1)],
+    ['Total Cards', formatInteger(cardCount)],
+    ['Avg Value', cardCount ? formatDollars(total / cardCount, true) : NONE],
+    ['Avg Grade', grades.length ? formatGrade(grades.reduce((s, g) => s + g, 0) / grades.length) : NONE],
+    ['Highest Grade', grades.length ? formatGrade(Math.max(...grades)) : NONE],
   ];
   return (
     <dl className="mb-8 grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ScanSearch } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +11,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { cn } from '@web/lib/cn';
 import { applyServerError } from '@web/lib/form-errors';
+import { useFormMessage } from '@web/lib/forms';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { ZAddCardForm, type PickedCard, type TAddCardForm, type TAddCardValues } from './add-card-form';
 import { NoCreditsNotice, useCanGrade } from './NoCreditsNotice';
@@ -27,7 +27,6 @@ const TYPED_LABELS = { cardName: 'Card name', cardSet: 'Set', cardNumber: 'Numbe
 export default function AddCardPage() {
   const navigate = useNavigate();
   const { canGrade } = useCanGrade();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TAddCardForm, unknown, TAddCardValues>({
     resolver: zodResolver(ZAddCardForm),
     defaultValues: {
@@ -43,6 +42,7 @@ export default function AddCardPage() {
       photos: NO_PHOTOS,
     },
   });
+  const [formError, setFormError] = useFormMessage(form);
   const [mode, picked, edition, finish] = useWatch({ control: form.control, name: ['mode', 'picked', 'edition', 'finish'] });
   const choices = usePrintingChoices(mode === 'catalogue' ? picked?.id : null, { edition, finish });
   // After a refused submit the rules follow each change, as they do for typed fields.
@@ -74,7 +74,8 @@ export default function AddCardPage() {
       <PageHeader title="Add a card" description="Find the card, add its photos, then grade it." />
       <form
         noValidate
-        className="grid gap-6"
+        // minmax(0, 1fr): the column keeps to the screen; an auto column grew to its widest content (373 px at 360).
+        className="grid grid-cols-[minmax(0,1fr)] gap-6"
         onSubmit={form.handleSubmit((values) => {
           setFormError(null);
           add.mutate(values);

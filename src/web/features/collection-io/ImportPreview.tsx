@@ -40,6 +40,8 @@ export function ImportPreview({ id, first }: { id: string; first?: TImportPrevie
   const [page, setPage] = useState(1);
   /** Ambiguous rows resolved so far (line → card id), kept across pages and filters. */
   const [choices, setChoices] = useState<Map<number, string>>(new Map());
+  /** Rows that look like cards already in the collection: left out unless the collector says otherwise. */
+  const [duplicates, setDuplicates] = useState<'skip' | 'import'>('skip');
   const queryClient = useQueryClient();
   const preview = useApiQuery('GET /api/collection-imports/:id', {
     queryKey: ['/api/collection-imports', id, status ?? 'all', page],
@@ -52,7 +54,7 @@ export function ImportPreview({ id, first }: { id: string; first?: TImportPrevie
     mutationFn: () =>
       api('POST /api/collection-imports/:id/confirm', {
         params: { id },
-        body: { choices: [...choices].map(([line, cardId]) => ({ line, cardId })) },
+        body: { choices: [...choices].map(([line, cardId]) => ({ line, cardId })), duplicates },
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['/api/user-cards'] });
@@ -71,7 +73,8 @@ export function ImportPreview({ id, first }: { id: string; first?: TImportPrevie
   const p = preview.data;
   if (!p) return <p role="status">Loading the preview…</p>;
 
-  const toAdd = p.counts.matched + choices.size;
+  const duplicateCount = p.counts.duplicates;
+  const toAdd = p.counts.matched - (duplicates === 'skip' ? duplicateCount : 0) + choices.size;
   const done =
     confirm.data ??
     (p.confirmedAt ? { message: `This import was added to your collection (${formatInteger(p.importedCount ?? 0)} cards).` } : null);
@@ -105,6 +108,31 @@ export function ImportPreview({ id, first }: { id: string; first?: TImportPrevie
           </Alert>
         </CardContent>
       </Card>
+
+      {!done && duplicateCount > 0 && (
+        <Alert variant="warning">
+          <AlertTitle>
+            {formatInteger(duplicateCount)} row{duplicateCount === 1 ? ' looks like a card' : 's look like cards'} you already have
+          </AlertTitle>
+          <AlertDescription>
+            Same card, printing and purchase price as a card in your collection — as when a file exported from here is imported again.
+          </AlertDescription>
+          <fieldset className="mt-3 grid gap-2 text-sm">
+            <legend className="sr-only">What to do with the rows you already have</legend>
+            {(
+              [
+                ['skip', 'Skip them (recommended)'],
+                ['import', 'Import them anyway, as more copies'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2">
+                <input type="radio" name="duplicates" value={value} checked={duplicates === value} onChange={() => setDuplicates(value)} />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        </Alert>
+      )}
 
       {done ? (
         <Alert variant="success">
@@ -254,9 +282,10 @@ function ImportRowItem({
           </label>
         )}
       </div>
-      <Badge variant={s.badge} className="justify-self-start">
-        {row.status === 'ambiguous' && choice ? 'Chosen' : s.label}
-      </Badge>
+      <div className="flex flex-wrap gap-1 justify-self-start">
+        <Badge variant={s.badge}>{row.status === 'ambiguous' && choice ? 'Chosen' : s.label}</Badge>
+        {row.duplicate && <Badge variant="yellow">Already in your collection</Badge>}
+      </div>
     </li>
   );
 }

@@ -6,6 +6,8 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input, Textarea } from '@web/components/ui/input';
+import { readDraft, useKeepDraft } from '@web/lib/drafts';
+import { useFormMessage } from '@web/lib/forms';
 import { applyServerError } from '@web/lib/form-errors';
 
 type BinderFormInput = z.input<typeof ZCreateBinderRequest>;
@@ -18,19 +20,25 @@ export type BinderFormValues = { name: string; description: string | null };
  */
 export function BinderForm({
   initial,
+  draftName,
   submitLabel,
   onSave,
   onCancel,
 }: {
   initial?: BinderFormValues;
+  /** Names the draft kept if the session runs out mid-edit: one per form on the page. */
+  draftName: string;
   submitLabel: string;
   onSave: (v: BinderFormValues) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const form = useForm<BinderFormInput, unknown, z.output<typeof ZCreateBinderRequest>>({
     resolver: zodResolver(ZCreateBinderRequest),
-    defaultValues: { name: initial?.name ?? '', description: initial?.description ?? '' },
+    defaultValues: readDraft<BinderFormInput>(draftName) ?? { name: initial?.name ?? '', description: initial?.description ?? '' },
   });
+  useKeepDraft(draftName, () => form.getValues());
+  // A server message about the last save goes as the user types.
+  useFormMessage(form);
   const { errors, isSubmitting } = form.formState;
   const formError = (errors.root as { message?: string } | undefined)?.message;
   return (

@@ -38,7 +38,7 @@ export function BindersPanel() {
     <div className="grid gap-4">
       <p className="text-sm text-slate-600">Group your cards into binders, and share a binder with a public link.</p>
       <div className="sm:max-w-lg">
-        <BinderForm submitLabel="Create" onSave={(v) => create.mutateAsync(v)} />
+        <BinderForm draftName="new-binder" submitLabel="Create" onSave={(v) => create.mutateAsync(v)} />
       </div>
       <ul className="divide-y divide-slate-100 border-t border-slate-100">
         {(binders.data ?? []).map((b) => (
@@ -104,6 +104,7 @@ function EditBinderDialog({ binder, onSaved }: { binder: TBinderSummary; onSaved
       <DialogPanel title="Edit binder" description="Its name and description show on the binder page, and to anyone you share it with.">
         <BinderForm
           initial={{ name: binder.name, description: binder.description }}
+          draftName={`binder:${binder.id}`}
           submitLabel="Save"
           onCancel={() => setOpen(false)}
           onSave={async (v) => {

@@ -145,6 +145,9 @@ describe('card profile', { timeout: 20_000 }, () => {
     });
     render();
     expect(await screen.findByText('This card has no completed grading yet.')).toBeInTheDocument();
+    // Why the last attempt failed is said here too (issue 24).
+    expect(screen.getByText('The last grading failed')).toBeInTheDocument();
+    expect(screen.getByText(/No card found/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Grade$/ })).toHaveAttribute('href', `/account/card/grade-card/${ID}`);
     expect(calls.some((c) => c.url.includes('/report'))).toBe(false);
   });

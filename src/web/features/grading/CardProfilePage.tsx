@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
-import { RefreshCw, X } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { isManualReport } from '@contract/grading-report';
 import { cornerSlotLabel } from '@contract/user-cards';
 import { printingLabel } from '@contract/printing';
-import { Alert } from '@web/components/ui/alert';
+import { ImageButton, ImageViewer, type ViewedImage } from '@web/components/image-viewer';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -15,6 +15,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input, Textarea } from '@web/components/ui/input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
+import { readDraft, useKeepDraft } from '@web/lib/drafts';
 import { formatDate } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { useCardGradings, userCardKey, useUserCard } from '@web/features/cards/use-user-card';
@@ -30,32 +31,17 @@ import { api, useApiQuery } from '@web/lib/api-client';
 
 const EVIDENCE = ['frontAnnotated', 'backAnnotated'] as const;
 const CORNERS = ['TopLeft', 'TopRight', 'BottomLeft', 'BottomRight'];
+const THUMB = 'block overflow-hidden rounded-md border border-slate-200 bg-white hover:ring-2 hover:ring-brand-500';
 
-function ImageViewer({ src, alt, className }: { src: string; alt: string; className?: string }) {
-  return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        <button type="button" className={className} aria-label={`Open ${alt} full size`}>
-          <img src={src} alt={alt} loading="lazy" className="size-full rounded-md border border-slate-200 bg-white object-contain" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/80" />
-        <Dialog.Content className="fixed inset-2 z-50 flex flex-col items-center justify-center gap-2 sm:inset-8">
-          <Dialog.Title className="sr-only">{alt}</Dialog.Title>
-          <img src={src} alt={alt} className="max-h-full max-w-full rounded-md object-contain" />
-          <Dialog.Close className="absolute right-2 top-2 rounded-full bg-white p-2 text-slate-900" aria-label="Close">
-            <X aria-hidden className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
+type NotesForm = { personalNotes: string; actualPurchasePrice: string };
 
 function NotesAndPrice({ cardId, notes, price }: { cardId: string; notes: string | null; price: string | null }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ personalNotes: notes ?? '', actualPurchasePrice: price ?? '' });
+  const draftName = `notes-and-price:${cardId}`;
+  const [form, setForm] = useState(
+    () => readDraft<NotesForm>(draftName) ?? { personalNotes: notes ?? '', actualPurchasePrice: price ?? '' },
+  );
+  useKeepDraft(draftName, () => form);
   const save = useMutation({
     mutationFn: () =>
       api('PATCH /api/user-cards/:id', {
@@ -138,12 +124,15 @@ export default function CardProfilePage() {
   const card = useUserCard(id);
   const gradings = useCardGradings(id);
   const latest = gradings.data?.find((g) => g.status === 'completed');
+  // The newest attempt, when it failed, says why here too (issue 24): not only on the progress page.
+  const failed = gradings.data?.[0]?.status === 'failed' ? gradings.data[0] : null;
   const report = useApiQuery('GET /api/gradings/:gradingId/report', {
     params: { gradingId: latest?.gradingId ?? '' },
     queryKey: ['/api/gradings', latest?.gradingId ?? '', 'report'],
     enabled: !!latest,
   });
   const manual = isManualReport(report.data) ? report.data : null;
+  const [viewed, setViewed] = useState<ViewedImage | null>(null);
   if (card.isLoading || gradings.isLoading) return <PageSpinner />;
   if (!card.data)
     return (
@@ -180,6 +169,17 @@ export default function CardProfilePage() {
           </>
         }
       />
+      {failed && (
+        <Alert variant="destructive" className="mb-6">
+          <AlertTitle>The last grading failed</AlertTitle>
+          <AlertDescription>
+            {failed.error ?? 'No reason was recorded.'} {failed.creditRefunded && 'Your credit has been returned. '}
+            <Link className="font-semibold underline" to={`/account/card/grade-card/${c.id}`}>
+              Try again
+            </Link>
+          </AlertDescription>
+        </Alert>
+      )}
       {!latest ? (
         <div className="grid gap-6">
           <Alert>This card has no completed grading yet.</Alert>
@@ -259,26 +259,29 @@ export default function CardProfilePage() {
                 <CardContent className="grid gap-4">
                   <div className="grid grid-cols-2 gap-4 sm:max-w-xl">
                     {EVIDENCE.map((n) => (
-                      <ImageViewer
+                      <ImageButton
                         key={n}
-                        src={img(n)}
+                        url={img(n)}
                         alt={n === 'frontAnnotated' ? 'Annotated front' : 'Annotated back'}
-                        className="aspect-[63/88]"
+                        onOpen={setViewed}
+                        className={THUMB + ' aspect-[63/88]'}
                       />
                     ))}
                   </div>
                   <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
                     {['front', 'back'].flatMap((f) =>
                       CORNERS.map((k) => (
-                        <ImageViewer
+                        <ImageButton
                           key={f + k}
-                          src={img(`${f}${k}Corner`)}
+                          url={img(`${f}${k}Corner`)}
                           alt={`${cornerSlotLabel(f + k)} corner`}
-                          className="aspect-square"
+                          onOpen={setViewed}
+                          className={THUMB + ' aspect-square'}
                         />
                       )),
                     )}
                   </div>
+                  <ImageViewer image={viewed} onClose={() => setViewed(null)} />
                 </CardContent>
               </Card>
             )

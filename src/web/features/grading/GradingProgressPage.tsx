@@ -97,7 +97,7 @@ export default function GradingProgressPage() {
           {g.status === 'failed' && (
             <Alert variant="destructive">
               <XCircle aria-hidden className="mb-1 size-5" />
-              <AlertTitle>{g.error}</AlertTitle>
+              <AlertTitle>{g.error ?? 'The grading failed; no reason was recorded.'}</AlertTitle>
               <AlertDescription>
                 {g.creditRefunded ? 'Your credit has been returned. ' : ''}
                 <Link className="font-semibold underline" to={`/account/card/grade-card/${userCardId}`}>

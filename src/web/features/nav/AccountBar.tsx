@@ -8,32 +8,38 @@ import { CREDIT, formatCount, formatInteger, pluralNoun } from '@web/lib/format'
 /** Screens where the account bar would only distract (spec §2.6). */
 const HIDDEN_ON = new Set(['/login', '/register', '/auth/login', '/auth/register', '/logout-success']);
 
-export function AccountBar() {
-  const { user, isAdmin } = useAuth();
-  const { pathname } = useLocation();
-  if (!user || HIDDEN_ON.has(pathname)) return null;
-
-  const links = [
+/** Where a signed-in user can go (spec §2.6): the account bar's links, and the phone menu's too. */
+export function accountLinks(isAdmin: boolean) {
+  return [
     { to: '/account/dashboard', label: 'Dashboard' },
     { to: '/account/collection', label: 'Collection' },
     { to: '/account/profile', label: 'Account' },
     ...(isAdmin ? [{ to: '/admin/dashboard', label: 'Admin' }] : []),
   ];
+}
+
+export function AccountBar() {
+  const { user, isAdmin } = useAuth();
+  const { pathname } = useLocation();
+  if (!user || HIDDEN_ON.has(pathname)) return null;
+
+  const links = accountLinks(isAdmin);
   const pro = user.accountType === 'pro';
 
   return (
     <div className="border-b border-slate-200 bg-brand-900 text-white">
-      {/* The links scroll sideways when they must; the plan chip never does, so it is never cut off. */}
-      <div className="mx-auto flex h-11 max-w-7xl items-center gap-1 px-2 sm:px-6">
-        <nav aria-label="Account" className="min-w-0 overflow-x-auto">
-          <ul className="flex items-center gap-1">
+      {/* Nothing scrolls sideways or hides under the chip (issue 24): on a narrow phone the plan chip
+          wraps onto a second row at the right instead. */}
+      <div className="mx-auto flex min-h-11 max-w-7xl flex-wrap items-center gap-x-1 gap-y-1 px-2 py-1 sm:px-6">
+        <nav aria-label="Account" className="min-w-0">
+          <ul className="flex flex-wrap items-center gap-0.5 sm:gap-1">
             {links.map((l) => (
               <li key={l.to}>
                 <NavLink
                   to={l.to}
                   className={({ isActive }) =>
                     cn(
-                      'whitespace-nowrap rounded px-2 py-1.5 text-sm hover:bg-white/10 sm:px-2.5',
+                      'whitespace-nowrap rounded px-1.5 py-1.5 text-sm hover:bg-white/10 sm:px-2.5',
                       isActive ? 'bg-white/15 font-semibold' : 'text-indigo-100',
                     )
                   }

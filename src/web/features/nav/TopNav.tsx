@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { avatarLetter, useAuth } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
+import { accountLinks } from './AccountBar';
 import { Logo } from './Logo';
 import { useLogout } from './use-logout';
 
@@ -22,7 +23,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100', isActive ? 'text-brand-800' : 'text-slate-700');
 
 export function TopNav() {
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const logout = useLogout();
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: navigating anywhere closes it, with no effect to sync.
@@ -103,6 +104,23 @@ export function TopNav() {
               </li>
             ))}
           </ul>
+          {user && (
+            // Every place a signed-in user can go is in the phone menu too, not only in the account bar.
+            <ul aria-label="Your account" className="flex flex-col border-t border-slate-200 py-2">
+              {accountLinks(isAdmin).map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} className={({ isActive }) => cn(linkClass({ isActive }), 'block py-3 text-base')}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <NavLink to="/account/billing" className={({ isActive }) => cn(linkClass({ isActive }), 'block py-3 text-base')}>
+                  Billing
+                </NavLink>
+              </li>
+            </ul>
+          )}
           {user ? (
             <Button variant="outline" className="w-full" onClick={() => logout.mutate()} disabled={logout.isPending}>
               <LogOut aria-hidden />

@@ -5,7 +5,7 @@ import type { TAdminSubmission } from '@contract/admin';
 import { DialogPanel } from '@web/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useAdminQuery } from '../api';
-import { ImageViewer } from '../ImageViewer';
+import { ImageViewer } from '@web/components/image-viewer';
 import { ReportOverview } from './ReportOverview';
 import { DecisionLogs } from './DecisionLogs';
 import { VisualMarkers } from './VisualMarkers';
@@ -44,7 +44,8 @@ export function GradingReportDialog({ submission, onClose }: { submission: TAdmi
             <p className="text-slate-600">No grading details available</p>
           ) : (
             <Tabs defaultValue={tabValue('Overview')}>
-              <TabsList aria-label="Report sections">
+              {/* Six tabs wrap onto rows on a phone rather than hide past the dialog's edge. */}
+              <TabsList aria-label="Report sections" className="max-md:flex-wrap max-md:overflow-visible">
                 {REPORT_TABS.map((t) => (
                   <TabsTrigger key={t} value={tabValue(t)} className="px-3 text-sm">
                     {t}

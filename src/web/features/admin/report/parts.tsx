@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ImageButton } from '../ImageViewer';
+import { ImageButton } from '@web/components/image-viewer';
 
 export type OpenImage = (image: { url: string; alt: string }) => void;
 

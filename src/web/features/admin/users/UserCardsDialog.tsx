@@ -5,7 +5,7 @@ import { DialogPanel } from '@web/components/ui/dialog';
 import { formatGrade } from '@web/features/grading/grade-scale';
 import { useAdminQuery } from '../api';
 import { RarityBadge } from '../badges';
-import { ImageButton, ImageViewer } from '../ImageViewer';
+import { ImageButton, ImageViewer } from '@web/components/image-viewer';
 
 /** The user's cards, titled with the username (§2.7); a front image opens the larger viewer. */
 export function UserCardsDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {

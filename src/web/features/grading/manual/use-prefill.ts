@@ -4,6 +4,10 @@ import { isManualReport, type TFaceCenteringLog } from '@contract/grading-report
 import type { TGrading } from '@contract/gradings';
 import { useCardGradings } from '@web/features/cards/use-user-card';
 import { useApiQuery } from '@web/lib/api-client';
+import { readDraft, useKeepDraft } from '@web/lib/drafts';
+
+const MANUAL_DRAFT = 'manual-grading';
+type ManualDraft = { cardId: string; form: TManualGradeRequest };
 
 const worst = (f: TFaceCenteringLog) =>
   f.measurable ? Math.round(Math.max(f.horizontal, 100 - f.horizontal, f.vertical, 100 - f.vertical) * 10) / 10 : null;
@@ -24,6 +28,9 @@ export function usePrefilledForm(cardId: string | undefined) {
     enabled: !!latest,
   });
   const [form, setForm] = useState<TManualGradeRequest>(DEFAULT_FORM);
+  // What the collector had entered when the session ran out (issue 24) wins over the prefill, once.
+  const [draft] = useState(() => readDraft<ManualDraft>(MANUAL_DRAFT));
+  useKeepDraft<ManualDraft>(MANUAL_DRAFT, () => ({ cardId: cardId ?? '', form }));
   const [prefilledFrom, setPrefilledFrom] = useState<{ key: string; gradingId: string | null; manual: boolean } | null>(null);
   const key = `${cardId ?? ''}:${latest?.gradingId ?? ''}`;
   const ready = !!cardId && gradings.isSuccess && (!latest || !report.isPending);
@@ -31,7 +38,11 @@ export function usePrefilledForm(cardId: string | undefined) {
   useEffect(() => {
     // Once per card and grading, when the data arrives: the form is then the collector's to edit.
     if (!ready || prefilledFrom?.key === key) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (draft && draft.cardId === cardId && !prefilledFrom) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setForm(draft.form);
+      return setPrefilledFrom({ key, gradingId: latest?.gradingId ?? null, manual: false });
+    }
     if (!latest) return setPrefilledFrom({ key, gradingId: null, manual: false });
     const r = report.data;
     if (isManualReport(r)) setForm(r.input);
@@ -46,7 +57,7 @@ export function usePrefilledForm(cardId: string | undefined) {
       }));
     }
     setPrefilledFrom({ key, gradingId: latest.gradingId, manual: isManualReport(r) });
-  }, [ready, key, prefilledFrom, latest, report.data]);
+  }, [ready, key, prefilledFrom, latest, report.data, draft, cardId]);
 
   const newest = gradings.data?.[0];
   const busy = !!newest && (newest.status === 'pending' || newest.status === 'processing');
