@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import type { TBinder } from '../src/contract/binders';
 import type { TCheckoutResponse } from '../src/contract/payments';
-import { generateSyntheticCard } from '../src/server/grading/engine/synthetic/generator';
+import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
 import { csrfHeaders, expect, loginViaApi, registerViaApi, snap, test } from './fixtures';
 
 // 360 last: the screenshot is taken at the narrowest width.
