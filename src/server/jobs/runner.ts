@@ -14,8 +14,9 @@
  * - A runner that stalled past its lease may find its job claimed by another: its heartbeat finds the
  *   claim gone and aborts the job's signal with LostClaim, and every write the job fences with `heldBy`
  *   lands nowhere, so a late write never overwrites the runner that took over.
- * - `stop()` stops claiming, aborts each running job's signal with JobStopping (a job that can pause
- *   hands its row back; one that cannot finishes) and waits for them.
+ * - `stop()` stops the poll loop, aborts the signal of each job running then with JobStopping (a job
+ *   that can pause hands its row back; one that cannot finishes) and waits for them. An explicit
+ *   `runOnce()` or `adopt()` afterwards still runs (tests and benches drive runners by hand).
  */
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -116,7 +117,6 @@ export function createJobRunner<Row extends Claimed, Result = void>(job: JobDefi
   /** Runs a job this runner holds the claim of, renewing its lease until it ends. */
   async function execute(row: Row): Promise<Result | undefined> {
     const entry: Held<Row> = { row, abort: new AbortController() };
-    if (stopping) entry.abort.abort(new JobStopping());
     held.set(row.id, entry);
     const heartbeat = setInterval(() => {
       if (held.get(row.id) === entry)
