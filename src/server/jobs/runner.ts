@@ -221,6 +221,10 @@ export function createJobRunner<Row extends Claimed, Result = void>(job: JobDefi
       };
       tick();
     },
+    /** Waits for every job this runner runs now (tests). */
+    async idle() {
+      await Promise.allSettled([...inFlight]);
+    },
     /** Stops claiming, tells every running job to stop (JobStopping) and waits for them. */
     async stop() {
       stopping = true;
