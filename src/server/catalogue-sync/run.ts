@@ -6,7 +6,7 @@
  * after its retries fails the run on it; cancel is looked at before every page (and the heartbeat
  * aborts the fetch in flight), so it is honoured within one page.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TSyncEventType, TSyncMetadata } from '@contract/catalogue-sync';
 import type { Db, DbOrTx } from '../db/client';
 import { cardSets, syncEvents, syncLogs } from '../db/schema';
@@ -54,7 +54,6 @@ export class SyncCancelled extends Error {
     super('cancelled');
   }
 }
-
 
 export interface RunContext {
   db: Db;

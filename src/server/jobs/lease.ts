@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, notInArray, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 
 /** A queue table: any table with these three columns. */
@@ -65,23 +65,17 @@ export async function claimNext<Row>(
     .for('update', { skipLocked: true });
   const [row] = await db
     .update(table)
-    .set({ ...opts.set, ...newClaim(opts.now, opts.leaseMs) } as PgUpdateSetSource<LeasedTable>)
+    .set({ ...opts.set, ...newClaim(opts.now, opts.leaseMs) })
     .where(eq(table.id, next))
     .returning();
   return (row as Row | undefined) ?? null;
 }
 
 /** Pushes the lease of a held job forward; the row as it is now, or null when the claim is gone. */
-export async function renewLease<Row>(
-  db: DbOrTx,
-  table: LeasedTable,
-  job: Claimed,
-  until: Date,
-  active?: SQL,
-): Promise<Row | null> {
+export async function renewLease<Row>(db: DbOrTx, table: LeasedTable, job: Claimed, until: Date, active?: SQL): Promise<Row | null> {
   const [row] = await db
     .update(table)
-    .set({ leaseExpiresAt: until } as PgUpdateSetSource<LeasedTable>)
+    .set({ leaseExpiresAt: until })
     .where(heldBy(table, job, active))
     .returning();
   return (row as Row | undefined) ?? null;

@@ -19,7 +19,7 @@
  *   `runOnce()` or `adopt()` afterwards still runs (tests and benches drive runners by hand).
  */
 import type { SQL } from 'drizzle-orm';
-import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../deps';
@@ -180,11 +180,7 @@ export function createJobRunner<Row extends Claimed, Result = void>(job: JobDefi
   async function recoverInterrupted(): Promise<number> {
     if (!opts.soleRunner) return 0;
     if (job.recover) return job.recover();
-    const rows = await db
-      .update(job.table)
-      .set({ leaseExpiresAt: null } as PgUpdateSetSource<LeasedTable>)
-      .where(job.active)
-      .returning({ id: job.table.id });
+    const rows = await db.update(job.table).set({ leaseExpiresAt: null }).where(job.active).returning({ id: job.table.id });
     if (rows.length) log?.warn({ count: rows.length }, `taking back ${job.name} jobs interrupted by the last stop`);
     return rows.length;
   }
@@ -203,13 +199,13 @@ export function createJobRunner<Row extends Claimed, Result = void>(job: JobDefi
     /** Ids of the jobs this runner is running. */
     running: () => [...held.keys()],
     /** The heartbeat of every job this runner holds, now. Returns how many it still holds. */
-    async renewLeases(): Promise<number> {
+    renewLeases: async (): Promise<number> => {
       let kept = 0;
       for (const entry of [...held.values()]) if (await renew(entry)) kept += 1;
       return kept;
     },
     /** Recovers what the last stop left, then polls every `pollMs`. */
-    async start() {
+    start: async () => {
       if (polling) return;
       stopping = false;
       polling = true;
@@ -222,11 +218,11 @@ export function createJobRunner<Row extends Claimed, Result = void>(job: JobDefi
       tick();
     },
     /** Waits for every job this runner runs now (tests). */
-    async idle() {
+    idle: async () => {
       await Promise.allSettled([...inFlight]);
     },
     /** Stops claiming, tells every running job to stop (JobStopping) and waits for them. */
-    async stop() {
+    stop: async () => {
       stopping = true;
       polling = false;
       if (timer) clearTimeout(timer);

@@ -244,11 +244,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
 
   /** Leaves the run `running` with no lease, so the next tick anywhere (or the next boot) resumes it at once. */
   async function handBack(run: Run): Promise<Run> {
-    const [row] = await db
-      .update(priceUpdateRuns)
-      .set({ leaseExpiresAt: null })
-      .where(runner.heldBy(run))
-      .returning();
+    const [row] = await db.update(priceUpdateRuns).set({ leaseExpiresAt: null }).where(runner.heldBy(run)).returning();
     log?.info({ runId: run.id }, 'weekly price update paused for shutdown; it resumes on the next start');
     return row ?? run;
   }
