@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { binderCards, binders, cards, userCards } from '../db/schema';
 import { displayedPlatform, displayedValue } from '../grading/displayed';
 import { latestCompletedGradings } from '../collection/latest-gradings';
-import { csvLine } from './csv';
+import { csvText, type CsvRow } from './csv';
 
 export const EXPORT_HEADER = [
   'Name',
@@ -72,34 +72,32 @@ export async function exportCollectionCsv(db: Db, userId: string): Promise<strin
   const bindersOf = new Map<string, string[]>();
   for (const e of entries) bindersOf.set(e.userCardId, [...(bindersOf.get(e.userCardId) ?? []), e.name]);
 
-  const parts = [BOM, csvLine(EXPORT_HEADER)];
+  const rows: CsvRow[] = [EXPORT_HEADER];
   for (const c of owned) {
     const g = gradingOf.get(c.id);
-    parts.push(
-      csvLine([
-        c.name,
-        c.set,
-        c.setId,
-        c.number,
-        c.rarity,
-        c.edition ? EDITION_LABELS[c.edition as TEdition] : null,
-        c.finish ? FINISH_LABELS[c.finish as TFinish] : null,
-        c.quantity,
-        g?.psaGrade,
-        g?.bgsGrade,
-        g?.cgcGrade,
-        g ? displayedPlatform(g) : null,
-        g?.psaEstimatedValue,
-        g?.bgsEstimatedValue,
-        g?.cgcEstimatedValue,
-        g ? displayedValue(g) : null,
-        c.purchasePriceCents === null ? null : (c.purchasePriceCents / 100).toFixed(2),
-        c.notes,
-        (bindersOf.get(c.id) ?? []).join('; '),
-        c.cardId,
-        c.createdAt.toISOString().slice(0, 10),
-      ]),
-    );
+    rows.push([
+      c.name,
+      c.set,
+      c.setId,
+      c.number,
+      c.rarity,
+      c.edition ? EDITION_LABELS[c.edition as TEdition] : null,
+      c.finish ? FINISH_LABELS[c.finish as TFinish] : null,
+      c.quantity,
+      g?.psaGrade,
+      g?.bgsGrade,
+      g?.cgcGrade,
+      g ? displayedPlatform(g) : null,
+      g?.psaEstimatedValue,
+      g?.bgsEstimatedValue,
+      g?.cgcEstimatedValue,
+      g ? displayedValue(g) : null,
+      c.purchasePriceCents === null ? null : (c.purchasePriceCents / 100).toFixed(2),
+      c.notes,
+      (bindersOf.get(c.id) ?? []).join('; '),
+      c.cardId,
+      c.createdAt.toISOString().slice(0, 10),
+    ]);
   }
-  return parts.join('');
+  return BOM + csvText(rows);
 }
