@@ -113,6 +113,20 @@ function runnerFor(opts: { pause?: (step: number, job: Job) => Promise<void> | v
   return runner;
 }
 
+/** A gate a job stops at before `step`: `reached` once it is there, `open()` lets it go on. */
+function gateAt(step: number) {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let arrive: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (arrive = resolve));
+  const pause = (at: number) => {
+    if (at !== step) return;
+    arrive();
+    return opened;
+  };
+  return { reached, open, pause };
+}
+
 async function effectsOf(jobId: string) {
   return database.db.select().from(effects).where(eq(effects.jobId, jobId)).orderBy(effects.step);
 }
@@ -144,20 +158,11 @@ it('two runners draining one queue at once run every job exactly once', async ()
 
 it('a killed runner’s job is resumed by another after its lease, without duplicates, and its late write is fenced out', async () => {
   const [id] = await queue(1);
-  let wake: () => void = () => undefined;
-  const frozen = new Promise<void>((resolve) => (wake = resolve));
-  let reached: () => void = () => undefined;
-  const atStep3 = new Promise<void>((resolve) => (reached = resolve));
   // The first runner writes steps 1 and 2, then stops dead (no heartbeat: as if killed).
-  const killed = runnerFor({
-    pause: (step) => {
-      if (step !== 3) return;
-      reached();
-      return frozen;
-    },
-  });
+  const gate = gateAt(3);
+  const killed = runnerFor({ pause: gate.pause });
   const lateRun = killed.runOnce();
-  await atStep3;
+  await gate.reached;
   const other = runnerFor();
   // While the lease holds, nobody takes the job.
   now += LEASE_MS - 1000;
@@ -169,7 +174,7 @@ it('a killed runner’s job is resumed by another after its lease, without dupli
   // The killed runner's heartbeat, had it one, finds the claim gone: it holds nothing.
   expect(await killed.renewLeases()).toBe(0);
   // It wakes up and writes step 3: fenced out, the transaction rolls back, nothing changes.
-  wake();
+  gate.open();
   await lateRun;
   expect(await effectsOf(id)).toEqual(resumed);
   expect(await database.db.select().from(jobs)).toMatchObject([{ status: 'done', progress: STEPS }]);
@@ -180,10 +185,7 @@ it('a killed runner’s job is resumed by another after its lease, without dupli
 it('a fenced-out runner sees LostClaim on its signal at its next heartbeat', async () => {
   await queue(1);
   let seen: unknown = null;
-  let wake: () => void = () => undefined;
-  const frozen = new Promise<void>((resolve) => (wake = resolve));
-  let reached: () => void = () => undefined;
-  const paused = new Promise<void>((resolve) => (reached = resolve));
+  const gate = gateAt(1);
   const stalled = createJobRunner(
     {
       name: 'test job',
@@ -193,15 +195,14 @@ it('a fenced-out runner sees LostClaim on its signal at its next heartbeat', asy
       orderBy: jobs.createdAt,
       onClaim: () => ({ status: 'running' }),
       run: async (_job, ctx) => {
-        reached();
-        await frozen;
+        await gate.pause(1);
         seen = ctx.signal.reason;
       },
     },
     { db: database.db, clock, leaseMs: LEASE_MS, heartbeatMs: 3_600_000 },
   );
   const run = stalled.runOnce();
-  await paused;
+  await gate.reached;
   // Its heartbeat keeps the lease while it beats…
   now += LEASE_MS - 1000;
   expect(await stalled.renewLeases()).toBe(1);
@@ -211,16 +212,15 @@ it('a fenced-out runner sees LostClaim on its signal at its next heartbeat', asy
   now += 2000;
   expect(await runnerFor().claim()).not.toBeNull();
   expect(await stalled.renewLeases()).toBe(0);
-  wake();
+  gate.open();
   await run;
   expect(seen).toBeInstanceOf(LostClaim);
 });
 
 it('a real heartbeat renews the lease while the job runs', async () => {
   const [id] = await queue(1);
-  let wake: () => void = () => undefined;
-  const frozen = new Promise<void>((resolve) => (wake = resolve));
-  const runner = runnerFor({ heartbeatMs: 50, pause: (step) => (step === 2 ? frozen : undefined) });
+  const gate = gateAt(2);
+  const runner = runnerFor({ heartbeatMs: 50, pause: gate.pause });
   const run = runner.runOnce();
   const leaseOf = async () => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0].leaseExpiresAt!.getTime();
   while ((await effectsOf(id)).length < 1) await new Promise((r) => setTimeout(r, 10));
@@ -229,27 +229,18 @@ it('a real heartbeat renews the lease while the job runs', async () => {
   const deadline = Date.now() + 5000;
   while ((await leaseOf()) === first && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   expect(await leaseOf()).toBe(now + LEASE_MS);
-  wake();
+  gate.open();
   await run;
 });
 
 it('stop() tells the running job to stop, waits for it, and another runner takes the handed-back job at once', async () => {
   const [id] = await queue(1);
-  let reached: () => void = () => undefined;
-  const atStep2 = new Promise<void>((resolve) => (reached = resolve));
-  let wake: () => void = () => undefined;
-  const frozen = new Promise<void>((resolve) => (wake = resolve));
-  const stopping = runnerFor({
-    pause: (step) => {
-      if (step !== 2) return;
-      reached();
-      return frozen;
-    },
-  });
+  const gate = gateAt(2);
+  const stopping = runnerFor({ pause: gate.pause });
   await stopping.start();
-  await atStep2;
+  await gate.reached;
   const stopped = stopping.stop();
-  wake();
+  gate.open();
   await stopped;
   expect(await database.db.select().from(jobs)).toMatchObject([{ status: 'running', progress: 1, leaseExpiresAt: null }]);
   // No lease: claimable now, long before the old lease would have run out.
