@@ -69,6 +69,15 @@ async function queue(count: number): Promise<string[]> {
 }
 
 const running = eq(jobs.status, 'running');
+/** The test queue: waiting jobs, and running ones whose lease ran out. */
+const QUEUE: Omit<JobDefinition<Job>, 'run'> = {
+  name: 'test job',
+  table: jobs,
+  active: running,
+  claimable: (at) => sql`${jobs.status} = 'waiting' OR (${running} AND ${leaseLapsed(jobs, at)})`,
+  orderBy: jobs.createdAt,
+  onClaim: () => ({ status: 'running' }),
+};
 
 /**
  * A job of STEPS steps. Each step records its effect and its progress in one transaction fenced by the
@@ -76,12 +85,7 @@ const running = eq(jobs.status, 'running');
  */
 function runnerFor(opts: { pause?: (step: number, job: Job) => Promise<void> | void; heartbeatMs?: number; soleRunner?: boolean } = {}) {
   const definition: JobDefinition<Job, string> = {
-    name: 'test job',
-    table: jobs,
-    active: running,
-    claimable: (at) => sql`${jobs.status} = 'waiting' OR (${running} AND ${leaseLapsed(jobs, at)})`,
-    orderBy: jobs.createdAt,
-    onClaim: () => ({ status: 'running' }),
+    ...QUEUE,
     run: async (job: Job, ctx: JobContext) => {
       for (let step = job.progress + 1; step <= STEPS; step++) {
         await opts.pause?.(step, job);
@@ -188,12 +192,7 @@ it('a fenced-out runner sees LostClaim on its signal at its next heartbeat', asy
   const gate = gateAt(1);
   const stalled = createJobRunner(
     {
-      name: 'test job',
-      table: jobs,
-      active: running,
-      claimable: (at) => sql`${jobs.status} = 'waiting' OR (${running} AND ${leaseLapsed(jobs, at)})`,
-      orderBy: jobs.createdAt,
-      onClaim: () => ({ status: 'running' }),
+      ...QUEUE,
       run: async (_job, ctx) => {
         await gate.pause(1);
         seen = ctx.signal.reason;
