@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { EngineRefusal, analyseFace, percentile, renderOutlineImage, type FaceAnalysis } from '../src/engine';
+import { EngineRefusal, analyseFace, percentile, rectifiedAspect, renderOutlineImage, type FaceAnalysis } from '../src/engine';
 import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../src/card-fixtures/real-photos';
 
 const loaded = loadRealPhotos();
@@ -35,6 +35,8 @@ type Row = {
   holder?: string | null;
   issues?: Record<'major' | 'moderate' | 'minor', number>;
   surface?: number;
+  /** Width over height of the rectangle the outline shows, perspective removed (a card: 0.716). */
+  aspect?: number;
 };
 
 const rows: Row[] = [];
@@ -62,6 +64,7 @@ for (const photo of photos) {
     row.issues = { major: 0, moderate: 0, minor: 0 };
     for (const i of analysis.surface.issues) row.issues[i.severity]++;
     row.surface = analysis.surface.score;
+    row.aspect = rectifiedAspect(corners, analysis.checks.widthPx, analysis.checks.heightPx).aspect;
     if (OUT) {
       const jpeg = await renderOutlineImage(buf, corners, { width: analysis.checks.widthPx, height: analysis.checks.heightPx }, 900);
       fs.writeFileSync(path.join(OUT, `${path.basename(photo.file).replace(/\.[^.]+$/, '')}.jpg`), jpeg);
@@ -131,7 +134,7 @@ for (const r of rows) {
   const name = path.basename(r.photo.file).slice(0, 48).padEnd(48);
   const what = r.code
     ? `${r.code}${r.message?.includes('(') ? ` ${r.message.slice(r.message.lastIndexOf('('))}` : ''}`
-    : `graded${r.errorPercent !== undefined ? ` err ${f2(r.errorPercent)}%` : ''}${r.holder ? ` holder ${r.holder}` : ''} surface ${r.surface} findings ${r.issues!.major}/${r.issues!.moderate}/${r.issues!.minor}`;
+    : `graded${r.errorPercent !== undefined ? ` err ${f2(r.errorPercent)}%` : ''}${r.holder ? ` holder ${r.holder}` : ''} aspect ${r.aspect!.toFixed(3)} surface ${r.surface} findings ${r.issues!.major}/${r.issues!.moderate}/${r.issues!.minor}`;
   console.log(`  ${name} ${r.photo.situation.slice(0, 14).padEnd(14)} ${f1(r.ms / 1000)} s  ${what}`);
 }
 // The photos' cards are not known to be flawless, but none shows visible surface damage: what is found on

@@ -1,7 +1,8 @@
 /**
  * Issue 15, parts 4 and 6 (set completion): the catalogue picker ranks "Charizard" with the Base Set
- * card first and shows each printing with set, year, number and a thumbnail (a placeholder here: the
- * image host is unreachable, as on an offline machine), pages and filters by set; the collection page
+ * card first and shows each printing with set, year, number and a thumbnail served by our own
+ * server (issue 24: the browser never calls the catalogue's image host; offline, the server answers its
+ * placeholder picture), pages and filters by set; the collection page
  * shows how far the collector is through each set.
  */
 import type { Page } from '@playwright/test';
@@ -10,17 +11,23 @@ import { csrfHeaders, expect, expectAccessible, registerViaApi, keepForDocs, sna
 
 test.setTimeout(180_000);
 
-/** Nothing reaches the catalogue's image host, so every thumbnail falls back to its placeholder. */
-const blockImageHost = (page: Page) => page.route('https://images.pokemontcg.io/**', (route) => route.abort('internetdisconnected'));
+/** Every request the page makes that leaves our origin: there must be none. */
+const thirdPartyRequests = (page: Page, origin: string) => {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) seen.push(r.url());
+  });
+  return seen;
+};
 
 /** The viewport from the top, kept in docs/screenshots. */
 const keep = (page: Page, name: string) => keepForDocs(page, name);
 
-test('picker: Charizard from Base Set first, with year, number and a placeholder thumbnail; more pages; a set filter; keyboard pick', async ({
+test('picker: Charizard from Base Set first, with year, number and a thumbnail from our server; more pages; a set filter; keyboard pick', async ({
   page,
 }, info) => {
   const baseURL = info.project.use.baseURL!;
-  await blockImageHost(page);
+  const thirdParty = thirdPartyRequests(page, new URL(baseURL).origin);
   await registerViaApi(page, baseURL);
   await page.goto('/account/card/add-card');
   const box = page.getByRole('combobox', { name: 'Search by name, set or number' });
@@ -31,7 +38,11 @@ test('picker: Charizard from Base Set first, with year, number and a placeholder
   await expect(options.first()).toContainText('Charizard');
   await expect(options.first()).toContainText('Base · 1999 · #4/102');
   await expect(options.nth(1)).toContainText('Base Set 2 · 2000 · #4/130');
-  await expect(options.first().locator('[data-thumbnail="placeholder"]')).toContainText('#4');
+  const thumb = options.first().locator('img[data-thumbnail="image"]');
+  await expect(thumb).toHaveAttribute('src', '/api/catalogue/cards/base1-4/image/small');
+  // Loaded: the picture, or offline the server's placeholder picture.
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+  expect(thirdParty).toEqual([]);
   await expect(page.getByText('101 printings, showing 20')).toBeVisible();
   await expectAccessible(page);
   await keep(page, `picker-results-${info.project.name}`);
@@ -66,7 +77,6 @@ test('picker: Charizard from Base Set first, with year, number and a placeholder
 
 test('collection page: set completion, most complete first, with accessible progress bars', async ({ page }, info) => {
   const baseURL = info.project.use.baseURL!;
-  await blockImageHost(page);
   await registerViaApi(page, baseURL);
   const photo = await sharp({ create: { width: 630, height: 880, channels: 3, background: '#8899aa' } })
     .jpeg()

@@ -62,30 +62,37 @@ test(
   },
 );
 
-test('a declined card adds no credits and leaves the order unpaid; Cancel goes back', { tag: '@desktop-only' }, async ({ page }, info) => {
-  await registerViaApi(page, info.project.use.baseURL!);
-  await page.goto('/account/checkout/credits?package=nonsense');
-  // An unknown package falls back to the default one.
-  await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
-  await page.getByRole('radio', { name: /Small/ }).check();
-  await page.getByRole('button', { name: 'Pay $9.99' }).click();
-  await expect(page).toHaveURL(/\/pay\/local\//);
-  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByText('Your card was declined. Try another card.')).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, 'local-checkout-declined', info.project.name);
-  await page.getByRole('button', { name: 'Cancel and go back' }).click();
-  await expect(page).toHaveURL(/\/account\/checkout\/credits\?package=small&canceled=1/);
-  await expect(page.getByText('Checkout was cancelled. Nothing was charged.')).toBeVisible();
+test(
+  'a declined card adds no credits; Cancel goes back and the order shows Cancelled (issue 24.7)',
+  { tag: '@desktop-only' },
+  async ({ page }, info) => {
+    await registerViaApi(page, info.project.use.baseURL!);
+    await page.goto('/account/checkout/credits?package=nonsense');
+    // An unknown package falls back to the default one.
+    await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked();
+    await page.getByRole('radio', { name: /Small/ }).check();
+    await page.getByRole('button', { name: 'Pay $9.99' }).click();
+    await expect(page).toHaveURL(/\/pay\/local\//);
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.getByText('Your card was declined. Try another card.')).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, 'local-checkout-declined', info.project.name);
+    const cancelled = page.waitForResponse((r) => /\/api\/payments\/orders\/[^/]+\/cancel$/.test(r.url()) && r.status() === 200);
+    await page.getByRole('button', { name: 'Cancel and go back' }).click();
+    await expect(page).toHaveURL(/\/account\/checkout\/credits\?package=small&canceled=1&order=/);
+    await cancelled;
+    await expect(page.getByText('Checkout was cancelled. Nothing was charged.')).toBeVisible();
 
-  await page.goto('/account/billing');
-  await expect(page.getByTestId('credit-balance')).toHaveText('3');
-  const order = page.getByTestId('order-row').first();
-  await expect(order).toContainText('Small pack');
-  await expect(order).toContainText('Pending');
-  await expect(order).not.toContainText('Complete');
-});
+    await page.goto('/account/billing');
+    await expect(page.getByTestId('credit-balance')).toHaveText('3');
+    const order = page.getByTestId('order-row').first();
+    await expect(order).toContainText('Small pack');
+    await expect(order).toContainText('Cancelled');
+    await expect(order).not.toContainText('Pending');
+    await expect(order).not.toContainText('Complete');
+  },
+);
 
 test('subscribe to Pro → Unlimited; cancel keeps Pro until the period ends, then starter', { tag: '@postgres' }, async ({ page }, info) => {
   await registerViaApi(page, info.project.use.baseURL!);

@@ -223,6 +223,8 @@ export const ZAdminGradingReportResponse = z.object({
   /** 0–1. */
   confidence: z.number().nullable(),
   recommendedPlatform: z.string().nullable(),
+  /** The ungraded value the graded ones were worked out from (report.valueBasis), to show the fee arithmetic; null when unknown. */
+  rawValueUsd: z.number().nullable().optional(),
   frontImageUrl: z.string().nullable(),
   backImageUrl: z.string().nullable(),
   cornerImageUrls: urlFields(REPORT_CORNER_KEYS),

@@ -158,6 +158,7 @@ export const API_ROUTES = {
   'GET /api/payments/billing': { response: ZBillingResponse },
   'GET /api/payments/orders': { response: ZOrderListResponse },
   'GET /api/payments/orders/:id': { response: ZOrderResponse },
+  'POST /api/payments/orders/:id/cancel': { response: ZOrderResponse },
   'POST /api/payments/orders/:id/checkout': { response: ZCheckoutResponse },
   'POST /api/payments/subscription/cancel': { response: ZBillingResponse },
   'POST /api/payments/subscription/resume': { response: ZBillingResponse },

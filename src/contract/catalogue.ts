@@ -15,6 +15,14 @@ export const ZCatalogueCard = z.object({
   imageLarge: z.string().nullable(),
 });
 export type TCatalogueCard = z.infer<typeof ZCatalogueCard>;
+
+export const CATALOGUE_IMAGE_SIZES = ['small', 'large'] as const;
+/**
+ * Where the web loads a catalogue card's picture: our own server, which fetches it from the catalogue's
+ * image host once and keeps it (server/catalogue/thumbnails.ts). The browser never calls a third party.
+ */
+export const catalogueImagePath = (cardId: string, size: (typeof CATALOGUE_IMAGE_SIZES)[number]) =>
+  `/api/catalogue/cards/${encodeURIComponent(cardId)}/image/${size}`;
 /** ZCatalogueCard as a route's success answer; the entity keeps its own name because other schemas embed it. */
 export const ZCatalogueCardResponse = ZCatalogueCard;
 export type TCatalogueCardResponse = TCatalogueCard;

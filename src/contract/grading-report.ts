@@ -49,6 +49,7 @@ export const REFUSAL_CODE_LIST = [
   'too_dark',
   'too_bright',
   'faces_mismatch',
+  'card_in_slab',
 ] as const;
 export const ZRefusalCode = z.enum(REFUSAL_CODE_LIST);
 export type TRefusalCode = z.infer<typeof ZRefusalCode>;
@@ -63,6 +64,8 @@ export const ZValueBasis = z.looseObject({
   /** The version of the grade-multiplier table, and each platform's multiplier for this grading. */
   multipliersVersion: z.string().optional(),
   multipliers: ZPerPlatform.optional(),
+  /** The fee table (contract/grading-fees.ts) the recommendation was made with. */
+  feesVersion: z.string().optional(),
 });
 export type TValueBasis = z.infer<typeof ZValueBasis>;
 
@@ -140,6 +143,8 @@ export const ZSurfaceBasis = z.object({
   matched: z.boolean().optional(),
   upsideDown: z.boolean().optional(),
   printShiftMm: z.object({ x: z.number(), y: z.number() }).optional(),
+  /** Without a reference, so many line-like marks crossed the art that they were read as its pattern (holo, texture). */
+  patterned: z.boolean().optional(),
 });
 export type TSurfaceBasis = z.infer<typeof ZSurfaceBasis>;
 

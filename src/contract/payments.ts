@@ -10,14 +10,13 @@ export function packageFromQuery(value: string | null | undefined): TCreditPacka
   return parsed.success ? parsed.data : DEFAULT_CREDIT_PACKAGE;
 }
 
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'expired'] as const;
+/** `cancelled`: the collector left the checkout with Cancel (issue 24.7); a later payment still completes it. */
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'expired', 'cancelled'] as const;
 export const ZOrderStatus = z.enum(ORDER_STATUSES);
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 
-/** Spec §2.7: completed → Complete, processing → Processing, anything else → Pending. */
-export function orderStatusLabel(status: string): 'Complete' | 'Processing' | 'Pending' {
-  return status === 'completed' ? 'Complete' : status === 'processing' ? 'Processing' : 'Pending';
-}
+/** Spec §2.7: completed → Complete, processing → Processing, anything else → Pending (status-badge.ts). */
+export { specStatusLabel as orderStatusLabel } from './status-badge';
 
 /** Spec §3 Order: amount in minor units (shown ÷ 100), currency as the provider spells it (lower case). */
 export const ZOrder = z.object({
@@ -78,6 +77,10 @@ export const ZLedgerEntry = z.object({
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
+/** A Pro invoice paid (the first month and each renewal): amount in minor units. */
+export const ZProPayment = z.object({ id: z.string(), amount: z.number().int(), currency: z.string(), paidAt: z.string() });
+export type TProPayment = z.infer<typeof ZProPayment>;
+
 export const ZBillingResponse = z.object({
   accountType: z.enum(['starter', 'pro']),
   credits: z.number().int(),
@@ -85,6 +88,8 @@ export const ZBillingResponse = z.object({
   subscription: ZSubscription.nullable(),
   ledger: z.array(ZLedgerEntry),
   orders: z.array(ZOrder),
+  /** Pro payments, newest first (issue 24.6: Billing listed credit orders only). */
+  proPayments: z.array(ZProPayment),
   /** Which provider takes the money: 'local' is the built-in test provider. */
   provider: z.enum(['stripe', 'local']),
 });

@@ -22,6 +22,22 @@ export const ZPriceUpdatePreviewResponse = z.object({
   /** Human text, e.g. "About 3 minutes". */
   estimatedDuration: z.string(),
   priceUpdateCategories: ZPriceUpdateCategories,
+  /**
+   * Why "Cards to Update" is what it is (issue 24.10): the cards the rules cover, those of them skipped
+   * because they were priced within `recencyDays`, and the cards left out by the rules. eligibleCards −
+   * skippedRecentlyPriced = cardsToUpdate.
+   */
+  counts: z
+    .object({
+      eligibleCards: z.number().int().min(0),
+      skippedRecentlyPriced: z.number().int().min(0),
+      recencyDays: z.number().int().min(1),
+      skippedOldStarter: z.number().int().min(0),
+      skippedIncomplete: z.number().int().min(0),
+    })
+    .optional(),
+  /** What prices the cards: the configured pricing adapter, named as it runs. */
+  pricedBy: z.object({ kind: z.enum(['estimator', 'openai']), label: z.string() }).optional(),
 });
 export type TPriceUpdatePreviewResponse = z.infer<typeof ZPriceUpdatePreviewResponse>;
 

@@ -70,6 +70,8 @@ export const ZPublicCardResponse = z.object({
   card: ZPublicBinderCard.extend({
     backImageUrl: z.string().nullable(),
     gradedAt: z.string().nullable(),
+    /** The ungraded value the graded ones rest on, to show the fee arithmetic; null when unknown. */
+    rawValueUsd: z.number().nullable(),
     ...ZGrading.pick({ centeringScore: true, cornersScore: true, edgesScore: true, surfaceScore: true, confidence: true }).shape,
   }),
 });

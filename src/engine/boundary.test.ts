@@ -1,7 +1,8 @@
 /**
  * The engine is the product's heart and a pure library: pixels in, measurements and grades out. These
  * checks keep it that way as it grows, by resolving every import of every source file:
- * - code outside src/engine reaches it through src/engine/index.ts only (one door);
+ * - code outside src/engine reaches it through two doors: src/engine/index.ts, and src/engine/browser.ts
+ *   (the sharp-free detection the web app's capture guide bundles; it must stay free of sharp and Node);
  * - engine code imports only itself, the shared contract, sharp and Node's compute built-ins: no
  *   server, web, database or network module, so it can run in a worker thread, a CLI or a browser port;
  * - the engine's own modules form no import cycle (a cycle means two files are one idea split badly);
@@ -43,7 +44,7 @@ function importsOf(file: string): { spec: string; target?: string }[] {
 
 const allFiles = SCANNED.filter((d) => fs.existsSync(path.join(ROOT, d))).flatMap((d) => [...sourceFiles(path.join(ROOT, d))]);
 
-it('reaches the grading engine through src/engine/index.ts only', () => {
+it('reaches the grading engine through src/engine/index.ts or the browser door only', () => {
   const offenders: string[] = [];
   let engineImports = 0;
   for (const file of allFiles) {
@@ -52,7 +53,7 @@ it('reaches the grading engine through src/engine/index.ts only', () => {
       if (!target || !inside(ENGINE, target)) continue;
       engineImports++;
       const within = path.relative(ENGINE, target);
-      if (within !== '' && within !== 'index' && within !== 'index.ts') offenders.push(`${rel(file)} imports ${spec}`);
+      if (!['', 'index', 'index.ts', 'browser', 'browser.ts'].includes(within)) offenders.push(`${rel(file)} imports ${spec}`);
     }
   }
   expect(engineImports).toBeGreaterThan(10);
@@ -77,6 +78,26 @@ it('keeps the engine pure: only itself, the contract, sharp and compute built-in
     .filter((f) => importsOf(f).some(({ spec }) => spec === 'node:fs' || spec === 'node:path'));
   expect(offenders).toEqual([]);
   expect(productFs.map(rel)).toEqual([]);
+});
+
+it('keeps the browser door free of sharp and Node: everything it reaches is bundled for the web', () => {
+  const product = allFiles.filter((f) => inside(ENGINE, f) && !isTest(f));
+  const resolve = (target: string) => [target, `${target}.ts`].find((c) => product.includes(c));
+  const seen = new Set<string>();
+  const offenders: string[] = [];
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const { spec, target } of importsOf(file)) {
+      if (spec === 'sharp' || spec.startsWith('node:')) offenders.push(`${rel(file)} imports ${spec}`);
+      const next = target && inside(ENGINE, target) ? resolve(target) : undefined;
+      // Type-only imports vanish from the bundle; the regex sees them too, which is stricter than needed.
+      if (next) walk(next);
+    }
+  };
+  walk(path.join(ENGINE, 'browser.ts'));
+  expect(seen.size).toBeGreaterThan(10);
+  expect(offenders).toEqual([]);
 });
 
 it('has no import cycle between engine modules', () => {

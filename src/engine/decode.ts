@@ -2,14 +2,12 @@ import sharp, { type Metadata } from 'sharp';
 import type { RgbImage } from './image';
 import { EngineRefusal } from './refusal';
 import { MIN_PHOTO_SHORT_SIDE_PX } from '@contract/photo-limits';
+import { WORKING_LONG_SIDE, type DecodedPhoto } from './decoded-photo';
 
 export const MAX_BYTES = 25 * 1024 * 1024;
 export const MAX_PIXELS = 40_000_000;
 export const MIN_SHORT_SIDE = MIN_PHOTO_SHORT_SIDE_PX;
-/** Long side of the copy used to find the card; measurements use the full image. */
-export const WORKING_LONG_SIDE = 480;
-
-export type DecodedPhoto = { full: RgbImage; small: RgbImage; scale: number };
+export { WORKING_LONG_SIDE, type DecodedPhoto };
 
 /** Reads any image sharp can decode, upright (EXIF orientation applied), as 8-bit RGB. */
 export async function decodePhoto(input: Buffer, face?: 'front' | 'back'): Promise<DecodedPhoto> {

@@ -121,6 +121,75 @@ function backgroundDistance(img: RgbImage): Float32Array {
   return out;
 }
 
+/**
+ * Distance of every pixel from a background whose colour changes smoothly across the photo: a sheet
+ * of paper or a desk lit from one side, light at one end and in shadow at the other. Each channel is a
+ * quadratic surface fitted to the frame's border ring (twice, the second time without the samples the
+ * first fit left far off: a card or an object reaching the ring), and the distance is counted in units
+ * of the ring's remaining spread, as for the colour clusters.
+ */
+function shadedBackgroundDistance(img: RgbImage): Float32Array {
+  const { width: w, height: h, data } = img;
+  const ring = Math.max(2, Math.round(Math.min(w, h) * 0.025));
+  const samples: { x: number; y: number; i: number }[] = [];
+  for (let y = 0; y < h; y += 2)
+    for (let x = 0; x < w; x += 2)
+      if (x < ring || x >= w - ring || y < ring || y >= h - ring) samples.push({ x: x / w - 0.5, y: y / h - 0.5, i: (y * w + x) * 3 });
+  const terms = (x: number, y: number) => [1, x, y, x * x, x * y, y * y];
+  let keep = samples.map(() => true);
+  let coef: number[][] = [];
+  let spread = 0;
+  for (let round = 0; round < 2; round++) {
+    coef = [0, 1, 2].map((c) => leastSquares(samples.filter((_, k) => keep[k]).map((sm) => [terms(sm.x, sm.y), data[sm.i + c]])));
+    const residuals = samples.map((sm) => {
+      const t = terms(sm.x, sm.y);
+      return Math.hypot(...[0, 1, 2].map((c) => data[sm.i + c] - t.reduce((acc, v, j) => acc + v * coef[c][j], 0)));
+    });
+    const sorted = [...residuals].sort((a, b) => a - b);
+    spread = sorted[Math.floor(sorted.length / 2)] * 1.4826;
+    keep = residuals.map((r) => r <= 3 * spread + 6);
+  }
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const ny = y / h - 0.5;
+    for (let x = 0; x < w; x++) {
+      const t = terms(x / w - 0.5, ny);
+      const j = (y * w + x) * 3;
+      let sq = 0;
+      for (let c = 0; c < 3; c++)
+        sq +=
+          (data[j + c] -
+            (t[0] * coef[c][0] + t[1] * coef[c][1] + t[2] * coef[c][2] + t[3] * coef[c][3] + t[4] * coef[c][4] + t[5] * coef[c][5])) **
+          2;
+      out[y * w + x] = Math.sqrt(sq) / (spread + 6);
+    }
+  }
+  return out;
+}
+
+/** Least-squares coefficients for rows of [terms, value] (normal equations, Gaussian elimination). */
+function leastSquares(rows: [number[], number][]): number[] {
+  const n = rows[0]?.[0].length ?? 0;
+  const a = Array.from({ length: n }, () => new Float64Array(n + 1));
+  for (const [t, v] of rows)
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) a[i][j] += t[i] * t[j];
+      a[i][n] += t[i] * v;
+    }
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) pivot = r;
+    [a[col], a[pivot]] = [a[pivot], a[col]];
+    if (Math.abs(a[col][col]) < 1e-9) continue;
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const f = a[r][col] / a[col][col];
+      for (let k = col; k <= n; k++) a[r][k] -= f * a[col][k];
+    }
+  }
+  return a.map((row, i) => (Math.abs(row[i]) < 1e-9 ? 0 : row[n] / row[i]));
+}
+
 type BlobBox = { area: number; x0: number; y0: number; x1: number; y1: number };
 
 /** `component`'s pixels plus every pixel the frame's outside cannot reach through non-component pixels. */
@@ -335,11 +404,18 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   try {
     return detectOnce(img, face);
   } catch (err) {
-    // Several cards, or a card running off the frame, is a finding, not a failure to find one: the
-    // passes below would find a card-shaped outline inside the cut card (its art window) and grade it.
-    if (!(err instanceof EngineRefusal) || err.code === 'several_cards' || err.code === 'card_cut_off') throw err;
+    // Several cards is a finding, not a failure to find one.
+    if (!(err instanceof EngineRefusal) || err.code === 'several_cards') throw err;
     first = err;
   }
+  // A plain surface shaded across the frame (paper lit from one side) splits into colour clusters that
+  // are not all on three sides of the ring: modelled as one smooth surface, it is background again.
+  try {
+    return detectOnce(img, face, 'shading');
+  } catch (err) {
+    if (err instanceof EngineRefusal && err.code === 'several_cards') throw err;
+  }
+  if (first instanceof CutOff) return besideCutRegion(img, first, face);
   if (first instanceof NotCardShaped) {
     const painted = paintOutside(img, first.blob);
     if (painted)
@@ -352,6 +428,44 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   // The colours did not separate the card (a background with several colours, shading across paper,
   // a border close to the table): its cut edges may still stand out as a closed outline.
   return detectByEdges(img, face) ?? rethrow(first);
+}
+
+/**
+ * The colour pass's largest region runs off the frame. That is a card running off it, or a shadow or
+ * a fold of the cloth reaching in from the edge while the card lies whole elsewhere. The edge pass
+ * decides: a card-shaped closed outline that the region does not cover is the card; one inside the
+ * region is the cut card's own print (its art window, its text box), and the cut-off finding stands.
+ */
+function besideCutRegion(img: RgbImage, cut: CutOff, face?: 'front' | 'back'): Detection {
+  const byEdges = detectByEdges(img, face);
+  if (!byEdges) throw cut;
+  const { width: w } = img;
+  const xs = byEdges.quad.map((p) => p.x),
+    ys = byEdges.quad.map((p) => p.y);
+  let inside = 0,
+    total = 0;
+  for (let y = Math.ceil(Math.min(...ys)); y <= Math.floor(Math.max(...ys)); y += 2)
+    for (let x = Math.ceil(Math.min(...xs)); x <= Math.floor(Math.max(...xs)); x += 2) {
+      if (!insideQuad(byEdges.quad, x, y)) continue;
+      total++;
+      if (cut.blob[y * w + x]) inside++;
+    }
+  if (!total || inside > 0.5 * total) throw cut;
+  return byEdges;
+}
+
+function insideQuad(q: Quad, x: number, y: number): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i],
+      b = q[(i + 1) % 4];
+    const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+    if (cross !== 0) {
+      if (sign && Math.sign(cross) !== sign) return false;
+      sign = Math.sign(cross);
+    }
+  }
+  return true;
 }
 
 const rethrow = (err: Error): never => {
@@ -402,6 +516,42 @@ const EDGE_CANDIDATES = 8;
  */
 export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection | null {
   const { width: w, height: h } = img;
+  const found = edgeOutlines(img, face);
+  if (!found.length) return null;
+  found.sort((a, b) => b.filled - a.filled);
+  const best = found[0];
+  // One card per photo, as in the colour pass: another card-shaped outline outside this one, at least
+  // 35 % of its size, is another card (an outline inside it is its own print: an art window, a text box).
+  const box = (q: Quad) => ({
+    x0: Math.min(...q.map((p) => p.x)),
+    x1: Math.max(...q.map((p) => p.x)),
+    y0: Math.min(...q.map((p) => p.y)),
+    y1: Math.max(...q.map((p) => p.y)),
+  });
+  const b0 = box(best.quad);
+  const second = found.find((f) => {
+    if (f === best || f.filled < 0.35 * best.filled) return false;
+    const b = box(f.quad);
+    return b.x0 > b0.x1 || b.x1 < b0.x0 || b.y0 > b0.y1 || b.y1 < b0.y0;
+  });
+  if (second) {
+    const where = (b: { x0: number; x1: number; y0: number; y1: number }) => {
+      const cx = (b.x0 + b.x1) / 2 / w,
+        cy = (b.y0 + b.y1) / 2 / h;
+      return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom';
+    };
+    throw new EngineRefusal(
+      'several_cards',
+      face,
+      `one card lies toward the ${where(b0)} and another toward the ${where(box(second.quad))} of the photo`,
+    );
+  }
+  return { quad: best.quad, touchesFrame: false, areaShare: best.areaShare };
+}
+
+/** Every closed outline of strong edges with a card's shape, clear of the frame, with its filled area. */
+export function edgeOutlines(img: RgbImage, face?: 'front' | 'back'): (Detection & { filled: number })[] {
+  const { width: w, height: h } = img;
   const g = gradient(img);
   const sorted = Float32Array.from(g).sort();
   const threshold = Math.max(MIN_EDGE_GRADIENT, sorted[Math.floor(sorted.length * 0.85)]);
@@ -445,36 +595,7 @@ export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection
     if (area < 0.88 * quadArea || area > 1.12 * quadArea) continue;
     found.push({ quad: fitted.quad, touchesFrame: false, areaShare: share, filled: area });
   }
-  if (!found.length) return null;
-  found.sort((a, b) => b.filled - a.filled);
-  const best = found[0];
-  // One card per photo, as in the colour pass: another card-shaped outline outside this one, at least
-  // 35 % of its size, is another card (an outline inside it is its own print: an art window, a text box).
-  const box = (q: Quad) => ({
-    x0: Math.min(...q.map((p) => p.x)),
-    x1: Math.max(...q.map((p) => p.x)),
-    y0: Math.min(...q.map((p) => p.y)),
-    y1: Math.max(...q.map((p) => p.y)),
-  });
-  const b0 = box(best.quad);
-  const second = found.find((f) => {
-    if (f === best || f.filled < 0.35 * best.filled) return false;
-    const b = box(f.quad);
-    return b.x0 > b0.x1 || b.x1 < b0.x0 || b.y0 > b0.y1 || b.y1 < b0.y0;
-  });
-  if (second) {
-    const where = (b: { x0: number; x1: number; y0: number; y1: number }) => {
-      const cx = (b.x0 + b.x1) / 2 / w,
-        cy = (b.y0 + b.y1) / 2 / h;
-      return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom';
-    };
-    throw new EngineRefusal(
-      'several_cards',
-      face,
-      `one card lies toward the ${where(b0)} and another toward the ${where(box(second.quad))} of the photo`,
-    );
-  }
-  return { quad: best.quad, touchesFrame: false, areaShare: best.areaShare };
+  return found;
 }
 
 /** `img` with every pixel outside `blob` set to the median colour of the blob's rim (2 px wide), or null if it has none. */
@@ -495,9 +616,22 @@ function paintOutside(img: RgbImage, blob: Uint8Array): RgbImage | null {
   return { width: w, height: h, data, channels: 3 };
 }
 
-function detectOnce(img: RgbImage, face?: 'front' | 'back'): Detection {
+/** The colour pass's card region runs off the frame: `blob` is that region. */
+class CutOff extends EngineRefusal {
+  constructor(
+    readonly blob: Uint8Array,
+    face: 'front' | 'back' | undefined,
+  ) {
+    super('card_cut_off', face);
+  }
+}
+
+/** How the background is modelled: colour clusters from the frame's ring, or one smoothly shaded surface. */
+type BackgroundModel = 'clusters' | 'shading';
+
+function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundModel = 'clusters'): Detection {
   const { width: w, height: h } = img;
-  const dist = backgroundDistance(img);
+  const dist = model === 'clusters' ? backgroundDistance(img) : shadedBackgroundDistance(img);
   // Clip before Otsu: very distinct print details (a red logo on a dark card) would otherwise pull
   // the threshold up between card parts instead of between card and background.
   const CLIP = 12;
@@ -524,8 +658,15 @@ function detectOnce(img: RgbImage, face?: 'front' | 'back'): Detection {
     );
   }
 
-  const fitted = quadFromBlob(blob, w, h, face);
+  let fitted: ReturnType<typeof quadFromBlob>;
+  try {
+    fitted = quadFromBlob(blob, w, h, face);
+  } catch (err) {
+    if (err instanceof EngineRefusal && err.code === 'card_cut_off') throw new CutOff(blob, face);
+    throw err;
+  }
   if (fitted.notCardShaped) throw new NotCardShaped(blob, face, fitted.notCardShaped);
+  if (fitted.touchesFrame) throw new CutOff(blob, face);
   return { quad: fitted.quad, touchesFrame: fitted.touchesFrame, areaShare };
 }
 

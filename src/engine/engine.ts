@@ -292,6 +292,12 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
             "Straight lines along the card's edges were seen, but without the catalogue image they cannot be told from the card's printed frames and rules: they are listed as minor and do not lower the surface grade below 9 on their own.",
           ]
         : []),
+      ...faces
+        .filter((f) => f.surface.basis.patterned)
+        .map(
+          (f) =>
+            `Many line-like marks cross the ${f.face}'s artwork: without the catalogue image they read as its holo or printed pattern, not as scratches, so they are listed as minor. A catalogue image (pick the card from the catalogue) or a photo in softer light tells them apart.`,
+        ),
       ...centeringUnknown.map(
         (f) =>
           `${f.face === 'front' ? 'Front' : 'Back'} centering was not measured (${f.centering.measurable ? '' : f.centering.reason}); it is not counted as perfect and the confidence is lower.`,

@@ -4,13 +4,14 @@ import type { CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
-import { detectByEdges, detectCard, type Quad } from './detect';
+import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
-import { prepareScan, type PreparedPhoto } from './scan';
-import { traceCard } from './trace';
+import { prepareScan } from './scan';
+import { checkPhotoQuality, traceDetected } from './locate';
+export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
 import { detectHolder, type Holder } from './holder';
-import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL, type Exposure } from './exposure';
+import type { Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
 
@@ -29,7 +30,7 @@ export type PhotoChecks = {
   /** The border nearly matched the background: the outline was traced from a faint edge. */
   faintOutline: boolean;
   /** The card lies in a clear holder (its rim shows just outside the card): measured through plastic. */
-  holder: Holder | null;
+  holder: Exclude<Holder, 'slab'> | null;
   saturatedPercent: number;
   corners: Quad;
   edgeResidualPx: number[];
@@ -46,10 +47,6 @@ export type FaceAnalysis = {
   steps: StepLog[];
 };
 
-/** Share of the card clipped to white above which a retake is advised (the surface under it is not measured). */
-export const MAX_SATURATED_PERCENT = 1.5;
-/** Blur limit: the 10–90% rise across the cut edge may spread over at most this many pixels. */
-export const maxEdgeWidthPx = (pxPerMm: number) => Math.max(6, 0.4 * pxPerMm);
 /** From this resolution and edge sharpness on, the photo no longer lowers grading confidence. */
 export const GOOD_PX_PER_MM = 10;
 export const GOOD_EDGE_WIDTH_MM = 0.15;
@@ -110,8 +107,11 @@ export async function analyseFace(
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
     () => {
       const t = traceDetected(decoded, detection.quad, face);
-      // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says so.
-      return { ...t, holder: detectHolder(t.view, t.refined.corners) };
+      // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
+      // so. A slab's case and label: the card is sealed away from the light, and never graded.
+      const holder = detectHolder(t.view, t.refined.corners);
+      if (holder === 'slab') throw new EngineRefusal('card_in_slab', face);
+      return { ...t, holder };
     },
     (t) => ({
       holder: t.holder,
@@ -122,16 +122,7 @@ export async function analyseFace(
     }),
   );
   const { width, height } = decoded.full;
-  if (refined.edgeWidthPx > maxEdgeWidthPx(view.pxPerMm))
-    throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
-  if (exposure.saturatedPercent > MAX_CLIPPED_PERCENT)
-    throw new EngineRefusal('too_bright', face, `${exposure.saturatedPercent.toFixed(0)}% of the card is clipped to white`);
-  if (exposure.whiteLevel < MIN_WHITE_LEVEL)
-    throw new EngineRefusal(
-      'too_dark',
-      face,
-      `the card's whitest print reaches ${Math.round((100 * exposure.whiteLevel) / 255)}% brightness`,
-    );
+  checkPhotoQuality({ refined, view, exposure, faintOutline }, face);
   // Glare no longer refuses a card whose outline was traced: centering, corners and edges are graded
   // and the surface under the glare is marked as not measured (the report says so and offers a retake tip).
   const saturated = exposure.saturatedPercent;
@@ -184,28 +175,6 @@ export async function analyseFace(
     (m) => ({ issues: m.issues.length, ...m.basis }),
   );
   return { face, view, checks, centering, corners, edges, surface, steps };
-}
-
-/**
- * Traces the card from the colour detector's quad; when that trace finds no card edge there (on a real
- * photo the colour mask can hold a shadow or miss a dark border, leaving the quad a few per cent off),
- * from the outline of strong edges instead, if there is one elsewhere. The first refusal stands otherwise.
- */
-function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face): ReturnType<typeof traceCard> {
-  try {
-    return traceCard(decoded, quad, face);
-  } catch (err) {
-    if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') throw err;
-    const byEdges = detectByEdges(decoded.small, face);
-    if (!byEdges || byEdges.quad.every((p, i) => Math.hypot(p.x - quad[i].x, p.y - quad[i].y) < 1)) throw err;
-    try {
-      return traceCard(decoded, byEdges.quad, face);
-    } catch (second) {
-      // What the edges say beats the colour pass's failure only when it is a finding of its own.
-      if (second instanceof EngineRefusal && second.code === 'several_cards') throw second;
-      throw err;
-    }
-  }
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -112,6 +112,44 @@ export function fitLineRobust(points: Point[], rounds = 5): { line: Line; sigma:
   return { line, sigma, inliers: weights.filter((w) => w > 0).length };
 }
 
+/**
+ * A straight edge of which only part is clean: a shadow, a finger, a sleeve's rim or a busy table can
+ * pull a stretch of the sampled points off the card's edge. The line with the widest support (points
+ * within `tolerance` px) among lines through pairs of points from the side's two halves starts the
+ * robust fit, so that stretch is an outlier instead of a tilt. `share` is the part of the points on it
+ * and `sigma` their spread: the caller decides how much of a side must be edge.
+ */
+export function fitLineConsensus(points: Point[], tolerance: number): { line: Line; sigma: number; share: number } {
+  const n = points.length;
+  let best: { line: Line; support: number } | null = null;
+  // Pairs far apart along the side fix a line well; a fixed grid keeps the result repeatable.
+  const half = Math.floor(n / 2);
+  const step = Math.max(1, Math.floor(half / 8));
+  for (let i = 0; i < half; i += step)
+    for (let j = half; j < n; j += step) {
+      const p = points[i],
+        q = points[j];
+      const len = Math.hypot(q.x - p.x, q.y - p.y);
+      if (len === 0) continue;
+      const a = -(q.y - p.y) / len,
+        b = (q.x - p.x) / len;
+      const line = { a, b, c: a * p.x + b * p.y };
+      let support = 0;
+      for (const r of points) if (Math.abs(distanceToLine(line, r)) <= tolerance) support++;
+      if (!best || support > best.support) best = { line, support };
+    }
+  if (!best) {
+    const f = fitLineRobust(points);
+    return { line: f.line, sigma: f.sigma, share: 1 };
+  }
+  const start = best.line;
+  const near = points.filter((r) => Math.abs(distanceToLine(start, r)) <= 3 * tolerance);
+  const fit = fitLineRobust(near.length >= 2 ? near : points);
+  const residuals = near.map((r) => Math.abs(distanceToLine(fit.line, r))).sort((x, y) => x - y);
+  const sigma = residuals.length ? residuals[Math.floor(residuals.length / 2)] * 1.4826 : fit.sigma;
+  return { line: fit.line, sigma, share: near.length / n };
+}
+
 export const distanceToLine = (l: Line, p: Point): number => l.a * p.x + l.b * p.y - l.c;
 
 export function intersect(l1: Line, l2: Line): Point {

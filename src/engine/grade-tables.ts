@@ -84,6 +84,3 @@ export const CGC_LABELS: [number, string][] = [
   [2, 'Good'],
   [1, 'Poor'],
 ];
-
-/** Typical grading fees (USD), used to recommend where to submit. Value multipliers: @contract/grade-multipliers.ts. */
-export const GRADING_FEES_USD = { PSA: 25, BGS: 30, CGC: 20 } as const;

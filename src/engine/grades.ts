@@ -1,16 +1,8 @@
 /** Sub-grades from measurements, and PSA-, BGS- and CGC-style grades from the versioned tables. */
-import {
-  BGS_CENTERING,
-  BGS_LABELS,
-  CGC_CENTERING,
-  CGC_LABELS,
-  CGC_PRISTINE_CENTERING,
-  GRADING_FEES_USD,
-  PSA_CENTERING,
-  PSA_LABELS,
-} from './grade-tables';
+import { BGS_CENTERING, BGS_LABELS, CGC_CENTERING, CGC_LABELS, CGC_PRISTINE_CENTERING, PSA_CENTERING, PSA_LABELS } from './grade-tables';
 import type { TValueSource } from '@contract/pricing';
 import { gradeMultiplier, VALUE_MULTIPLIERS_VERSION } from '@contract/grade-multipliers';
+import { GRADING_FEES, gradingAdvice } from '@contract/grading-fees';
 
 export type Platform = 'PSA' | 'BGS' | 'CGC';
 export type SubGrades = { centering: number; corners: number; edges: number; surface: number };
@@ -91,14 +83,15 @@ export function valuesAndRecommendation(
     CGC: gradeMultiplier('CGC', grades.cgc, grades.cgcPristine),
   };
   const values = { PSA: rawValueUsd * multipliers.PSA, BGS: rawValueUsd * multipliers.BGS, CGC: rawValueUsd * multipliers.CGC };
-  const net = (Object.keys(values) as Platform[]).map((p) => ({ platform: p, net: values[p] - GRADING_FEES_USD[p] }));
-  net.sort((a, b) => b.net - a.net);
   const round = (v: number) => Math.round(v * 100) / 100;
+  const rounded = { PSA: round(values.PSA), BGS: round(values.BGS), CGC: round(values.CGC) };
+  // The recommendation is decided by the shared rule the pages show the arithmetic of (contract/grading-fees.ts).
+  const advice = gradingAdvice(rounded, rawValueUsd);
   return {
-    values: { PSA: round(values.PSA), BGS: round(values.BGS), CGC: round(values.CGC) },
+    values: rounded,
     multipliers: { PSA: round(multipliers.PSA), BGS: round(multipliers.BGS), CGC: round(multipliers.CGC) },
-    netAfterFees: Object.fromEntries(net.map((n) => [n.platform, round(n.net)])) as Record<Platform, number>,
-    recommended: net[0].platform,
+    netAfterFees: Object.fromEntries(advice.rows.map((n) => [n.platform, n.netUsd])) as Record<Platform, number>,
+    recommended: advice.recommended,
   };
 }
 
@@ -134,6 +127,7 @@ export function gradeSummary(a: {
       source: a.valueSource,
       multipliersVersion: VALUE_MULTIPLIERS_VERSION,
       multipliers: a.money.multipliers,
+      feesVersion: GRADING_FEES.version,
     },
   };
 }

@@ -9,9 +9,10 @@
 import type { CardView } from './card-view';
 import type { Quad } from './detect';
 import { sideOutline } from './faint-outline';
-import { quadSides } from './geometry';
+import { quadSides, type QuadSide } from './geometry';
 
-export type Holder = 'sleeve';
+/** 'sleeve' is measured through; 'slab' (a grading company's sealed case) is refused (face.ts). */
+export type Holder = 'sleeve' | 'slab';
 
 /** The rim is looked for from this far outside the cut edge (past the edge's own blur)… */
 const FROM_MM = 0.4;
@@ -21,18 +22,31 @@ const TO_MM = 5;
 const MIN_RIM_STEP_RGB = 10;
 const MIN_RIM_SIGNIFICANCE = 20;
 const MIN_SIDES = 2;
+/**
+ * A slab holds its label above the card inside the same plastic: beyond one short side, past the
+ * widest sleeve margin, lies the label's edge or the case's divider, a straight step across the whole
+ * side 8–40 mm out (PSA, BGS and CGC labels stand 18–25 mm above the card). A sleeve ends within
+ * about 6 mm; a table has no straight line across the card's whole width there.
+ */
+const SLAB_FROM_MM = 8;
+const SLAB_TO_MM = 40;
 
-/** 'sleeve' when the photo shows a holder's rim around the traced card, else null. `corners` in `view.img` pixels. */
+/** The holder whose rim shows around the traced card, else null. `corners` in `view.img` pixels. */
 export function detectHolder(view: CardView, corners: Quad): Holder | null {
+  const sides = quadSides(corners);
+  const rims = sides.filter((side) => clearStep(view, side, FROM_MM, TO_MM)).length;
+  if (rims < MIN_SIDES) return null;
+  // The short sides are the top and bottom of a portrait card (quads are ordered TL, TR, BR, BL).
+  const shortSides = [sides[0], sides[2]];
+  return shortSides.some((side) => clearStep(view, side, SLAB_FROM_MM, SLAB_TO_MM)) ? 'slab' : 'sleeve';
+}
+
+/** Whether a straight step runs along the whole `side` between `fromMm` and `toMm` outside it. */
+function clearStep(view: CardView, { a, b, n }: QuadSide, fromMm: number, toMm: number): boolean {
   const mm = view.pxPerMm;
-  const gain = view.gain ?? 1;
-  let rims = 0;
-  for (const { a, b, n } of quadSides(corners)) {
-    const off = FROM_MM * mm;
-    const from = { x: a.x + n.x * off, y: a.y + n.y * off },
-      to = { x: b.x + n.x * off, y: b.y + n.y * off };
-    const rim = sideOutline(view.img, from, to, n, (TO_MM - FROM_MM) * mm);
-    if (rim && rim.stepRgb >= MIN_RIM_STEP_RGB * gain && rim.significance >= MIN_RIM_SIGNIFICANCE) rims++;
-  }
-  return rims >= MIN_SIDES ? 'sleeve' : null;
+  const off = fromMm * mm;
+  const from = { x: a.x + n.x * off, y: a.y + n.y * off },
+    to = { x: b.x + n.x * off, y: b.y + n.y * off };
+  const rim = sideOutline(view.img, from, to, n, (toMm - fromMm) * mm);
+  return !!rim && rim.stepRgb >= MIN_RIM_STEP_RGB * (view.gain ?? 1) && rim.significance >= MIN_RIM_SIGNIFICANCE;
 }

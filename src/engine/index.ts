@@ -51,3 +51,4 @@ export {
   type DetectionPreview,
   type PreviewOptions,
 } from './detection-preview';
+export { rectifiedAspect } from './perspective';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFaceConsistency } from './consistency';
 import type { Quad } from './detect';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
-import { apparentAspect, rectifiedAspect } from './perspective';
+import { apparentAspect, cardTiltDeg, rectifiedAspect } from './perspective';
 
 const W = 3000,
   H = 4000;
@@ -67,5 +67,16 @@ describe('perspective', () => {
     expect(() =>
       checkFaceConsistency({ corners: front, scan: false, width: W, height: H }, { corners: back, scan: false, width: W, height: H }),
     ).toThrow(/proportions/);
+  });
+
+  it('measures the tilt the capture guide holds within the 25° the engine straightens', () => {
+    for (const [tilt, yaw, expected] of [
+      [0, 0, 0],
+      [10, 0, 10],
+      [0, 20, 20],
+      [25, 0, 25],
+      [20, 15, 24.7],
+    ])
+      expect(cardTiltDeg(photographed(tilt, yaw), W, H)).toBeCloseTo(expected, 0);
   });
 });

@@ -27,11 +27,10 @@ export function apparentAspect(q: readonly Point[]): number {
 const TYPICAL_FOCAL_PER_LONG_SIDE = 0.75;
 
 /**
- * Width over height of the rectangle whose photo is `q` (top-left, top-right, bottom-right, bottom-left),
- * taken by a camera whose principal point is the centre of a `width`×`height` photo. `focalPx` is the
- * focal length the outline fixes, or null when it fixes none and a phone's typical one was assumed.
+ * The card's two edge directions in camera space (up to scale) and the focal length used, centred
+ * coordinates. `focalPerLongSide`: assume this focal length instead of measuring it.
  */
-export function rectifiedAspect(q: readonly Point[], width: number, height: number): { aspect: number; focalPx: number | null } {
+function cardAxes(q: readonly Point[], width: number, height: number, focalPerLongSide?: number) {
   // Centred coordinates (principal point at the origin), scaled for conditioning.
   const s = Math.max(width, height);
   const h = (p: Point): V3 => [(p.x - width / 2) / s, (p.y - height / 2) / s, 1];
@@ -48,9 +47,62 @@ export function rectifiedAspect(q: readonly Point[], width: number, height: numb
   const f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2]);
   // Focal lengths outside 0.3–5 long sides are no phone's or scanner's: the perspective is too weak to
   // measure one, and a typical one is assumed (with little perspective it hardly matters which).
-  const measured = Number.isFinite(f2) && f2 > 0.3 ** 2 && f2 < 5 ** 2 && Math.abs(n2[2]) > 1e-3 && Math.abs(n3[2]) > 1e-3;
-  const f2Used = measured ? f2 : TYPICAL_FOCAL_PER_LONG_SIDE ** 2;
+  const measured =
+    focalPerLongSide === undefined &&
+    Number.isFinite(f2) &&
+    f2 > 0.3 ** 2 &&
+    f2 < 5 ** 2 &&
+    Math.abs(n2[2]) > 1e-3 &&
+    Math.abs(n3[2]) > 1e-3;
+  const f2Used = measured ? f2 : (focalPerLongSide ?? TYPICAL_FOCAL_PER_LONG_SIDE) ** 2;
+  return { n2, n3, f2, f2Used, measured, s };
+}
+
+/**
+ * Width over height of the rectangle whose photo is `q` (top-left, top-right, bottom-right, bottom-left),
+ * taken by a camera whose principal point is the centre of a `width`×`height` photo. `focalPx` is the
+ * focal length the outline fixes, or null when it fixes none and a phone's typical one was assumed.
+ */
+export function rectifiedAspect(
+  q: readonly Point[],
+  width: number,
+  height: number,
+  focalPerLongSide?: number,
+): { aspect: number; focalPx: number | null } {
+  const { n2, n3, f2, f2Used, measured, s } = cardAxes(q, width, height, focalPerLongSide);
   const norm = (n: V3) => (n[0] * n[0] + n[1] * n[1]) / f2Used + n[2] * n[2];
   const aspect = Math.sqrt(norm(n2) / norm(n3));
   return { aspect: Number.isFinite(aspect) && aspect > 0 ? aspect : apparentAspect(q), focalPx: measured ? Math.sqrt(f2) * s : null };
+}
+
+/**
+ * The proportions `q` may have under any camera a card is photographed with: phones (focal length
+ * 0.6–1.5 long sides), the one the outline measures, and a scanner (no perspective: the outline's own).
+ * A slight tilt fixes the focal length poorly, so a shape check asks whether some real camera makes the
+ * outline a card, not whether the measured one does.
+ */
+export function plausibleAspects(q: readonly Point[], width: number, height: number): { min: number; max: number } {
+  const aspects = [
+    rectifiedAspect(q, width, height).aspect,
+    ...[0.6, 0.75, 1, 1.5].map((f) => rectifiedAspect(q, width, height, f).aspect),
+    apparentAspect(q),
+  ];
+  return { min: Math.min(...aspects), max: Math.max(...aspects) };
+}
+
+/** The largest tilt of the card to the camera the engine straightens (perspective.test.ts recovers proportions up to it). */
+export const MAX_RECTIFIED_TILT_DEG = 25;
+
+/**
+ * Angle in degrees between the card's plane and the photo's plane: 0 when the camera looks straight
+ * down on it. The card's normal is the cross product of its two edge directions in camera space.
+ */
+export function cardTiltDeg(q: readonly Point[], width: number, height: number): number {
+  const { n2, n3, f2Used } = cardAxes(q, width, height);
+  const f = Math.sqrt(f2Used);
+  const a: V3 = [n2[0] / f, n2[1] / f, n2[2]],
+    b: V3 = [n3[0] / f, n3[1] / f, n3[2]];
+  const n = cross(a, b);
+  const tilt = (Math.acos(Math.min(1, Math.abs(n[2]) / Math.hypot(...n))) * 180) / Math.PI;
+  return Number.isFinite(tilt) ? tilt : 0;
 }

@@ -34,4 +34,24 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(a.surface.issues.filter((i) => i.severity !== 'minor')).toEqual([]);
     expect(a.surface.score).toBeGreaterThanOrEqual(9);
   });
+
+  it('finds a dark-bordered card on white paper shaded from one side (the paper modelled as one smooth surface)', async () => {
+    // Once refused no_card_found: the shaded part of the paper was not "background" to the colour clusters.
+    const p = photo('andrewgurg__white_right.jpg');
+    const a = await analyse(p);
+    expect(outlineErrorPercent(a.checks.corners, p.corners!)[0]).toBeLessThan(1.5);
+  });
+
+  it('reads the sharpness of a dark card on a dark scanner lid at its edge, not in the noise beside it', async () => {
+    // Once refused too_blurry (14 px): the low-contrast plateaus' noise crossed 10 % and 90 % far from the edge.
+    const p = photo('stevewoz__zz__raw-T473-1004-1-back-HP.jpg');
+    const a = await analyse(p);
+    expect(outlineErrorPercent(a.checks.corners, p.corners!)[0]).toBeLessThan(1.5);
+    expect(a.checks.edgeWidthPx).toBeLessThan(6);
+  });
+
+  it("refuses a card in a grading company's slab as card_in_slab, never grading the case", async () => {
+    // Once graded PSA 9 from the slab's own outline.
+    await expect(analyse(photo('eshan__IMG_2121.PNG'))).rejects.toMatchObject({ code: 'card_in_slab' });
+  });
 });

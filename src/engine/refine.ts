@@ -4,15 +4,20 @@
  * under symmetric blur). A robust line fit per side, two rounds, gives the four cut edges; their
  * intersections are the card's virtual sharp corners. The 10–90% rise width measures sharpness.
  */
-import { dist, fitLineRobust, intersect, median, quadSides, type Line, type Point } from './geometry';
+import { dist, fitLineConsensus, fitLineRobust, intersect, median, quadSides, type Line, type Point } from './geometry';
 import { sampleRgb, type RgbImage } from './image';
 import type { Quad } from './detect';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
+
+const CARD_DIAGONAL_MM = Math.hypot(CARD_WIDTH_MM, CARD_HEIGHT_MM);
 
 export type RefinedEdges = {
   corners: Quad;
   lines: Line[];
   /** Robust spread of edge points around each fitted line, px. */
   residualPx: number[];
+  /** Share of each side's edge points on its fitted line (1: the whole side is one straight edge). */
+  support: number[];
   /** Median 10–90% rise distance across the outer edge, px (blur measure). */
   edgeWidthPx: number;
   /** Median card/background colour contrast along the edges. */
@@ -20,6 +25,12 @@ export type RefinedEdges = {
 };
 
 const STEP = 0.25;
+/**
+ * Part of a side's edge points that must lie on one straight line for it to be read as the cut edge:
+ * a shadow, a finger or a patterned table may hide up to a third of a side; print traced instead of
+ * the edge is ragged along most of it.
+ */
+const MIN_EDGE_SHARE = 0.8;
 /** Card/background contrast (RGB distance) a profile needs; faint mode averages profiles along the side first. */
 const MIN_CONTRAST = 18;
 const MIN_FAINT_CONTRAST = 3;
@@ -69,10 +80,17 @@ function crossing(
     if (best === null || Math.abs(s) < Math.abs(best)) best = s;
   }
   if (best === null) return null;
+  // Each level's crossing nearest the edge: on a low-contrast edge (a dark border on a dark lid) the
+  // plateaus' noise crosses 10 % and 90 % far from the step too, and would read as blur.
+  const edge = best;
   const at = (level: number) => {
+    let nearest = NaN;
     for (let k = 0; k < count - 1; k++)
-      if ((t[k] - level) * (t[k + 1] - level) <= 0 && t[k] !== t[k + 1]) return -reach + (k + (level - t[k]) / (t[k + 1] - t[k])) * STEP;
-    return NaN;
+      if ((t[k] - level) * (t[k + 1] - level) <= 0 && t[k] !== t[k + 1]) {
+        const s = -reach + (k + (level - t[k]) / (t[k + 1] - t[k])) * STEP;
+        if (!(Math.abs(s - edge) >= Math.abs(nearest - edge))) nearest = s;
+      }
+    return nearest;
   };
   return { offset: best, width: Math.abs(at(0.9) - at(0.1)), contrast };
 }
@@ -85,6 +103,7 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
   let corners = coarse;
   let lines: Line[] = [];
   let residualPx: number[] = [];
+  let support: number[] = [];
   const widths: number[] = [];
   const contrasts: number[] = [];
   const buf = [0, 0, 0];
@@ -112,16 +131,21 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
         }
       }
       if (points.length < 12) return null;
-      return fitLineRobust(points);
+      // The wide rounds move the whole side toward the edge; the last, near it, keeps the straight
+      // stretch that most of the side agrees on (within about 0.06 mm: 1 px at most photo sizes).
+      if (!lastRound) return { ...fitLineRobust(points), share: 1 };
+      const fit = fitLineConsensus(points, Math.max(1, (0.06 * size) / CARD_DIAGONAL_MM));
+      return fit.share >= MIN_EDGE_SHARE ? fit : { ...fit, sigma: Math.max(fit.sigma, fitLineRobust(points).sigma) };
     });
     if (fits.some((f) => !f)) break;
     lines = fits.map((f) => f!.line);
     residualPx = fits.map((f) => f!.sigma);
+    support = fits.map((f) => f!.share);
     corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4], lines[i])) as Quad;
   }
   if (!lines.length) {
     // Not enough edge contrast anywhere: keep the coarse quad, flagged by zero contrast.
-    return { corners: coarse, lines: [], residualPx: [99, 99, 99, 99], edgeWidthPx: Infinity, contrast: 0 };
+    return { corners: coarse, lines: [], residualPx: [99, 99, 99, 99], support: [0, 0, 0, 0], edgeWidthPx: Infinity, contrast: 0 };
   }
   if (faint) {
     // A few units of contrast leave one stretch's rise width to the noise: measure it once per side,
@@ -135,6 +159,7 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
     corners,
     lines,
     residualPx,
+    support,
     edgeWidthPx: widths.length ? median(widths) : Infinity,
     contrast: contrasts.length ? median(contrasts) : 0,
   };

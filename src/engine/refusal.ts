@@ -15,6 +15,8 @@ export const REFUSAL_CODES = {
   faces_mismatch:
     'The front and back photos do not show the same card: their outlines differ in shape or size. Photograph both sides of the one card you are grading.',
   too_dark: 'The photo is too dark to measure the card. Turn on a light or move near a window (no flash) and try again.',
+  card_in_slab:
+    "The card is sealed in a grading company's slab: its case and label, not the card, would be measured. Photograph the card out of the slab (a clear penny sleeve is fine) to grade it.",
   too_bright: 'The photo is overexposed: the card is washed out. Move out of direct sunlight or lower the exposure and try again.',
 } as const satisfies Partial<Record<TRefusalCode, string>>;
 export type RefusalCode = keyof typeof REFUSAL_CODES;

@@ -7,7 +7,7 @@
  * where the scan has no margin. A card really cut off by the frame is refused, never padded.
  */
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
-import type { DecodedPhoto } from './decode';
+import type { DecodedPhoto } from './decoded-photo';
 import type { RgbImage } from './image';
 import { EngineRefusal } from './refusal';
 
@@ -30,12 +30,17 @@ function pixel(img: RgbImage, x: number, y: number): Rgb {
   return [img.data[i], img.data[i + 1], img.data[i + 2]];
 }
 
-/** Mean colour and spread of a square patch. */
+/**
+ * Typical colour and spread of a square patch: the per-channel median and the median distance from it,
+ * so a speck of dust or a JPEG block in a corner does not turn a flat backdrop into "print".
+ */
 function patch(img: RgbImage, x0: number, y0: number, size: number): { mean: Rgb; spread: number } {
   const px: Rgb[] = [];
   for (let y = y0; y < y0 + size; y++) for (let x = x0; x < x0 + size; x++) px.push(pixel(img, x, y));
-  const mean = [0, 1, 2].map((c) => px.reduce((s, p) => s + p[c], 0) / px.length) as Rgb;
-  const spread = Math.sqrt(px.reduce((s, p) => s + distance(p, mean) ** 2, 0) / px.length);
+  const mid = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
+  const mean = [0, 1, 2].map((c) => mid(px.map((p) => p[c]))) as Rgb;
+  // 1.4826 × the median distance estimates the standard deviation of the flat part.
+  const spread = 1.4826 * mid(px.map((p) => distance(p, mean)));
   return { mean, spread };
 }
 
@@ -51,7 +56,8 @@ export function classifyScan(img: RgbImage, face?: 'front' | 'back'): ScanVerdic
   const { width: w, height: h } = img;
   const aspect = Math.min(w, h) / Math.max(w, h);
   if (aspect < MIN_ASPECT || aspect > MAX_ASPECT) return { kind: 'photo' };
-  const size = Math.max(2, Math.round(Math.min(w, h) * 0.006));
+  // About 1 % of the short side: inside what a zero-margin scan's rounded corner leaves uncovered (1.4 %).
+  const size = Math.max(3, Math.round(Math.min(w, h) * 0.01));
   const corners = [
     patch(img, 0, 0, size),
     patch(img, w - size, 0, size),
@@ -79,10 +85,31 @@ export function classifyScan(img: RgbImage, face?: 'front' | 'back'): ScanVerdic
   }
   const cardInside = lines.every((line) => line.filter((p) => distance(p, backdrop) > SAME_COLOUR).length >= 0.6 * line.length);
   if (!cardInside) return { kind: 'photo' };
+  // A gap of backdrop right across the middle: several cards on a scanned page, for the detector to count.
+  if (backdropLineAcross(img, backdrop, 'row') || backdropLineAcross(img, backdrop, 'column')) return { kind: 'photo' };
   if (agreeing === 4) return { kind: 'scan', backdrop };
   if (agreeing >= 2)
     throw new EngineRefusal('card_cut_off', face, 'the scan crops the card: only some of its rounded corners show the backdrop');
   return { kind: 'photo' };
+}
+
+/**
+ * Whether a whole row (or column) in the middle 60 % of the frame is backdrop across 90 % of its
+ * central 80 %: the gap between two cards on a scanned page. One card's print never shows the
+ * backdrop's colour from one border to the other.
+ */
+function backdropLineAcross(img: RgbImage, backdrop: Rgb, along: 'row' | 'column'): boolean {
+  const { width: w, height: h } = img;
+  const lines = along === 'row' ? h : w,
+    length = along === 'row' ? w : h;
+  for (let l = Math.round(lines * 0.2); l < Math.round(lines * 0.8); l++) {
+    let matching = 0,
+      total = 0;
+    for (let k = Math.round(length * 0.1); k < Math.round(length * 0.9); k++, total++)
+      if (distance(along === 'row' ? pixel(img, k, l) : pixel(img, l, k), backdrop) < SAME_COLOUR) matching++;
+    if (matching >= 0.9 * total) return true;
+  }
+  return false;
 }
 
 function pad(img: RgbImage, by: number, colour: Rgb): RgbImage {

@@ -11,6 +11,7 @@ import { underGlare } from './exposure';
 import { strictScratch } from './strict-scratch';
 import { compareWithReference, residualAlong, type ReferenceComparison, type ReferenceImage } from './reference';
 import { scoreFromFindings } from './severity';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
 
 export type { SurfaceIssue, SurfaceIssueType } from './surface-issue';
 export type { Severity } from './severity';
@@ -25,6 +26,7 @@ export type SurfaceBasis = {
   matched?: boolean;
   upsideDown?: boolean;
   printShiftMm?: { x: number; y: number };
+  patterned?: boolean;
 };
 /** glarePercent: share of the face under glare, where the surface was not measured. */
 export type SurfaceMeasure = {
@@ -103,7 +105,16 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
   // printed layout: real cards are full of frames, text-box rules and borders that run their full width
   // (a clean real card in a sleeve once got four "moderate print lines" at its text box's rules). It is
   // still reported, as minor: never enough to take the surface out of the top band on its own.
-  if (!useReference) for (const i of issues) if (i.type === 'print line') i.severity = 'minor';
+  if (!useReference) for (const i of issues) if (i.type === 'print line' || inBorderAlongEdge(i)) i.severity = 'minor';
+  // Many scratch-like lines at once, without the image to compare with: a holo foil's pattern or the
+  // art's own strokes (a clean holo card once got 1 major and 6 moderate "scratches"). Real scratches
+  // are few; a card this marked would show it in its corners and edges too. Reported as minor, and
+  // the report says why.
+  const serious = issues.filter((i) => i.type === 'scratch' && i.severity !== 'minor');
+  if (!useReference && serious.length >= PATTERN_LINES) {
+    for (const i of serious) i.severity = 'minor';
+    basis.patterned = true;
+  }
   return {
     issues,
     // One rule (severity.ts): a major finding never sits under a surface score of 7 or more.
@@ -274,6 +285,23 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
     widthMm: Math.round(widthMm * 100) / 100,
     contrast: Math.round(contrast),
   };
+}
+
+/**
+ * The border carries printed text that runs along the card's edge: the collector line, artist and
+ * copyright at the foot of a Magic card (white on black), set and rarity lines on others. Without the
+ * catalogue image a light line along an edge, within BORDER_TEXT_MM of it along its whole length, reads
+ * the same as a scratch there; it is reported, as minor.
+ */
+const BORDER_TEXT_MM = 6;
+/** Moderate or major scratch candidates on one face, without a reference, from which they are read as a pattern. */
+const PATTERN_LINES = 5;
+function inBorderAlongEdge(i: SurfaceIssue): boolean {
+  const angle = Math.abs(((Math.atan2(i.to.yMm - i.from.yMm, i.to.xMm - i.from.xMm) * 180) / Math.PI + 180) % 90);
+  const ends = [i.from, i.to];
+  if (angle < 3) return ends.every((p) => p.yMm < BORDER_TEXT_MM) || ends.every((p) => p.yMm > CARD_HEIGHT_MM - BORDER_TEXT_MM);
+  if (angle > 87) return ends.every((p) => p.xMm < BORDER_TEXT_MM) || ends.every((p) => p.xMm > CARD_WIDTH_MM - BORDER_TEXT_MM);
+  return false;
 }
 
 function classify(line: SurfaceIssue): SurfaceIssue | null {

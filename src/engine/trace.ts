@@ -42,6 +42,7 @@ function checkTrace(
   refined: RefinedEdges,
   face: Face | undefined,
   faint: boolean,
+  minPxPerMm: number,
 ): Trace & { squareCorners: number; roundCorners: number } {
   const { width, height } = photo.full;
   if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
@@ -54,7 +55,7 @@ function checkTrace(
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
   const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare };
-  if (view.pxPerMm < MIN_PX_PER_MM)
+  if (view.pxPerMm < minPxPerMm)
     throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px long`);
   // Cards have rounded corners; square ones mean the print frame was outlined.
   const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter(
@@ -66,12 +67,18 @@ function checkTrace(
 
 const SQUARE = "the card's rounded corners were not found; its border blends into the background";
 
-export function traceCard(photo: PreparedPhoto, quad: Quad, face?: Face): Trace {
+/**
+ * `minPxPerMm`: the resolution below which the photo is refused as too small. The live capture guide
+ * traces a downscaled camera frame and judges size on the full-resolution still itself, so it lowers it.
+ */
+export type TraceOptions = { minPxPerMm?: number };
+
+export function traceCard(photo: PreparedPhoto, quad: Quad, face?: Face, { minPxPerMm = MIN_PX_PER_MM }: TraceOptions = {}): Trace {
   let first: Trace | null = null;
   let refusal: EngineRefusal | null = null;
   const inner = refineQuad(photo, quad, false);
   try {
-    const t = checkTrace(photo, inner, face, false);
+    const t = checkTrace(photo, inner, face, false, minPxPerMm);
     // Two corners seen rounded: the cut edge itself was traced.
     if (t.roundCorners >= 2 || t.squareCorners === 0) return t;
     first = t;
@@ -88,7 +95,7 @@ export function traceCard(photo: PreparedPhoto, quad: Quad, face?: Face): Trace 
       // keeps at half resolution, so its rise is wider than the photo's focus. The print's edge (what was
       // traced first) shows the focus; when it gave none, the faint edge's own width is kept (stricter).
       if (inner.contrast > 0 && Number.isFinite(inner.edgeWidthPx)) refined.edgeWidthPx = inner.edgeWidthPx;
-      const t = checkTrace(photo, refined, face, true);
+      const t = checkTrace(photo, refined, face, true, minPxPerMm);
       if (t.squareCorners < 3) return t;
     } catch (err) {
       // The faint outline was a guess: when it cannot be traced, what the first trace found stands.

@@ -24,6 +24,7 @@ import { createNotificationService } from './notifications/service';
 import { notificationRoutes } from './notifications/routes';
 import { createCatalogueService } from './catalogue/service';
 import { catalogueRoutes } from './catalogue/routes';
+import { createCatalogueThumbnails } from './catalogue/thumbnails';
 import { createBinderService } from './binders/service';
 import { binderRoutes } from './binders/routes';
 import { createUserCardService } from './cards/service';
@@ -178,15 +179,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(notificationRoutes, { notifications: createNotificationService(db) });
   const catalogue = createCatalogueService(db);
-  await app.register(catalogueRoutes, { catalogue });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // The configured store (files under DATA_DIR/images, or S3) unless a test hands one in.
   const ownImages = deps.images ? undefined : await openImageStore(config.storage);
   // Store failures answer 503 with a sentence, and the health check reports the store's state.
   const images = guardImageStore(deps.images ?? ownImages!, { now: () => clock.now().getTime() });
   if (ownImages) app.addHook('onClose', async () => ownImages.close());
-  await app.register(collectionRoutes, { collection: createCollectionService(db) });
-  await app.register(collectionIoRoutes, { db, clock });
+  const thumbnails =
+    deps.catalogueThumbnails ?? createCatalogueThumbnails({ images, allowedHosts: config.referenceImageHosts, log: app.log });
+  await app.register(catalogueRoutes, { catalogue, thumbnails });
   const uploads = createUploadReceiver({
     tmpDir: config.uploads.dir,
     maxConcurrent: config.uploads.concurrency,
@@ -196,6 +197,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Synced market prices first, the bundled snapshot's next, the rarity guess last.
   const marketPrices = firstMarketPrice(createSyncedMarketPrices(db), createSnapshotMarketPrices());
   const pricing = deps.pricing ?? createEmbeddedPricing(marketPrices);
+  await app.register(collectionRoutes, { collection: createCollectionService(db, marketPrices) });
+  await app.register(collectionIoRoutes, { db, clock, market: marketPrices });
   const userCardService = createUserCardService({ db, images, catalogue, pricing });
   await app.register(userCardRoutes, { cards: userCardService, uploads });
   await app.register(printingRoutes, { cards: userCardService, catalogue, market: marketPrices });

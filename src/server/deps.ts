@@ -1,3 +1,4 @@
+import type { CatalogueThumbnails } from './catalogue/thumbnails';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { MailPort } from './adapters/mail/port';
@@ -24,4 +25,6 @@ export interface AppDeps {
   pricing?: PricingPort;
   /** Defaults to the adapter REFERENCE_IMAGES names (`none`: grade without the catalogue image). */
   referenceImages?: ReferenceImagePort;
+  /** Tests: catalogue pictures fetched from a loopback peer (catalogue/thumbnails.ts). */
+  catalogueThumbnails?: CatalogueThumbnails;
 }

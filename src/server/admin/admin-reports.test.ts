@@ -28,6 +28,8 @@ let admin: Awaited<ReturnType<typeof signedInClient>>;
 let prefix: string;
 let graded: TGrading;
 let bare: { id: string; gradingId: string };
+let owner: Awaited<ReturnType<typeof signedInClient>>;
+let ownedCardId: string;
 
 beforeAll(async () => {
   // Its own database: the overview sums every order, and on PostgreSQL other files make orders too.
@@ -36,13 +38,14 @@ beforeAll(async () => {
   });
   admin = await signedInClient(ctx, { role: 'admin' });
   prefix = (await admin.client.get('/api/admin/path')).json<{ prefix: string }>().prefix;
-  const owner = await signedInClient(ctx, { credits: 3 });
+  owner = await signedInClient(ctx, { credits: 3 });
   const card = await generateSyntheticCard(7, { defectRate: 0.5 });
   const form = new FormData();
   form.append('cardId', 'base1-4');
   for (const [k, v] of Object.entries({ front: card.front, back: card.back }))
     form.append(k, new Blob([new Uint8Array(v)], { type: 'image/jpeg' }), `${k}.jpg`);
   const added = json<TUserCard>(await owner.client.postForm('/api/user-cards', form));
+  ownedCardId = added.id;
   graded = json<TGrading>(await owner.client.post(`/api/user-cards/${added.id}/grade`));
   while (await ctx.app.gradingWorker.runOnce()) {
     /* drain */
@@ -108,6 +111,19 @@ describe('admin submissions and reports', () => {
     expect(trail.adjustments).toHaveLength(10);
     expect(trail.analysisSteps).toHaveLength(steps.length);
     expect((await admin.client.get(`${prefix}/grading/${graded.gradingId}/adjustments`)).json()).toHaveLength(10);
+  });
+
+  it('keeps every evidence time as written when the collector later edits the card (issue 24.8)', async () => {
+    const trailUrl = `${prefix}/grading/${graded.gradingId}/audit-trail`;
+    const before = ZAuditTrailResponse.parse((await admin.client.get(trailUrl)).json()).adjustments;
+    expect(before.filter((a) => a.adjustmentType === 'original')).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 20)); // the card's updatedAt is wall-clock time
+    const edited = await owner.client.request('PATCH', `/api/user-cards/${ownedCardId}`, {
+      personalNotes: 'Bought at a fair, sleeve scuffed',
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = ZAuditTrailResponse.parse((await admin.client.get(trailUrl)).json()).adjustments;
+    expect(after.map((a) => [a.id, a.createdAt])).toEqual(before.map((a) => [a.id, a.createdAt]));
   });
 
   it('answers empty parts for a grading without them, and 404 with the spec text for an unknown one', async () => {

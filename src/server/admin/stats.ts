@@ -2,7 +2,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { TAdminStatsResponse, TCheck, THealthState, TRecentActivity } from '@contract/admin';
 import type { Db } from '../db/client';
-import { gradings, orders, userCards, users } from '../db/schema';
+import { gradings, orders, subscriptionPayments, userCards, users } from '../db/schema';
 import type { GuardedImageStore } from '../adapters/storage/guard';
 import type { Clock } from '../deps';
 
@@ -157,7 +157,9 @@ export function createAdminStats(deps: { db: Db; images: GuardedImageStore; cloc
           (select count(*)::int from ${userCards}) as "totalCards",
           (select count(*)::int from ${gradings}) as "totalGradings",
           (select coalesce(sum(delta), 0)::int from credit_ledger where delta > 0) as "totalCreditsIssued",
-          (select coalesce(sum(amount), 0)::bigint from ${orders} where status = 'completed') as "revenueMinor"`) as unknown as Promise<{
+          -- Revenue is credit packs paid plus Pro invoices paid (issue 24.6: Pro was left out).
+          ((select coalesce(sum(amount), 0)::bigint from ${orders} where status = 'completed')
+            + (select coalesce(sum(amount), 0)::bigint from ${subscriptionPayments})) as "revenueMinor"`) as unknown as Promise<{
           rows: Totals[];
         }>
       )

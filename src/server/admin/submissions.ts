@@ -21,6 +21,7 @@ import { userCardImageUrl } from '../cards/image-urls';
 
 type Row = { g: typeof gradings.$inferSelect; card: typeof userCards.$inferSelect; username: string | null; email: string | null };
 type StoredReport = {
+  valueBasis?: { rawValueUsd?: number };
   evidenceKeys?: Record<string, string>;
   imageAdjustments?: {
     adjustmentStep: number;
@@ -79,7 +80,9 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
           adjustmentDescription: `The ${face} photo as uploaded (metadata removed, re-encoded).`,
           originalImageType: face,
           adjustedImageUrl: photoUrl(row, original),
-          createdAt: row.card.updatedAt.toISOString(),
+          // The photo entered the record when this grading was submitted with it: a later edit of the
+          // card (notes, price) moves updatedAt and must not move the evidence's time (issue 24.8).
+          createdAt: row.g.createdAt.toISOString(),
           annotations: [],
         });
       }
@@ -194,6 +197,7 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
         createdAt: g.createdAt.toISOString(),
         confidence: g.confidence,
         recommendedPlatform: g.recommendedPlatform,
+        rawValueUsd: stored(row).valueBasis?.rawValueUsd ?? null,
         frontImageUrl: photoUrl(row, card.images.front),
         backImageUrl: photoUrl(row, card.images.back),
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here

@@ -11,6 +11,7 @@ import { gradings } from '../db/schema';
 import { valuesAndRecommendation } from '../../engine/index';
 import { VALUE_MULTIPLIERS_VERSION } from '@contract/grade-multipliers';
 import type { RawValue } from '../pricing/port';
+import { GRADING_FEES } from '@contract/grading-fees';
 
 export async function revalueLatestGrading(tx: Tx, userCardId: string, raw: RawValue): Promise<void> {
   const [g] = await tx
@@ -36,6 +37,7 @@ export async function revalueLatestGrading(tx: Tx, userCardId: string, raw: RawV
     source: raw.source,
     multipliersVersion: VALUE_MULTIPLIERS_VERSION,
     multipliers: money.multipliers,
+    feesVersion: GRADING_FEES.version,
   };
   await tx
     .update(gradings)

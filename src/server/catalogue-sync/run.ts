@@ -125,6 +125,9 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
   };
 
   let knownSets: Set<string> | null = null;
+  // The last page fetched: the loop's step resets `page` to 1 for a next phase, also after the last one,
+  // which made a finished 79-page run say "Current Page 1" (issue 24.9).
+  let lastPage = page;
   for (; phaseIndex < phases.length; phaseIndex++, page = 1) {
     const listing = phases[phaseIndex];
     if (listing === 'cards') knownSets = new Set((await db.select({ id: cardSets.id }).from(cardSets)).map((r) => r.id));
@@ -208,11 +211,13 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
         );
       });
       await ctx.afterPage?.({ listing, page });
+      lastPage = page;
       if (isLast) break;
       page = nextPage;
     }
   }
   phaseIndex = phases.length - 1;
+  page = lastPage;
   const [final] = await db.select().from(syncLogs).where(eq(syncLogs.id, claimed.id));
   return finish(
     'completed',

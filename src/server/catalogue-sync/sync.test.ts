@@ -60,7 +60,11 @@ describe('catalogue sync from the Pokémon TCG API (loopback)', () => {
     const { worker: w, service } = worker(clean);
     const { syncLogId } = await service.start('full');
     await w.runOnce();
-    expect((await logOf(clean, syncLogId)).status).toBe('completed');
+    const done = await logOf(clean, syncLogId);
+    expect(done.status).toBe('completed');
+    // A finished run names its last page (the cards listing's), not page 1 (issue 24.9).
+    expect(done.metadata).toMatchObject({ phase: 'cards', currentPage: Math.ceil(catalogue.cards.length / PAGE) });
+    expect(Math.ceil(catalogue.cards.length / PAGE)).toBeGreaterThan(1);
     reference = await catalogueFingerprint(clean.db);
   });
   afterAll(() => clean.close());

@@ -9,8 +9,9 @@ import { asc, eq } from 'drizzle-orm';
 import { EDITION_LABELS, FINISH_LABELS, type TEdition, type TFinish } from '@contract/printing';
 import type { Db } from '../db/client';
 import { binderCards, binders, cards, userCards } from '../db/schema';
-import { displayedPlatform, displayedValue } from '../grading/displayed';
-import { latestCompletedGradings } from '../collection/latest-gradings';
+import { displayedPlatform } from '../grading/displayed';
+import { figuredCards } from '../collection/figures';
+import type { MarketPriceSource } from '../pricing/port';
 import { csvText, type CsvRow } from './csv';
 
 export const EXPORT_HEADER = [
@@ -40,7 +41,7 @@ export const EXPORT_HEADER = [
 /** Excel reads a CSV as the machine's legacy code page unless it starts with a BOM. */
 const BOM = '\uFEFF';
 
-export async function exportCollectionCsv(db: Db, userId: string): Promise<string> {
+export async function exportCollectionCsv(db: Db, market: MarketPriceSource, userId: string): Promise<string> {
   const owned = await db
     .select({
       id: userCards.id,
@@ -61,8 +62,9 @@ export async function exportCollectionCsv(db: Db, userId: string): Promise<strin
     .leftJoin(cards, eq(cards.id, userCards.cardId))
     .where(eq(userCards.userId, userId))
     .orderBy(asc(userCards.createdAt), asc(userCards.id));
-  const latest = await latestCompletedGradings(db, userId);
-  const gradingOf = new Map(latest.map((g) => [g.userCardId, g]));
+  // Estimated Value is the collection tiles' per-copy value (collection/figures.ts): graded value, else
+  // the market raw price, else empty.
+  const figured = new Map((await figuredCards(db, market, userId)).map((c) => [c.id, c]));
   const entries = await db
     .select({ userCardId: binderCards.userCardId, name: binders.name })
     .from(binderCards)
@@ -74,7 +76,8 @@ export async function exportCollectionCsv(db: Db, userId: string): Promise<strin
 
   const rows: CsvRow[] = [EXPORT_HEADER];
   for (const c of owned) {
-    const g = gradingOf.get(c.id);
+    const f = figured.get(c.id);
+    const g = f?.grading;
     rows.push([
       c.name,
       c.set,
@@ -91,7 +94,7 @@ export async function exportCollectionCsv(db: Db, userId: string): Promise<strin
       g?.psaEstimatedValue,
       g?.bgsEstimatedValue,
       g?.cgcEstimatedValue,
-      g ? displayedValue(g) : null,
+      f?.value ? (f.value.centsPerCopy / 100).toFixed(2) : null,
       c.purchasePriceCents === null ? null : (c.purchasePriceCents / 100).toFixed(2),
       c.notes,
       (bindersOf.get(c.id) ?? []).join('; '),

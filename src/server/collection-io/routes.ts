@@ -16,6 +16,7 @@ import { requireUser } from '../http/access';
 import { HttpError, badRequest } from '../http/errors';
 import type { UploadForm } from '../uploads/multipart-upload';
 import { exportCollectionCsv } from './export';
+import type { MarketPriceSource } from '../pricing/port';
 import { createImportService } from './import-service';
 
 /** Reading and matching a file is a few seconds of work at most: plenty of retries, not a loop. */
@@ -58,7 +59,10 @@ async function receiveCsv(request: FastifyRequest): Promise<{ fileName: string; 
   }
 }
 
-export const collectionIoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+export const collectionIoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; market: MarketPriceSource }> = async (
+  app,
+  { db, clock, market },
+) => {
   const imports = createImportService({ db, clock });
   let active = 0;
 
@@ -70,7 +74,7 @@ export const collectionIoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
       response: { 200: ZCollectionCsv },
     },
     handler: async (request, reply) => {
-      const csv = await exportCollectionCsv(db, requireUser(request).id);
+      const csv = await exportCollectionCsv(db, market, requireUser(request).id);
       const day = clock.now().toISOString().slice(0, 10);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')

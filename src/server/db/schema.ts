@@ -390,7 +390,7 @@ export const orders = pgTable(
     credits: integer('credits').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed', 'expired'] })
+    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed', 'expired', 'cancelled'] })
       .notNull()
       .default('pending'),
     provider: text('provider').notNull(),
@@ -441,6 +441,25 @@ export const providerSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('provider_subscriptions_user_idx').on(t.userId), index('provider_subscriptions_status_idx').on(t.status)],
+);
+
+/**
+ * Money received for Pro (issue 24.6): one row per paid subscription invoice (the first one and every
+ * renewal), written with the `invoice.paid` event that reports it. Credit packs are `orders`; together
+ * they are the service's revenue. The invoice id is the key, so a replayed event adds nothing.
+ */
+export const subscriptionPayments = pgTable(
+  'subscription_payments',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subscriptionId: text('subscription_id').notNull(),
+    provider: text('provider').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('subscription_payments_user_idx').on(t.userId, t.paidAt)],
 );
 
 /**

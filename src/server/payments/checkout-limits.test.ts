@@ -39,17 +39,18 @@ describe('credit checkouts', () => {
     expect(sessions).toHaveLength(1);
   });
 
-  it('another package is another checkout; an ended checkout is marked expired and replaced', async () => {
+  it('another package is another checkout; a cancelled checkout is not handed back but replaced', async () => {
     const { client, user } = await signedInClient(ctx);
     const small = json<TCheckoutResponse>(await client.post('/api/payments/checkout/credits', { package: 'small' }));
     const large = json<TCheckoutResponse>(await client.post('/api/payments/checkout/credits', { package: 'large' }));
     expect(large.orderId).not.toBe(small.orderId);
-    // The collector leaves the hosted page with Cancel: the provider expires the session.
+    // The collector leaves the hosted page with Cancel; the page it returns to cancels the order (issue 24.7).
     await client.post(`/api/payments/local/sessions/${sessionIdOf(small.url)}/cancel`);
+    expect((await client.post(`/api/payments/orders/${small.orderId}/cancel`)).statusCode).toBe(200);
     const again = json<TCheckoutResponse>(await client.post('/api/payments/checkout/credits', { package: 'small' }));
     expect(again.orderId).not.toBe(small.orderId);
     const [old] = await ctx.database.db.select().from(orders).where(eq(orders.id, small.orderId!));
-    expect(old.status).toBe('expired');
+    expect(old.status).toBe('cancelled');
     expect(
       (await ctx.database.db.select().from(orders).where(eq(orders.userId, user.id))).filter((o) => o.status === 'pending'),
     ).toHaveLength(2);

@@ -76,7 +76,7 @@ describe('credit packs on the embedded provider', () => {
     expect((await billing(client)).credits).toBe(22);
   });
 
-  it('a declined card changes nothing; Cancel expires the order', async () => {
+  it('a declined card changes nothing; Cancel goes back with the order, which the owner cancels once', async () => {
     const { client } = await signedInClient(ctx, { credits: 0 });
     const checkout = json<TCheckoutResponse>(await client.post('/api/payments/checkout/credits', { package: 'small' }));
     const id = sessionIdOf(checkout.url);
@@ -91,11 +91,24 @@ describe('credit packs on the embedded provider', () => {
     expect(b.orders[0]).toMatchObject({ status: 'pending' });
 
     const cancel = json<{ redirectUrl: string }>(await client.post(`/api/payments/local/sessions/${id}/cancel`));
-    expect(cancel.redirectUrl).toMatch(/\/account\/checkout\/credits\?package=small&canceled=1$/);
+    expect(cancel.redirectUrl).toMatch(new RegExp(`/account/checkout/credits\\?package=small&canceled=1&order=${checkout.orderId}$`));
+    // Another collector cannot touch it.
+    const { client: other } = await signedInClient(ctx);
+    expect((await other.post(`/api/payments/orders/${checkout.orderId}/cancel`)).statusCode).toBe(404);
+    // The page the cancel URL opens cancels it; a second return changes nothing.
+    expect(json(await client.post(`/api/payments/orders/${checkout.orderId}/cancel`))).toMatchObject({ status: 'cancelled' });
+    expect(json(await client.post(`/api/payments/orders/${checkout.orderId}/cancel`))).toMatchObject({ status: 'cancelled' });
     await settle();
     b = await billing(client);
-    expect(b.orders[0]).toMatchObject({ status: 'expired' });
+    expect(b.orders[0]).toMatchObject({ id: checkout.orderId, status: 'cancelled' });
     expect(b.credits).toBe(0);
+    // A cancelled order is not handed back as an open checkout: the next purchase is a new order.
+    const next = json<TCheckoutResponse>(await client.post('/api/payments/checkout/credits', { package: 'small' }));
+    expect(next.orderId).not.toBe(checkout.orderId);
+    // Only a pending order is cancelled: a completed one stays completed.
+    await client.post(`/api/payments/local/sessions/${sessionIdOf(next.url)}/pay`, { cardNumber: '4242 4242 4242 4242' });
+    await settle();
+    expect(json(await client.post(`/api/payments/orders/${next.orderId}/cancel`))).toMatchObject({ status: 'completed' });
   });
 
   it('an event the webhook did not accept is delivered again on the next tick, and granted once', async () => {
@@ -256,6 +269,8 @@ describe('Pro on the embedded provider', () => {
     await Promise.all([ctx.app.localPayments!.tick(), ctx.app.localPayments!.tick()]);
     await settle();
     expect(await invoicesPaid()).toBe(before + 1);
+    // Both paid months are Pro payments on Billing (issue 24.6), the renewal once.
+    expect((await billing(client)).proPayments.map((p) => p.amount)).toEqual([1999, 1999]);
     const renewed = (await billing(client)).subscription!;
     const moved = new Date(renewed.currentPeriodEnd!).getTime() - new Date(first.currentPeriodEnd!).getTime();
     expect(moved).toBeGreaterThanOrEqual(28 * DAY);

@@ -52,7 +52,26 @@ export async function setOrderStatus(tx: DbOrTx, orderId: string, status: 'proce
   await tx
     .update(orders)
     .set({ status })
-    .where(and(eq(orders.id, orderId), sql`${orders.status} <> 'completed'`));
+    // A cancelled order stays cancelled when the provider later expires its session.
+    .where(and(eq(orders.id, orderId), sql`${orders.status} not in ('completed', 'cancelled')`));
+}
+
+/**
+ * The collector came back through the checkout's Cancel: their order, if still pending, is cancelled.
+ * Idempotent (a second return, or one after the session expired or was paid, changes nothing); a
+ * payment that still arrives on the session completes the order (completeOrderAndGrant).
+ */
+export async function cancelPendingOrder(tx: DbOrTx, userId: string, orderId: string): Promise<OrderRow | undefined> {
+  await tx
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'pending')));
+  const [o] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return o;
 }
 
 export async function ordersOf(db: DbOrTx, userId: string, limit = 50): Promise<TOrder[]> {

@@ -68,6 +68,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService; pu
     handler: async (request) => payments.order(requireUser(request).id, request.params.id),
   });
 
+  app.post('/api/payments/orders/:id/cancel', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['payments'],
+      summary: "Cancel one of the caller's pending orders (the checkout's Cancel came back)",
+      params: ZIdParam,
+      response: { 200: ZOrderResponse },
+    },
+    handler: async (request) => payments.cancelOrder(requireUser(request).id, request.params.id),
+  });
+
   app.post('/api/payments/orders/:id/checkout', {
     config: { access: 'user', rateLimit: PROVIDER_CALL_RATE_LIMIT },
     schema: { tags: ['payments'], summary: 'Resume the checkout of an open order', params: ZIdParam, response: { 200: ZCheckoutResponse } },

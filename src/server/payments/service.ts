@@ -7,12 +7,12 @@ import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { CREDIT_PACKAGES, PRO_PLAN, type TCreditPackageId } from '@contract/plans';
 import { ALREADY_PRO_MESSAGE, type TBillingResponse, type TCheckoutResponse, type TOrder } from '@contract/payments';
 import type { Db } from '../db/client';
-import { creditLedger, orders, providerSubscriptions, subscriptionCheckouts, users } from '../db/schema';
+import { creditLedger, orders, providerSubscriptions, subscriptionCheckouts, subscriptionPayments, users } from '../db/schema';
 import type { PaymentProvider } from '../adapters/payments/port';
 import { conflicting, upstreamDown } from '../domain-errors';
 import { HttpError, notFound } from '../http/errors';
 import { LIVE_STATUSES, graceEndsAt } from './entitlement';
-import { ordersOf, setOrderStatus, toOrder } from './orders';
+import { cancelPendingOrder, ordersOf, setOrderStatus, toOrder } from './orders';
 import { currentSubscription, syncSubscription, type SyncContext } from './subscriptions';
 
 const PROVIDER_DOWN = 'The payment provider could not be reached. Nothing was charged; please try again in a minute.';
@@ -105,7 +105,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           customerEmail: u.email,
           customerId: await customerIdOf(db, userId),
           successUrl: `${origin}/checkout/success?order=${order.id}`,
-          cancelUrl: `${origin}/account/checkout/credits?package=${pkg.id}&canceled=1`,
+          cancelUrl: `${origin}/account/checkout/credits?package=${pkg.id}&canceled=1&order=${order.id}`,
           metadata: { orderId: order.id, userId, kind: 'credits' },
         });
         await db
@@ -175,6 +175,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return toOrder(o);
     },
 
+    /** The checkout's Cancel brought the collector back: their pending order is cancelled (orders.ts). */
+    async cancelOrder(userId: string, orderId: string): Promise<TOrder> {
+      const o = await cancelPendingOrder(db, userId, orderId);
+      if (!o) throw notFound('No such order.');
+      return toOrder(o);
+    },
+
     /** The checkout page of one of the caller's unpaid orders, to finish paying it. */
     async resumeOrder(userId: string, orderId: string): Promise<TCheckoutResponse> {
       const [o] = await db
@@ -224,6 +231,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         },
         ledger: ledger.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
         orders: await ordersOf(db, userId),
+        proPayments: (
+          await db
+            .select({
+              id: subscriptionPayments.id,
+              amount: subscriptionPayments.amount,
+              currency: subscriptionPayments.currency,
+              paidAt: subscriptionPayments.paidAt,
+            })
+            .from(subscriptionPayments)
+            .where(eq(subscriptionPayments.userId, userId))
+            .orderBy(desc(subscriptionPayments.paidAt))
+            .limit(LEDGER_LIMIT)
+        ).map((p) => ({ ...p, paidAt: p.paidAt.toISOString() })),
       };
     },
 

@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { orders, paymentEvents } from '../db/schema';
+import { orders, paymentEvents, providerSubscriptions, subscriptionPayments } from '../db/schema';
+import type { Tx } from '../db/client';
 import type { PaymentProvider, ProviderEvent, ProviderSubscription } from '../adapters/payments/port';
 import { invoiceSubscriptionId, normaliseCheckout } from '../adapters/payments/normalise';
 import { completeOrderAndGrant, setOrderStatus } from './orders';
@@ -96,6 +97,7 @@ export async function handleEvent(deps: WebhookDeps, event: ProviderEvent): Prom
     if (sub) {
       const userId = await syncSubscription(tx, sub, ctx);
       if (userId) touched.push(userId);
+      if (event.type === 'invoice.paid') await recordSubscriptionPayment(tx, deps.provider.kind, sub.id, event.object, ctx.now);
     }
     return 'handled' as const;
   });
@@ -103,4 +105,31 @@ export async function handleEvent(deps: WebhookDeps, event: ProviderEvent): Prom
   for (const id of touched) deps.changed(id);
   if (outcome === 'duplicate') log.info(logFields, 'payment webhook: event already handled, ignored');
   return outcome;
+}
+
+/**
+ * A paid Pro invoice is revenue (issue 24.6): stored once per invoice id with the user the mirrored
+ * subscription links to. The amount is what was paid (`amount_paid`, else `amount_due`), in minor units.
+ */
+async function recordSubscriptionPayment(tx: Tx, provider: string, subscriptionId: string, invoice: Record<string, unknown>, now: Date) {
+  const amount = Number(invoice.amount_paid ?? invoice.amount_due);
+  if (!Number.isInteger(amount) || amount <= 0 || typeof invoice.id !== 'string') return;
+  const [mirror] = await tx
+    .select({ userId: providerSubscriptions.userId })
+    .from(providerSubscriptions)
+    .where(eq(providerSubscriptions.id, subscriptionId));
+  const transitions = invoice.status_transitions as { paid_at?: unknown } | undefined;
+  const paidAt = typeof transitions?.paid_at === 'number' ? new Date(transitions.paid_at * 1000) : now;
+  await tx
+    .insert(subscriptionPayments)
+    .values({
+      id: invoice.id,
+      userId: mirror?.userId ?? null,
+      subscriptionId,
+      provider,
+      amount,
+      currency: typeof invoice.currency === 'string' ? invoice.currency : 'usd',
+      paidAt,
+    })
+    .onConflictDoNothing();
 }

@@ -87,6 +87,9 @@ describe('weekly price update routes', () => {
       cardsToUpdate: 2,
       eligibleUsers: 2,
       priceUpdateCategories: { gradedWithSubscription: 1, recentlyGraded: 3, oldGradedWithPro: 0, oldGradedWithoutPro: 1 },
+      // Issue 24.10: the counts explain themselves, and the preview names what prices the cards.
+      counts: { eligibleCards: 3, skippedRecentlyPriced: 1, recencyDays: 7, skippedOldStarter: 1, skippedIncomplete: 0 },
+      pricedBy: { kind: 'estimator', label: 'Embedded estimator: market price × grade multipliers (multipliers-2026.11), no AI model' },
     });
 
     const res = await client.post(BASE);
@@ -117,7 +120,8 @@ describe('weekly price update routes', () => {
     const last = json<TPriceUpdateLastRunResponse>(await client.get(`${BASE}/last-run`));
     expect(last).toMatchObject({ status: 'success', totalCardsUpdated: 2 });
     // Just priced: nothing left to do this week.
-    expect(json<TPriceUpdatePreviewResponse>(await client.get(`${BASE}/preview`)).cardsToUpdate).toBe(0);
+    const done = json<TPriceUpdatePreviewResponse>(await client.get(`${BASE}/preview`));
+    expect(done).toMatchObject({ cardsToUpdate: 0, counts: { eligibleCards: 3, skippedRecentlyPriced: 3 } });
     expect(json<TPriceUpdateResponse>(await client.post(BASE)).message).toBe('No cards needed a price update.');
   });
 

@@ -97,6 +97,12 @@ export interface CoverageCounts {
   recentlyGraded: number;
   oldGradedWithPro: number;
   oldGradedWithoutPro: number;
+  /** Covered by the rules (complete, and recent or held by a Pro subscriber), fresh or not. */
+  eligibleCards: number;
+  /** Eligible, but priced within the last PRICE_RECENCY_DAYS: skipped this time. */
+  skippedRecentlyPriced: number;
+  /** Without a PSA, BGS or CGC grade: never priced. */
+  skippedIncomplete: number;
 }
 
 /** The preview's counts, in one statement. */
@@ -110,7 +116,10 @@ export async function coverageCounts(db: DbOrTx, c: RulesClock): Promise<Coverag
       count(*) FILTER (WHERE c.complete AND c.holder_pro) AS graded_with_subscription,
       count(*) FILTER (WHERE c.complete AND c.recent) AS recently_graded,
       count(*) FILTER (WHERE c.complete AND NOT c.recent AND c.key_pro) AS old_graded_with_pro,
-      count(*) FILTER (WHERE c.complete AND NOT c.recent AND NOT c.key_pro) AS old_graded_without_pro
+      count(*) FILTER (WHERE c.complete AND NOT c.recent AND NOT c.key_pro) AS old_graded_without_pro,
+      count(*) FILTER (WHERE c.complete AND (c.recent OR c.key_pro)) AS eligible_cards,
+      count(*) FILTER (WHERE c.complete AND (c.recent OR c.key_pro) AND c.fresh) AS skipped_recently_priced,
+      count(*) FILTER (WHERE NOT c.complete) AS skipped_incomplete
     FROM (${classifiedCards(c)}) c`)) as unknown as { rows: Record<string, number | string>[] };
   const r = result.rows[0];
   // count(*) is a number on PGlite and a string on pg.
@@ -124,6 +133,9 @@ export async function coverageCounts(db: DbOrTx, c: RulesClock): Promise<Coverag
     recentlyGraded: n('recently_graded'),
     oldGradedWithPro: n('old_graded_with_pro'),
     oldGradedWithoutPro: n('old_graded_without_pro'),
+    eligibleCards: n('eligible_cards'),
+    skippedRecentlyPriced: n('skipped_recently_priced'),
+    skippedIncomplete: n('skipped_incomplete'),
   };
 }
 

@@ -20,7 +20,7 @@ import { applyBatch, applyQuote, lostClaim, recordFailure, type Priced, type Run
 import { formatDuration, formatEstimate } from './format';
 import type { CallBudget, PriceModel, QuoteRequest } from './model/port';
 import { rejectQuote } from './model/validate';
-import { coverageCounts, nextGroups, type PricingGroup } from './rules';
+import { coverageCounts, nextGroups, PRICE_RECENCY_DAYS, type PricingGroup } from './rules';
 
 export const LEASE_MS = 30_000;
 /** Groups read per page of the work list (each page re-classifies every graded card: fewer, larger pages). */
@@ -60,6 +60,14 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
         oldGradedWithPro: c.oldGradedWithPro,
         oldGradedWithoutPro: c.oldGradedWithoutPro,
       },
+      counts: {
+        eligibleCards: c.eligibleCards,
+        skippedRecentlyPriced: c.skippedRecentlyPriced,
+        recencyDays: PRICE_RECENCY_DAYS,
+        skippedOldStarter: c.oldGradedWithoutPro,
+        skippedIncomplete: c.skippedIncomplete,
+      },
+      pricedBy: pricedBy(model.source),
     };
   }
 
@@ -330,4 +338,11 @@ export type PriceUpdateRunner = ReturnType<typeof createPriceUpdateRunner>;
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: string }).code === '23505') return true;
   return false;
+}
+
+/** The adapter a run uses, named from its history source (`estimator:<version>` or `openai:<model>`). */
+export function pricedBy(source: string): { kind: 'estimator' | 'openai'; label: string } {
+  const [kind, rest = ''] = source.split(':', 2);
+  if (kind === 'openai') return { kind: 'openai', label: `AI model ${rest} (OpenAI-compatible service)` };
+  return { kind: 'estimator', label: `Embedded estimator: market price × grade multipliers (${rest}), no AI model` };
 }

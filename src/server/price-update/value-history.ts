@@ -10,7 +10,8 @@ import type { Db } from '../db/client';
 
 export interface ValuedCard {
   cardKey: string;
-  platform: 'PSA' | 'BGS' | 'CGC';
+  /** Null for a card valued at its market raw price (not graded): it has no graded price history. */
+  platform: 'PSA' | 'BGS' | 'CGC' | null;
   grade: number | null;
   completedAt: Date | null;
   /** The value now, in cents, of one copy. */
@@ -22,7 +23,7 @@ export interface ValuedCard {
 type HistoryRow = { card_key: string; platform: string; grade: number; value: string; recorded_at: string | Date };
 
 /** Every recorded price of these (card, platform, grade) units, oldest first. */
-async function historyRows(db: Db, units: { k: string; p: string; g: number | null }[]): Promise<HistoryRow[]> {
+async function historyRows(db: Db, units: { k: string; p: string | null; g: number | null }[]): Promise<HistoryRow[]> {
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here
   const result = (await db.execute(sql`
     SELECT ph.card_key, ph.platform, ph.grade, ph.value, ph.recorded_at
@@ -38,7 +39,7 @@ export async function valueHistory(db: Db, cards: ValuedCard[]): Promise<{ month
   const units = [
     ...new Map(
       graded
-        .filter((c) => c.grade !== null)
+        .filter((c) => c.platform !== null && c.grade !== null)
         .map((c) => [`${c.cardKey}|${c.platform}|${c.grade}`, { k: c.cardKey, p: c.platform, g: c.grade }]),
     ).values(),
   ];

@@ -141,6 +141,7 @@ export function createShareService(db: Db, images: Pick<ImageStore, 'get'>) {
           edgesScore: gradings.edgesScore,
           surfaceScore: gradings.surfaceScore,
           confidence: gradings.confidence,
+          rawValueUsd: sql<number | null>`(${gradings.report}->'valueBasis'->>'rawValueUsd')::float8`,
         })
         .from(binderCards)
         .innerJoin(userCards, eq(userCards.id, binderCards.userCardId))
@@ -159,6 +160,7 @@ export function createShareService(db: Db, images: Pick<ImageStore, 'get'>) {
           edgesScore: row.edgesScore,
           surfaceScore: row.surfaceScore,
           confidence: row.confidence,
+          rawValueUsd: row.rawValueUsd == null ? null : Number(row.rawValueUsd),
         },
       };
     },

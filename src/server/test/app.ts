@@ -30,7 +30,7 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   onQuery?: (sql: string) => void,
-  options: Pick<AppDeps, 'images' | 'pricing'> &
+  options: Pick<AppDeps, 'images' | 'pricing' | 'catalogueThumbnails'> &
     Pick<BuildAppOptions, 'priceModel' | 'priceUpdateWaitMs' | 'webDist'> & {
       logStream?: { write(line: string): void };
       database?: Database;

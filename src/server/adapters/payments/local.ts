@@ -196,7 +196,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
         if (!declines) {
           Object.assign(sub, { status: 'active', local_retries: 0, local_next_retry: null });
           await save(tx, 'subscription', sub);
-          await emit(tx, 'invoice.paid', { ...invoice, status: 'paid' });
+          await emit(tx, 'invoice.paid', { ...invoice, status: 'paid', amount_paid: invoice.amount_due });
           await emit(tx, 'customer.subscription.updated', await withCustomer(sub, tx));
           return;
         }
@@ -419,10 +419,15 @@ export function createLocalProvider(opts: LocalProviderOptions) {
       return { redirectUrl };
     },
 
-    /** "Cancel" on the hosted page: the session expires (checkout.session.expired) and the buyer goes back. */
+    /**
+     * "Cancel" on the hosted page: the buyer goes back to the cancel URL. A credit pack's session stays
+     * open, as on Stripe's page: its cancel URL names the order and our page cancels it (issue 24.7); an
+     * expiry racing that would make the order Expired or Cancelled by timing. A Pro checkout has no
+     * order: its session expires (checkout.session.expired), so the next click starts a new one.
+     */
     async cancel(id: string, userId: string): Promise<{ redirectUrl: string }> {
       const s = await ownSession(id, userId);
-      if (s.status === 'open') {
+      if (s.status === 'open' && s.mode === 'subscription') {
         await db.transaction(async (tx) => {
           Object.assign(s, { status: 'expired' });
           await save(tx, 'checkout_session', s);

@@ -17,6 +17,8 @@ const preview: TPriceUpdatePreviewResponse = {
   eligibleUsers: 1_234,
   estimatedDuration: 'About 3 minutes',
   priceUpdateCategories: { gradedWithSubscription: 5_000, recentlyGraded: 9_876, oldGradedWithPro: 1_200, oldGradedWithoutPro: 80_001 },
+  counts: { eligibleCards: 24_249, skippedRecentlyPriced: 11_904, recencyDays: 7, skippedOldStarter: 80_001, skippedIncomplete: 0 },
+  pricedBy: { kind: 'estimator', label: 'Embedded estimator: market price × grade multipliers (multipliers-2026.11), no AI model' },
 };
 const result: TPriceUpdateResponse = {
   success: true,
@@ -71,6 +73,13 @@ describe('the Weekly Price Update screen', () => {
     ]);
     expect(screen.getByRole('heading', { name: 'Update Rules' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Last Update Results' })).toBeInTheDocument();
+    // Issue 24.10: the counts add up in words, and what runs is named — no AI model for the estimator.
+    expect(screen.getByTestId('preview-explained')).toHaveTextContent(
+      '24,249 cards covered by the rules − 11,904 cards priced within the last 7 days (skipped) = 12,345 cards to update. Not covered: 80,001 cards graded over 12 months ago on starter accounts, 0 cards without all three grades.',
+    );
+    expect(screen.getByTestId('preview-explained')).toHaveTextContent('Priced by: Embedded estimator');
+    expect(screen.queryByText(/AI language model/)).toBeNull();
+    expect(screen.getByText(/no AI model is called/)).toBeInTheDocument();
   });
 
   it('asks for confirmation; cancelling sends nothing', async () => {

@@ -59,7 +59,7 @@ export function PricingTab({ hash }: { hash: string }) {
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <UpdateRules />
+        <UpdateRules pricedBy={preview.data?.pricedBy} />
         <LastResults result={start.data} />
       </div>
     </div>
@@ -125,6 +125,7 @@ function Preview({ preview }: { preview: TPriceUpdatePreviewResponse }) {
         <Figure label="Eligible Users" value={formatInteger(preview.eligibleUsers)} />
         <Figure label="Est. Duration" value={preview.estimatedDuration} />
       </dl>
+      <PreviewExplained preview={preview} />
       <ul aria-label="Cards by category" className="grid gap-2 text-sm">
         {categories.map(([label, count, skipped]) => (
           <li key={label} className="flex items-center justify-between gap-3 rounded-md bg-slate-50 px-3 py-2">
@@ -140,7 +141,31 @@ function Preview({ preview }: { preview: TPriceUpdatePreviewResponse }) {
   );
 }
 
-function UpdateRules() {
+const cardsText = (n: number) => `${formatInteger(n)} ${n === 1 ? 'card' : 'cards'}`;
+
+/** Issue 24.10: how the figures add up, and what prices the cards (the configured adapter, not always a model). */
+function PreviewExplained({ preview }: { preview: TPriceUpdatePreviewResponse }) {
+  const c = preview.counts;
+  return (
+    <div className="grid gap-1 rounded-md border border-slate-200 p-3 text-sm text-slate-800" data-testid="preview-explained">
+      {c && (
+        <p>
+          {cardsText(c.eligibleCards)} covered by the rules − {cardsText(c.skippedRecentlyPriced)} priced within the last {c.recencyDays}{' '}
+          days (skipped) = <strong>{cardsText(preview.cardsToUpdate)} to update</strong>.
+          {c.skippedOldStarter + c.skippedIncomplete > 0 &&
+            ` Not covered: ${cardsText(c.skippedOldStarter)} graded over 12 months ago on starter accounts, ${cardsText(c.skippedIncomplete)} without all three grades.`}
+        </p>
+      )}
+      {preview.pricedBy && (
+        <p>
+          Priced by: <strong>{preview.pricedBy.label}</strong>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function UpdateRules({ pricedBy }: { pricedBy: TPriceUpdatePreviewResponse['pricedBy'] }) {
   return (
     <Card>
       <CardHeader>
@@ -155,7 +180,13 @@ function UpdateRules() {
           <li>Cards without complete grading information are skipped.</li>
           <li>Cards priced within the last 7 days are skipped.</li>
           <li>If any Pro subscriber holds a card, its price updates for every holder.</li>
-          <li>Prices come from an AI language model service.</li>
+          <li>
+            {pricedBy
+              ? pricedBy.kind === 'openai'
+                ? `Prices come from an AI language model service: ${pricedBy.label}.`
+                : `Prices come from the embedded estimator (market price × grade multipliers); no AI model is called.`
+              : 'Prices come from the configured pricing adapter.'}
+          </li>
         </ul>
       </CardContent>
     </Card>

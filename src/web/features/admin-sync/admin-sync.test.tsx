@@ -216,13 +216,43 @@ describe('Sync detail (spec §2.7)', () => {
     const paused = logCalls();
     await new Promise((r) => setTimeout(r, 2300));
     expect(logCalls()).toBe(paused);
-    // Resumed, and the run completes: the refreshing stops by itself.
+    // Resumed, and the run completes: the refreshing stops by itself, and a finished run offers no Pause.
     status = 'completed';
     await user.click(screen.getByRole('button', { name: 'Auto refresh' }));
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Auto refresh' })).toBeNull();
     const settled = logCalls();
     await new Promise((r) => setTimeout(r, 2300));
     expect(logCalls()).toBe(settled);
+  }, 15_000);
+
+  it('fetches the timeline once more when the run ends, so the last events written with the final status show (issue 24.9)', async () => {
+    let ended = false;
+    let written = [event(1)];
+    const final = [event(1), event(2), event(3, { eventType: 'success', message: 'Full sync completed' })];
+    const calls = mockApi({
+      [`GET ${BASE}/logs/${ID1}`]: async () => {
+        if (!ended) return { json: log({ status: 'running', metadata: { currentPage: 79 } }) };
+        // The run ends while this poll is under way: the timeline read of the same poll still got the old events.
+        await new Promise((r) => setTimeout(r, 300));
+        written = final;
+        return { json: log({ status: 'completed', metadata: { currentPage: 79 } }) };
+      },
+      [`GET ${BASE}/events/${ID1}`]: () => ({ json: written }),
+    });
+    detail();
+    expect(await screen.findByRole('heading', { name: 'Event Timeline (1 events)' })).toBeInTheDocument();
+    expect(screen.getByText('Current Page').nextSibling).toHaveTextContent('79');
+    const eventCalls = () => calls.filter((c) => c.url === `${BASE}/events/${ID1}`).length;
+    const beforeEnd = eventCalls();
+    ended = true;
+    await waitFor(() => expect(screen.getByText('Full sync completed')).toBeInTheDocument(), { timeout: 5000 });
+    expect(screen.getByRole('heading', { name: 'Event Timeline (3 events)' })).toBeInTheDocument();
+    expect(eventCalls()).toBeGreaterThan(beforeEnd);
+    const settled = eventCalls();
+    await new Promise((r) => setTimeout(r, 2300));
+    expect(eventCalls()).toBe(settled);
   }, 15_000);
 });

@@ -57,7 +57,8 @@ function mockReport(full: boolean) {
     : {};
   return mockApi({
     ...pathAnswer,
-    [`GET ${PREFIX}/submissions`]: () => list([sub(1), sub(2, { status: 'processing', user: null }), sub(3, { status: 'pending' })]),
+    [`GET ${PREFIX}/submissions`]: () =>
+      list([sub(1), sub(2, { status: 'processing', user: null }), sub(3, { status: 'pending' }), sub(4, { status: 'failed' })]),
     [`GET ${PREFIX}/grading-reports/${g}`]: () => ({
       json: full
         ? report()
@@ -89,6 +90,10 @@ describe('Card Submissions (§2.7)', () => {
     expect(within(rows[1]).getByText('Processing')).toBeInTheDocument();
     expect(within(rows[1]).getByText(/Unknown/)).toBeInTheDocument();
     expect(within(rows[2]).getByText('Pending')).toBeInTheDocument();
+    expect(within(rows[2]).queryByText('Failed')).toBeNull();
+    // Issue 24.7: spec §2.7's word stays, and a failed grading says it failed beside it.
+    expect(within(rows[3]).getByText('Pending')).toBeInTheDocument();
+    expect(within(rows[3]).getByText('Failed')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /View Details/ })).toHaveLength(1);
     await userEvent.selectOptions(screen.getByLabelText('Filter by status'), 'processing');
     await waitFor(() => expect(calls.some((c) => c.url.includes('status=processing'))).toBe(true));
@@ -108,7 +113,14 @@ describe('Card Submissions (§2.7)', () => {
     expect((await within(dialog).findAllByRole('tab')).map((t) => t.textContent)).toEqual([...REPORT_TABS]);
     // Overview: circles, values, details with N/A, images.
     expect(within(dialog).getByLabelText('PSA 9')).toBeInTheDocument();
-    expect(within(dialog).getByText('$420.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('PSA Value').nextSibling).toHaveTextContent('$420.00');
+    // The fee arithmetic (issue 24.4): value − fee = net per company, against the raw value.
+    const fees = within(dialog).getByRole('region', { name: 'Value after grading fees' });
+    expect(within(fees).getByRole('row', { name: /^PSA/ })).toHaveTextContent('PSA$420.00−$25.00= $395.00');
+    expect(within(fees).getByRole('row', { name: /^Raw/ })).toHaveTextContent('$190.91');
+    expect(within(fees).getByTestId('grading-verdict')).toHaveTextContent(
+      'PSA leaves the most after its fee: $395.00, $204.09 more than the raw value.',
+    );
     expect(within(dialog).getByText('87%')).toBeInTheDocument();
     expect(within(dialog).getByText('Recommended Platform').nextSibling).toHaveTextContent('N/A');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open Front full size' }));

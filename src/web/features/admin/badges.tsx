@@ -1,11 +1,10 @@
 import { Badge } from '@web/components/ui/badge';
 import { isAdministrator } from '@contract/auth-rules';
+import { StatusBadge as SharedStatusBadge } from '@web/components/StatusBadge';
 
-/** Spec §2.7/§4: Complete (completed), Processing (processing), Pending (anything else). */
+/** Spec §2.7/§4: Complete (completed), Processing (processing), Pending (anything else), plus a failed or expired outcome. */
 export function StatusBadge({ status }: { status: string }) {
-  if (status === 'completed') return <Badge variant="green">Complete</Badge>;
-  if (status === 'processing') return <Badge variant="blue">Processing</Badge>;
-  return <Badge variant="yellow">Pending</Badge>;
+  return <SharedStatusBadge status={status} spec />;
 }
 
 const ROLE_LABEL: Record<string, string> = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' };

@@ -41,6 +41,7 @@ export const report = (over: Partial<TAdminGradingReportResponse> = {}): TAdminG
   createdAt: '2026-11-20T10:00:00.000Z',
   confidence: 0.87,
   recommendedPlatform: null,
+  rawValueUsd: 190.91,
   frontImageUrl: '/api/user-cards/c1/images/front',
   backImageUrl: null,
   cornerImageUrls: nullUrls(corners),

@@ -8,7 +8,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
 import { formatInteger } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
-import { LedgerCard, OrdersCard } from './HistoryLists';
+import { LedgerCard, OrdersCard, ProPaymentsCard } from './HistoryLists';
 import { PlanCard } from './PlanCard';
 import { useBilling } from './use-payments';
 
@@ -46,6 +46,7 @@ export default function BillingPage() {
             </CardContent>
           </Card>
           <OrdersCard billing={billing.data} />
+          <ProPaymentsCard billing={billing.data} />
           <LedgerCard billing={billing.data} />
         </div>
       )}

@@ -12,7 +12,7 @@ import { useAuth } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { formatCents, formatInteger } from '@web/lib/format';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
-import { useCreditCheckout } from './use-payments';
+import { useCancelReturnedOrder, useCreditCheckout } from './use-payments';
 
 const A_CREDIT_BUYS = [
   'One full grading of a card from its photos',
@@ -28,6 +28,7 @@ export default function CreditsCheckoutPage() {
   const [selected, setSelected] = useState<TCreditPackageId>(() => packageFromQuery(params.get('package')));
   const pkg = CREDIT_PACKAGES.find((p) => p.id === selected)!;
   const checkout = useCreditCheckout();
+  useCancelReturnedOrder(params.get('canceled') ? params.get('order') : null);
   const choose = (id: TCreditPackageId) => {
     setSelected(id);
     setParams({ package: id }, { replace: true });

@@ -101,3 +101,25 @@ export function OrdersCard({ billing }: { billing: TBillingResponse }) {
     </Card>
   );
 }
+
+/** Pro payments (issue 24.6): each paid month, so Billing lists every payment, not only credit packs. */
+export function ProPaymentsCard({ billing }: { billing: TBillingResponse }) {
+  if (billing.proPayments.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pro payments</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-slate-100">
+          {billing.proPayments.map((p) => (
+            <li key={p.id} className="grid grid-cols-[1fr_auto] items-center gap-x-4 py-3 text-sm" data-testid="pro-payment-row">
+              <span className="font-medium text-slate-900">Pro plan · {formatDate(p.paidAt)}</span>
+              <span className="text-right font-semibold tabular-nums text-slate-900">{formatMinorUnits(p.amount, p.currency)}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,10 +1,6 @@
-import { orderStatusLabel } from '@contract/payments';
-import { Badge } from '@web/components/ui/badge';
+import { StatusBadge } from '@web/components/StatusBadge';
 
-const VARIANT = { Complete: 'green', Processing: 'blue', Pending: 'yellow' } as const;
-
-/** Spec §2.7's three states: completed → Complete, processing → Processing, anything else → Pending. */
+/** The collector's own orders (billing is not described by the spec): a failed or expired order says so. */
 export function OrderStatusBadge({ status }: { status: string }) {
-  const label = orderStatusLabel(status);
-  return <Badge variant={VARIANT[label]}>{label}</Badge>;
+  return <StatusBadge status={status} />;
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { TCreditPackageId } from '@contract/plans';
 import { CURRENT_USER_KEY } from '@web/lib/auth';
 import { api, useApiQuery } from '@web/lib/api-client';
@@ -55,4 +56,19 @@ export function useOrderUntilSettled(orderId: string | null) {
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && q.state.data.status !== 'pending' && q.state.data.status !== 'processing' ? false : 1500),
   });
+}
+
+/**
+ * The checkout's Cancel returned here with the order (`?canceled=1&order=…`): mark it cancelled once, so
+ * it does not stay Pending in Billing (issue 24.7). The server only moves a pending order of the caller.
+ */
+export function useCancelReturnedOrder(orderId: string | null) {
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: (id: string) => api('POST /api/payments/orders/:id/cancel', { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BILLING_KEY }),
+  });
+  useEffect(() => {
+    if (orderId) mutate(orderId);
+  }, [orderId, mutate]);
 }

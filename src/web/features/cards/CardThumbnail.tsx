@@ -5,8 +5,9 @@ import { cn } from '@web/lib/cn';
 const SIZES = { sm: 'w-10', md: 'w-16' } as const;
 
 /**
- * A catalogue card's picture, loaded lazily from the catalogue's image host (allowed by the site's
- * img-src). Where that host cannot be reached (offline, a firewall, a missing image) a card-shaped
+ * A catalogue card's picture, loaded lazily through our own server (/api/catalogue/cards/{id}/image/…,
+ * which fetches it from the catalogue's host once and answers its own placeholder picture when that
+ * host cannot be reached). Where even that fails (a missing image, the server away) a card-shaped
  * outline with the set and number takes its place, so the list keeps its rhythm and still says which
  * printing it is. `alt=""` where the text beside it already names the card (the picker's options).
  */

@@ -19,7 +19,7 @@ const card = (n: number, extra: Partial<Card> = {}): Card => ({
   series: 'Base',
   setPrintedTotal: 102,
   releaseDate: '1999/01/09',
-  imageSmall: `https://images.pokemontcg.io/base1/${n}.png`,
+  imageSmall: `/api/catalogue/cards/base1-${n}/image/small`,
   imageLarge: null,
   score: 1,
   ...extra,

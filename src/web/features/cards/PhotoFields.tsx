@@ -2,6 +2,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import { CORNER_SLOTS, MAX_DETAIL_IMAGES, cornerSlotLabel, type TCornerSlot } from '@contract/user-cards';
 import { formatCount } from '@web/lib/format';
+import { UseCameraButton } from '@web/features/capture/UseCameraButton';
 import { PhotoInput } from './PhotoInput';
 
 /** The photos of a card as the add-card form (and the replace-photos form) collect them. */
@@ -33,6 +34,9 @@ export function PhotoFields({
   const set = (patch: Partial<PhotoSelection>) => onChange({ ...value, ...patch });
   return (
     <div className="grid gap-6">
+      <div className="justify-self-start">
+        <UseCameraButton faces={['front', 'back']} onCaptured={(p) => set({ front: p.front ?? value.front, back: p.back ?? value.back })} />
+      </div>
       <div className="grid max-w-md grid-cols-2 gap-4">
         <PhotoInput label="Front" file={value.front} onChange={(front) => set({ front })} required={required} />
         <PhotoInput label="Back" file={value.back} onChange={(back) => set({ back })} required={required} />

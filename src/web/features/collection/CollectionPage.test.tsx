@@ -83,7 +83,12 @@ function api({
     'GET /api/collection/summary': () => ({
       json: {
         totalCards: facets.total,
+        totalCopies: facets.total,
         gradedCards: 2,
+        marketValuedCards: 0,
+        unvaluedCards: 0,
+        pricedCards: 0,
+        gainLossCards: 0,
         estimatedValue: '420.00',
         totalCost: '0.00',
         gainLoss: '0.00',

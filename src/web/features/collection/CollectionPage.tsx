@@ -79,7 +79,9 @@ export default function CollectionPage() {
           <Card>
             <CardHeader>
               <CardTitle>Value over time</CardTitle>
-              <CardDescription>The estimated value of your graded cards, added up month by month as you grade them.</CardDescription>
+              <CardDescription>
+                The estimated value of your cards at each month’s end, by the same rule as the Estimated value tile.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <ValueChart points={summary.data.valueHistory} />

@@ -1,6 +1,6 @@
 import { Plus, ScanSearch } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@web/components/ui/badge';
+import { StatusBadge } from '@web/components/StatusBadge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth';
@@ -12,13 +12,6 @@ import { PaymentProgress } from '@web/features/billing/PaymentProgress';
 import { SummaryTiles } from './SummaryTiles';
 import { ValueChart } from './ValueChart';
 import { useApiQuery } from '@web/lib/api-client';
-
-const STATUS_BADGE = {
-  completed: { variant: 'green', label: 'Complete' },
-  processing: { variant: 'blue', label: 'Processing' },
-  pending: { variant: 'yellow', label: 'Pending' },
-  failed: { variant: 'red', label: 'Failed' },
-} as const;
 
 export default function DashboardPage() {
   const { user } = useAuth();
@@ -94,7 +87,7 @@ export default function DashboardPage() {
                     >
                       {c.cardName}
                     </Link>
-                    <Badge variant={STATUS_BADGE[c.latestGrading!.status].variant}>{STATUS_BADGE[c.latestGrading!.status].label}</Badge>
+                    <StatusBadge status={c.latestGrading!.status} />
                     <span className="text-sm text-slate-600">{formatDate(c.latestGrading!.createdAt)}</span>
                     {c.latestGrading!.status === 'completed' && (
                       <GradeAndValueLine

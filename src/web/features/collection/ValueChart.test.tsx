@@ -76,7 +76,7 @@ describe('ValueChart', () => {
     show(<ValueChart points={[{ month: '2026-03', value: '480.00' }]} />);
     expect(screen.getByRole('img', { name: 'Collection value in March 2026: $480.00' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'March 2026: $480.00' })).toBeInTheDocument();
-    expect(screen.getByText('The line grows as you grade cards in more months.')).toBeInTheDocument();
+    expect(screen.getByText('The line grows as you add or grade cards in more months.')).toBeInTheDocument();
     expect(screen.queryByText(/since/)).not.toBeInTheDocument();
     const texts = [...screen.getByRole('img').querySelectorAll('text')].map((t) => t.textContent);
     expect(texts).toEqual(expect.arrayContaining(['$480.00', 'Mar 2026']));

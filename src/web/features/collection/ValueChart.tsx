@@ -20,7 +20,7 @@ export function ValueChart({ points, compact = false }: Props) {
     <div className="grid gap-3">
       <Headline series={series} compact={compact} />
       <Plot series={series} compact={compact} />
-      {series.length === 1 && <p className="text-sm text-slate-600">The line grows as you grade cards in more months.</p>}
+      {series.length === 1 && <p className="text-sm text-slate-600">The line grows as you add or grade cards in more months.</p>}
     </div>
   );
 }

@@ -109,6 +109,35 @@ describe('card profile', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: /Re-grade/ })).toHaveAttribute('href', `/account/card/grade-card/${ID}`);
   });
 
+  it('shows value − fee = net per company against the raw value, and says plainly when grading is not worth it (issue 24.4)', async () => {
+    // A played Base Set Charizard: every graded value below its raw $352.72.
+    mockApi({
+      [`GET /api/user-cards/${ID}`]: () => ({ json: CARD }),
+      [`GET /api/user-cards/${ID}/gradings`]: () => ({
+        json: [
+          grading({ psaEstimatedValue: '246.90', bgsEstimatedValue: '211.63', cgcEstimatedValue: '211.63', recommendedPlatform: 'PSA' }),
+        ],
+      }),
+      'GET /api/gradings/GV-00000000A1/report': () => ({
+        json: { ...REPORT, valueBasis: { rawValueUsd: 352.72, netAfterFeesUsd: { PSA: 221.9, BGS: 181.63, CGC: 191.63 } } },
+      }),
+      'GET /api/binders': () => ({ json: [] }),
+      [`GET /api/user-cards/${ID}/price-history`]: () => ({ json: { entries: [] } }),
+    });
+    render();
+    const fees = await screen.findByRole('region', { name: 'Value after grading fees' });
+    // The raw value comes with the report.
+    expect(await within(fees).findByRole('row', { name: /^Raw/ })).toHaveTextContent('$352.72');
+    expect(within(fees).getByRole('row', { name: /^PSA/ })).toHaveTextContent('PSA$246.90−$25.00= $221.90');
+    expect(within(fees).getByRole('row', { name: /^BGS/ })).toHaveTextContent('BGS$211.63−$30.00= $181.63');
+    expect(within(fees).getByRole('row', { name: /^CGC/ })).toHaveTextContent('CGC$211.63−$20.00= $191.63');
+    expect(within(fees).getByTestId('grading-verdict')).toHaveTextContent(
+      'Grading is not worth it: after its fee, the best company (PSA, $221.90) leaves less than the raw value of $352.72. Keep the card raw.',
+    );
+    expect(within(fees).getByText(/^Typical fees as of \d{4}-\d{2}-\d{2} \(fees-/)).toBeInTheDocument();
+    expect(screen.getByText('Recommended').nextSibling).toHaveTextContent('PSA');
+  });
+
   it('says a card without a completed grading has none yet, and asks no report', async () => {
     const calls = mockApi({
       [`GET /api/user-cards/${ID}`]: () => ({ json: CARD }),

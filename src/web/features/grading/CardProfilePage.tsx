@@ -21,6 +21,7 @@ import { useCardGradings, userCardKey, useUserCard } from '@web/features/cards/u
 import { GradeCircle } from './GradeCircle';
 import { DeleteCardButton } from './profile/DeleteCardButton';
 import { ValueBasisRow, ValueTiles } from './profile/ValuesPanel';
+import { FeeArithmetic } from './FeeArithmetic';
 import { ValueHistory } from './profile/ValueHistory';
 import { PrintingForm } from './profile/PrintingForm';
 import { RawValuePanel } from './profile/RawValuePanel';
@@ -231,6 +232,11 @@ export default function CardProfilePage() {
                   </dd>
                 </div>
               </dl>
+              {/* Outside the <dl>: a section of its own, not a term and its description, across both columns
+                  (in the first one it would widen the grade circles' column and squeeze the figures). */}
+              <div className="md:col-span-2">
+                <FeeArithmetic values={latest} rawValueUsd={report.data?.valueBasis?.rawValueUsd} />
+              </div>
             </CardContent>
           </Card>
           <RawValuePanel cardId={c.id} />

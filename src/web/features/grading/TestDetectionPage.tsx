@@ -9,6 +9,7 @@ import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 import { PhotoInput } from '@web/features/cards/PhotoInput';
+import { UseCameraButton } from '@web/features/capture/UseCameraButton';
 import { DetectionResult } from './test-detection/DetectionResult';
 import { RefusalPanel } from './test-detection/RefusalPanel';
 import { refusalOf, useTestDetection } from './test-detection/use-test-detection';
@@ -89,6 +90,7 @@ export default function TestDetectionPage() {
             <div className="mx-auto w-full max-w-52">
               <PhotoInput label="Card photo" file={file} onChange={pick} />
             </div>
+            <UseCameraButton faces={[face]} onCaptured={(p) => pick(p[face] ?? null)} />
             <Button onClick={() => run()} disabled={!file || detect.isPending}>
               <ScanSearch aria-hidden /> {detect.isIdle ? 'Check this photo' : 'Check again'}
             </Button>

@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { FeeArithmetic } from '@web/features/grading/FeeArithmetic';
 import { Link, useParams } from 'react-router';
 import { PLATFORMS, type TPlatform } from '@contract/common';
 import { valueSourceLabel } from '@contract/pricing';
@@ -133,6 +134,7 @@ export default function SharedCardPage() {
                 <dd className="font-semibold text-slate-900">{card.confidence == null ? '—' : `${Math.round(card.confidence * 100)}%`}</dd>
               </div>
             </dl>
+            <FeeArithmetic values={card} rawValueUsd={card.rawValueUsd} />
             <p className="text-xs text-slate-600">
               Estimated grades from GradeVault's photo analysis: a guide to a card's condition, not a grading company's slab.
             </p>

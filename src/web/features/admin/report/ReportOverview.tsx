@@ -1,5 +1,6 @@
 import { REPORT_CORNER_KEYS, type TAdminGradingReportResponse } from '@contract/admin';
 import { GradeCircle } from '@web/features/grading/GradeCircle';
+import { FeeArithmetic } from '@web/features/grading/FeeArithmetic';
 import { formatDateTime, formatDollars } from '@web/lib/format';
 import { RarityBadge } from '../badges';
 import { camelWords, Figure, NA, orNA, percent, Section, type OpenImage } from './parts';
@@ -74,6 +75,9 @@ export function ReportOverview({ report: r, onImage }: { report: TAdminGradingRe
             </div>
           ))}
         </dl>
+        <div className="mt-3">
+          <FeeArithmetic values={r} rawValueUsd={r.rawValueUsd} />
+        </div>
       </Section>
       <Section title="Grading Details">
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">

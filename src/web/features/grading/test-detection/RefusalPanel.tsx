@@ -45,6 +45,14 @@ export const REFUSAL_HELP: Record<TRefusalCode, { title: string; tips: string[] 
       'Or crop the photo so only the card you are grading is in it, with a little background on every side.',
     ],
   },
+  card_in_slab: {
+    title: 'The card is sealed in a grading slab',
+    tips: [
+      "A slab's case and label stand between the camera and the card's edges and surface, so we do not grade through it.",
+      'Photograph a raw card: out of the slab, on a plain surface. A clear penny sleeve is fine.',
+      'A slabbed card already carries its grade on the label; check it on the grading company’s site by its certificate number.',
+    ],
+  },
   faces_mismatch: {
     title: 'The front and back are not the same card',
     tips: [

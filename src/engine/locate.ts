@@ -1,0 +1,94 @@
+/** Finding and tracing the card in a decoded photo: sharp-free, so the browser's capture guide runs it too. */
+import type { Face } from '@contract/grading-report';
+import { detectByEdges, type Quad } from './detect';
+import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
+import { plausibleAspects } from './perspective';
+import { EngineRefusal } from './refusal';
+import type { PreparedPhoto } from './scan';
+import { traceCard, type Trace, type TraceOptions } from './trace';
+
+/**
+ * Traces the card from the detector's quad, and checks it against other proposals when that trace is
+ * not clean all round: on a real photo the colour mask can hold a shadow, miss a dark border or follow
+ * a sleeve's rim, leaving the quad a few per cent off, and the refiner then follows a straight line
+ * near it that is not the cut edge along part of a side. The other proposal is the outline of strong
+ * edges. Of the traces, the one whose weakest side is most of one straight edge wins; the first
+ * refusal stands when none traces. A trace without a card's proportions under any real camera is not
+ * the card (a slab's case is named as such).
+ */
+export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, options: TraceOptions = {}): Trace {
+  const proposals: (() => Quad | null | undefined)[] = [() => quad, () => detectByEdges(decoded.small, face)?.quad];
+  const tried: Quad[] = [];
+  const traced: Trace[] = [];
+  let refusal: unknown = null;
+  for (const propose of proposals) {
+    let proposed: Quad | null | undefined;
+    try {
+      proposed = propose();
+    } catch (err) {
+      // Another card found by a later pass is a finding of its own; anything else leaves what we have.
+      if (err instanceof EngineRefusal && err.code === 'several_cards') throw err;
+      continue;
+    }
+    const q = proposed;
+    if (!q || tried.some((t) => t.every((p, i) => Math.hypot(p.x - q[i].x, p.y - q[i].y) < 1))) continue;
+    tried.push(q);
+    try {
+      const t = traceCard(decoded, q, face, options);
+      const aspect = plausibleAspects(t.refined.corners, decoded.full.width, decoded.full.height);
+      const shape = `the outline found is ${aspect.min.toFixed(2)}–${aspect.max.toFixed(2)} wide for 1 tall`;
+      if (aspect.max < CARD_ASPECT[0] || aspect.min > CARD_ASPECT[1]) {
+        // A grading slab's case, traced whole, is never graded as if it were the card.
+        if (aspect.min >= SLAB_ASPECT[0]) refusal = new EngineRefusal('card_in_slab', face, `${shape}, a slab's proportions`);
+        else refusal ??= new EngineRefusal('no_card_found', face, `${shape}, not a card's proportions`);
+        continue;
+      }
+      if (Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT) return t;
+      traced.push(t);
+    } catch (err) {
+      if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') {
+        if (tried.length === 1) throw err;
+        continue;
+      }
+      refusal ??= err;
+    }
+  }
+  // None clean all round: the one whose weakest side is most of one straight edge.
+  const best = traced.sort((a, b) => Math.min(...b.refined.support) - Math.min(...a.refined.support))[0];
+  if (best) return best;
+  throw refusal;
+}
+
+/**
+ * Width over height of the traced rectangle, perspective removed (perspective.ts), that a card may
+ * have: 63 × 88 mm trading cards are 0.716 and 59 × 86 mm ones (Yu-Gi-Oh) 0.686; real photos of
+ * both measure within about 4 % of their own. Wider than that, down to 0.63, is still some card (the
+ * front/back check names a back of other proportions). PSA, BGS and CGC slabs are 0.60–0.62 outside.
+ */
+const CARD_ASPECT = [0.63, 0.8] as const;
+const SLAB_ASPECT = [0.55, 0.63] as const;
+
+/** A side whose edge points lie on one line this fully was traced along the cut edge from end to end. */
+const CLEAN_SIDE_SUPPORT = 0.9;
+
+/** Share of the card clipped to white above which a retake is advised (the surface under it is not measured). */
+export const MAX_SATURATED_PERCENT = 1.5;
+/** Blur limit: the 10–90% rise across the cut edge may spread over at most this many pixels. */
+export const maxEdgeWidthPx = (pxPerMm: number) => Math.max(6, 0.4 * pxPerMm);
+
+/**
+ * The traced photo's own refusals: blur, overexposure, darkness. `maxEdge` is the blur limit in this
+ * photo's pixels (the capture guide passes the full-resolution limit scaled down to its frame).
+ */
+export function checkPhotoQuality(t: Trace, face: Face, maxEdge = maxEdgeWidthPx(t.view.pxPerMm)): void {
+  const { refined, exposure } = t;
+  if (refined.edgeWidthPx > maxEdge) throw new EngineRefusal('too_blurry', face, `edges spread over ${refined.edgeWidthPx.toFixed(1)} px`);
+  if (exposure.saturatedPercent > MAX_CLIPPED_PERCENT)
+    throw new EngineRefusal('too_bright', face, `${exposure.saturatedPercent.toFixed(0)}% of the card is clipped to white`);
+  if (exposure.whiteLevel < MIN_WHITE_LEVEL)
+    throw new EngineRefusal(
+      'too_dark',
+      face,
+      `the card's whitest print reaches ${Math.round((100 * exposure.whiteLevel) / 255)}% brightness`,
+    );
+}
