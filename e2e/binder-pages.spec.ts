@@ -129,11 +129,11 @@ test('binder pages: page turns, keyboard and drag reordering kept after a reload
 
   let expected = [initial[1], 'Mewtwo', ...initial.slice(2)];
   if (wide) {
-    // A mouse drags a card into another pocket (native drag and drop): the third card onto the first pocket.
+    // A mouse drags a card into another pocket (@dnd-kit on pointer events, so the pointer moves in steps): the third card onto the first pocket.
     await page.goto(`/account/collection/binder-detail/${binder.id}?view=pages`);
     await page.getByRole('button', { name: 'Arrange cards' }).click();
     const third = expected[2];
-    await pockets.nth(2).dragTo(pockets.nth(0));
+    await pockets.nth(2).dragTo(pockets.nth(0), { steps: 10 });
     await expect(page.getByRole('status').filter({ hasText: `${third} moved to page 1, pocket 1.` })).toBeAttached();
     expected = [third, expected[0], expected[1], ...expected.slice(3)];
   }

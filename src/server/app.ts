@@ -12,7 +12,7 @@ import { installAccessControl, withRouteConfig, type RouteAccess } from './http/
 import { isApiPath, serveWebApp } from './http/static-web';
 import { loggerOptions } from './http/logging';
 import { installCsrf } from './security/csrf';
-import { DOCS_CSP, installSecurityHeaders } from './security/headers';
+import { DOCS_HELMET, installSecurityHeaders } from './security/headers';
 import { fastifyTrustProxy } from './config';
 import { createSessionStore } from './auth/sessions';
 import { createAuthService } from './auth/service';
@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     transform: openApiTransform,
   });
   await app.register(
-    withRouteConfig({ access: 'asset', csp: DOCS_CSP }, (scope) =>
+    withRouteConfig({ access: 'asset', helmet: DOCS_HELMET }, (scope) =>
       scope.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', validatorUrl: null } }),
     ),
   );
@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   deps.mail.useLogger?.(app.log);
   installErrorHandler(app);
   installErrorResponses(app);
-  installSecurityHeaders(app);
+  await installSecurityHeaders(app);
   installCsrf(app, { secureCookies, publicUrl: config.publicUrl });
   const sessions = createSessionStore(db, clock, config.sessionDays);
   const routeAccess = installAccessControl(app, sessions);

@@ -6,7 +6,7 @@
  * after its retries fails the run on it; cancel is looked at before every page (and the heartbeat
  * aborts the fetch in flight), so it is honoured within one page.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TSyncEventType, TSyncMetadata } from '@contract/catalogue-sync';
 import type { Db, DbOrTx } from '../db/client';
 import { cardSets, syncEvents, syncLogs } from '../db/schema';
@@ -25,6 +25,7 @@ import {
   type SetRow,
 } from './records';
 import { upsertCards, upsertPrices, upsertSets } from './writer';
+import { heldBy as heldByClaim, LostClaim } from '../jobs/lease';
 
 export type SyncRun = typeof syncLogs.$inferSelect;
 
@@ -45,8 +46,7 @@ export async function addEvent(
 }
 
 /** The run's row while this claim holds it. */
-export const heldBy = (run: Pick<SyncRun, 'id' | 'claimId'>) =>
-  and(eq(syncLogs.id, run.id), eq(syncLogs.status, 'running'), eq(syncLogs.claimId, run.claimId!));
+export const heldBy = (run: Pick<SyncRun, 'id' | 'claimId'>) => heldByClaim(syncLogs, run, eq(syncLogs.status, 'running'));
 
 /** The abort reason of a cancel (any other reason, such as shutdown, leaves the run to be resumed). */
 export class SyncCancelled extends Error {
@@ -54,9 +54,6 @@ export class SyncCancelled extends Error {
     super('cancelled');
   }
 }
-
-/** The claim was lost (the lease ran out and the run was marked failed, or another process took it). */
-export class LostClaim extends Error {}
 
 export interface RunContext {
   db: Db;

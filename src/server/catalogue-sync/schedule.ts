@@ -3,6 +3,7 @@
  * a process fires it by moving that time forward in one conditional UPDATE, so with several processes
  * polling, exactly one of them starts the run. A run already going when it fires is left alone.
  */
+import { Cron } from 'croner';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -13,12 +14,10 @@ import { startSync } from './service';
 
 const SCHEDULE_ID = 'catalogue-full';
 
-/** The first `HH:MM` UTC strictly after `now`. */
+/** The first `HH:MM` UTC strictly after `now` (croner's date arithmetic; the poll loop fires it). */
 export function nextDaily(at: string, now: Date): Date {
   const [h, m] = at.split(':').map(Number) as [number, number];
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), h, m));
-  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
-  return next;
+  return new Cron(`${m} ${h} * * *`, { timezone: 'UTC', paused: true }).nextRun(now)!;
 }
 
 export async function fireSchedule(

@@ -1,23 +1,25 @@
 /**
- * Runs catalogue syncs in the background, with `sync_logs` as the queue (like grading/worker.ts): a
- * started run is a `running` row without a claim; a worker takes it with FOR UPDATE SKIP LOCKED, a
- * fresh claim id and a lease its heartbeat renews. Every write of the run is fenced by the claim. The
- * partial unique index on running rows keeps one run at a time across all processes.
+ * Runs catalogue syncs in the background, with `sync_logs` as the queue, on the shared job runner
+ * (jobs/runner.ts): a started run is a `running` row without a claim; a runner takes it with FOR UPDATE
+ * SKIP LOCKED, a fresh claim id and a lease its heartbeat renews (each renewal also looks for a cancel
+ * asked for from any process). Every write of the run is fenced by the claim. The partial unique index
+ * on running rows keeps one run at a time across all processes.
  *
  * A run whose process died (kill -9) is not picked up again by itself: it shows as failed (on the
  * embedded database at the next start; on PostgreSQL once its lease runs out) with the page it was
  * on, and the admin resumes it from there. Syncing is a deliberate act that reads a rate-limited API;
  * it should not restart behind the admin's back.
  */
-import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { syncLogs } from '../db/schema';
 import type { Clock } from '../deps';
 import type { CatalogueSyncConfig } from '../config';
 import type { CatalogueSource } from './source/port';
-import { LostClaim, SyncCancelled, addEvent, runSync, type RunContext, type SyncRun } from './run';
+import { SyncCancelled, addEvent, runSync, type RunContext, type SyncRun } from './run';
+import { LostClaim } from '../jobs/lease';
+import { createJobRunner, JobStopping, type JobContext } from '../jobs/runner';
 import { fireSchedule } from './schedule';
 
 export const LEASE_MS = 15_000;
@@ -40,13 +42,8 @@ export interface SyncWorkerDeps {
 
 export function createSyncWorker(deps: SyncWorkerDeps) {
   const { db, clock, log } = deps;
-  let stopped = true;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
   /** The run this process is executing, so an in-process cancel aborts its fetch at once. */
-  let current: { id: string; abort: AbortController } | null = null;
-
-  const leaseUntil = () => new Date(clock.now().getTime() + LEASE_MS);
+  let current: { id: string; ctx: JobContext } | null = null;
 
   /** Marks runs whose process is gone as failed, keeping the page they were on for Resume. */
   async function failAbandoned(all = false): Promise<number> {
@@ -77,40 +74,15 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     return rows.length;
   }
 
-  async function claim(): Promise<SyncRun | null> {
-    const next = sql`(SELECT id FROM sync_logs WHERE status = 'running' AND claim_id IS NULL ORDER BY started_at FOR UPDATE SKIP LOCKED LIMIT 1)`;
-    const [run] = await db
-      .update(syncLogs)
-      .set({ claimId: randomUUID(), leaseExpiresAt: leaseUntil() })
-      .where(eq(syncLogs.id, next))
-      .returning();
-    return run ?? null;
-  }
-
-  /** Renews the lease; aborts the run when a cancel was asked for (from any process) or the claim is gone. */
-  async function heartbeat(run: SyncRun, abort: AbortController) {
-    const [row] = await db
-      .update(syncLogs)
-      .set({ leaseExpiresAt: leaseUntil() })
-      .where(and(eq(syncLogs.id, run.id), eq(syncLogs.claimId, run.claimId!)))
-      .returning({ cancel: syncLogs.cancelRequested });
-    if (!row || row.cancel) abort.abort(row ? new SyncCancelled() : new Error('claim lost'));
-  }
-
-  async function execute(run: SyncRun) {
-    const abort = new AbortController();
-    current = { id: run.id, abort };
-    const beat = setInterval(
-      () => void heartbeat(run, abort).catch((err: unknown) => log?.warn({ err }, 'could not renew a sync lease')),
-      HEARTBEAT_MS,
-    );
+  async function execute(run: SyncRun, ctx: JobContext) {
+    current = { id: run.id, ctx };
     try {
       const status = await runSync(
         {
           db,
           clock,
           source: deps.openSource(),
-          signal: abort.signal,
+          signal: ctx.signal,
           pageSize: deps.pageSize,
           afterPage: deps.afterPage,
           catalogueChanged: deps.catalogueChanged,
@@ -121,6 +93,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     } catch (err) {
       if (err instanceof LostClaim) log?.warn({ syncLogId: run.id }, 'catalogue sync lost its claim');
       else {
+        const stopped = ctx.signal.reason instanceof JobStopping;
         // Stopped on purpose, or a database error mid-run: recorded where the admin looks; Resume continues.
         if (!stopped) log?.error({ err, syncLogId: run.id }, 'catalogue sync crashed');
         const message = stopped
@@ -138,7 +111,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
             lastError: message,
             errorCount: sql`${syncLogs.errorCount} + 1`,
           })
-          .where(and(eq(syncLogs.id, run.id), eq(syncLogs.claimId, run.claimId!)))
+          .where(runner.heldBy(run))
           .returning({ id: syncLogs.id })
           .catch(() => []);
         if (failed)
@@ -147,57 +120,43 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
           );
       }
     } finally {
-      clearInterval(beat);
       current = null;
     }
   }
 
-  async function runOnce(): Promise<boolean> {
-    await failAbandoned();
-    if (deps.schedule && deps.schedule.kind !== 'off') await fireSchedule(db, clock, deps.schedule, log);
-    const run = await claim();
-    if (!run) return false;
-    await execute(run);
-    return true;
-  }
-
-  function poke() {
-    if (stopped || running) return;
-    running = (async () => {
-      while (!stopped && (await runOnce())) {
-        /* drain */
-      }
-    })()
-      .catch((err: unknown) => log?.error({ err }, 'catalogue sync worker tick failed'))
-      .finally(() => (running = null));
-  }
+  const runner = createJobRunner<SyncRun>(
+    {
+      name: 'catalogue sync',
+      table: syncLogs,
+      active: eq(syncLogs.status, 'running'),
+      // Started runs nobody holds; one whose process died is failed by failAbandoned, not taken again.
+      claimable: () => and(eq(syncLogs.status, 'running'), isNull(syncLogs.claimId)),
+      orderBy: syncLogs.startedAt,
+      run: execute,
+      // A cancel asked for from any process aborts the run's fetch at the next heartbeat.
+      onRenew: (row, ctx) => {
+        if (row.cancelRequested) ctx.abort(new SyncCancelled());
+      },
+      beforeClaim: async () => {
+        await failAbandoned();
+        if (deps.schedule && deps.schedule.kind !== 'off') await fireSchedule(db, clock, deps.schedule, log);
+      },
+      recover: () => failAbandoned(true),
+    },
+    { db, clock, log, leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS, pollMs: POLL_MS, soleRunner: deps.soleWorker },
+  );
 
   return {
-    runOnce,
+    runOnce: runner.runOnce,
     failAbandoned,
-    poke,
+    poke: runner.poke,
     /** Aborts the fetch of the run this process executes, if it is that run (cancel from this process). */
     abortLocal(id: string) {
-      if (current?.id === id) current.abort.abort(new SyncCancelled());
+      if (current?.id === id) current.ctx.abort(new SyncCancelled());
     },
-    async start() {
-      if (!stopped) return;
-      stopped = false;
-      if (deps.soleWorker) await failAbandoned(true);
-      const tick = () => {
-        if (stopped) return;
-        poke();
-        timer = setTimeout(tick, POLL_MS);
-      };
-      tick();
-    },
+    start: runner.start,
     /** Stops taking runs; the one in flight is aborted where it stands (it shows failed at the next start). */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      current?.abort.abort(new Error('shutdown'));
-      await running;
-    },
+    stop: runner.stop,
   };
 }
 export type SyncWorker = ReturnType<typeof createSyncWorker>;

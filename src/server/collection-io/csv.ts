@@ -1,9 +1,13 @@
 /**
- * CSV as RFC 4180 describes it, both ways. No CSV package is installed (csv-parse or papaparse would do),
- * and the format is small enough to own: quoted fields with doubled quotes, any of CRLF / LF / CR as
- * the record end, line breaks inside quotes. The reader also takes a semicolon or tab delimiter, which
- * spreadsheets in comma-decimal locales write, picked from the header line.
+ * CSV as RFC 4180 describes it, both ways. Writing is csv-stringify's, with our formula defusing as its
+ * string cast. Reading stays ours (decision 018): quoted fields with doubled quotes, any of CRLF / LF /
+ * CR as the record end, line breaks inside quotes, and two rules csv-parse cannot hold at once: a quote
+ * inside an unquoted cell (12" binder) is text, as spreadsheets write it, while text after a closing
+ * quote is an error naming its line (its `relax_quotes` allows both or neither); and each row knows the
+ * file line it starts on. The reader also takes a semicolon or tab delimiter, which spreadsheets in
+ * comma-decimal locales write, picked from the header line.
  */
+import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 
 export class CsvSyntaxError extends Error {
   constructor(
@@ -174,12 +178,22 @@ export function undefuseFormulas(cell: string): string {
     .join('');
 }
 
-/** One cell for writing: formula starts defused with a leading apostrophe (OWASP), then quoted when needed. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (typeof value === 'string') s = defuseFormulas(s);
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/**
+ * Writing: CRLF record ends; quoted where RFC 4180 needs it (a delimiter, a quote, a line break) and
+ * where a reader would lose spaces at either end; formula starts defused with a leading apostrophe (OWASP).
+ */
+const WRITE: StringifyOptions = {
+  record_delimiter: '\r\n',
+  quoted_match: /[\r\n]|^\s|\s$/,
+  cast: { string: (value) => defuseFormulas(value) },
+};
 
-export const csvLine = (cells: readonly (string | number | null | undefined)[]) => cells.map(csvCell).join(',') + '\r\n';
+export type CsvRow = readonly (string | number | null | undefined)[];
+
+/** Rows as CSV text, each ending in CRLF. */
+export const csvText = (rows: readonly CsvRow[]): string => stringify(rows as unknown[][], WRITE);
+
+export const csvLine = (cells: CsvRow): string => csvText([cells]);
+
+/** One cell as csvLine writes it. */
+export const csvCell = (value: string | number | null | undefined): string => csvLine([value]).slice(0, -2);

@@ -12,7 +12,7 @@ import { binderCards, binders, cards, userCards } from '../db/schema';
 import { displayedPlatform } from '../grading/displayed';
 import { figuredCards } from '../collection/figures';
 import type { MarketPriceSource } from '../pricing/port';
-import { csvLine } from './csv';
+import { csvText, type CsvRow } from './csv';
 
 export const EXPORT_HEADER = [
   'Name',
@@ -74,35 +74,33 @@ export async function exportCollectionCsv(db: Db, market: MarketPriceSource, use
   const bindersOf = new Map<string, string[]>();
   for (const e of entries) bindersOf.set(e.userCardId, [...(bindersOf.get(e.userCardId) ?? []), e.name]);
 
-  const parts = [BOM, csvLine(EXPORT_HEADER)];
+  const rows: CsvRow[] = [EXPORT_HEADER];
   for (const c of owned) {
     const f = figured.get(c.id);
     const g = f?.grading;
-    parts.push(
-      csvLine([
-        c.name,
-        c.set,
-        c.setId,
-        c.number,
-        c.rarity,
-        c.edition ? EDITION_LABELS[c.edition as TEdition] : null,
-        c.finish ? FINISH_LABELS[c.finish as TFinish] : null,
-        c.quantity,
-        g?.psaGrade,
-        g?.bgsGrade,
-        g?.cgcGrade,
-        g ? displayedPlatform(g) : null,
-        g?.psaEstimatedValue,
-        g?.bgsEstimatedValue,
-        g?.cgcEstimatedValue,
-        f?.value ? (f.value.centsPerCopy / 100).toFixed(2) : null,
-        c.purchasePriceCents === null ? null : (c.purchasePriceCents / 100).toFixed(2),
-        c.notes,
-        (bindersOf.get(c.id) ?? []).join('; '),
-        c.cardId,
-        c.createdAt.toISOString().slice(0, 10),
-      ]),
-    );
+    rows.push([
+      c.name,
+      c.set,
+      c.setId,
+      c.number,
+      c.rarity,
+      c.edition ? EDITION_LABELS[c.edition as TEdition] : null,
+      c.finish ? FINISH_LABELS[c.finish as TFinish] : null,
+      c.quantity,
+      g?.psaGrade,
+      g?.bgsGrade,
+      g?.cgcGrade,
+      g ? displayedPlatform(g) : null,
+      g?.psaEstimatedValue,
+      g?.bgsEstimatedValue,
+      g?.cgcEstimatedValue,
+      f?.value ? (f.value.centsPerCopy / 100).toFixed(2) : null,
+      c.purchasePriceCents === null ? null : (c.purchasePriceCents / 100).toFixed(2),
+      c.notes,
+      (bindersOf.get(c.id) ?? []).join('; '),
+      c.cardId,
+      c.createdAt.toISOString().slice(0, 10),
+    ]);
   }
-  return parts.join('');
+  return BOM + csvText(rows);
 }

@@ -1,21 +1,15 @@
 /**
- * The grading worker. The `gradings` table is the queue: a job is claimed by flipping one row to
- * processing with FOR UPDATE SKIP LOCKED, so several worker processes never take the same job. A claim
- * is a lease: it carries a fresh claim id and an expiry that the worker's heartbeat pushes forward every
- * HEARTBEAT_MS while the job runs. A worker that dies stops renewing, and within LEASE_MS its job is
- * claimable again (the poll loop picks it up within a second of expiry); on the embedded database the
- * process is the only worker there is, so a restarted one takes its interrupted jobs back at once.
- * Every write of a job (progress, result, failure, lease) is fenced by its claim id, so a worker that
- * stalled past its lease never writes over the worker that took the job over; writing results is
- * idempotent (same row, same image keys), so a resumed job leaves no duplicates. A failed grading gives
- * its credit back exactly once.
- *
- * Why not pg-boss: it needs PostgreSQL and its own schema; the embedded PGlite default would need a
- * second queue. One table that both databases run is simpler and the job's state is the row itself.
+ * The grading worker. The `gradings` table is the queue, run by the shared job runner (jobs/runner.ts:
+ * claim with FOR UPDATE SKIP LOCKED, lease, heartbeat, fence, recover, stop). A claim flips a row to
+ * processing; a worker that dies stops renewing, and within LEASE_MS its job is claimable again (the
+ * poll loop picks it up within a second of expiry); on the embedded database the process is the only
+ * worker there is, so a restarted one takes its interrupted jobs back at once. Every write of a job
+ * (progress, result, failure) is fenced by its claim id, so a worker that stalled past its lease never
+ * writes over the worker that took the job over; writing results is idempotent (same row, same image
+ * keys), so a resumed job leaves no duplicates. A failed grading gives its credit back exactly once.
  */
 import { pricedCard } from '../pricing/priced-card';
-import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImageStore } from '../adapters/storage/port';
 import type { Db } from '../db/client';
@@ -28,6 +22,8 @@ import { showNewGradingInBinders } from '../binders/follow-latest-grading';
 import { gradingColumns } from './grading-columns';
 import { EngineRefusal, type CloseUpName } from '../../engine';
 import { sharedEnginePool } from './engine-pool/pool';
+import { createJobRunner } from '../jobs/runner';
+import { leaseLapsed } from '../jobs/lease';
 
 /** How long a claim lasts without a heartbeat: a dead worker's job waits at most this long (plus a poll). */
 export const LEASE_MS = 15_000;
@@ -53,66 +49,12 @@ export function createGradingWorker(deps: {
   soleWorker?: boolean;
 }) {
   const { db, images, pricing, clock, log } = deps;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = true;
-  /** Jobs this worker is running now, whose leases the heartbeat renews. */
-  const held = new Map<string, Job>();
-
-  const leaseUntil = () => new Date(clock.now().getTime() + LEASE_MS);
-
-  /** The oldest job that is waiting, or whose worker's lease ran out (a processing row without a lease predates leases). */
-  async function claim(): Promise<Job | null> {
-    const now = clock.now();
-    const next = sql`(SELECT id FROM gradings
-      WHERE status = 'pending' OR (status = 'processing' AND (lease_expires_at IS NULL OR lease_expires_at < ${now}))
-      ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)`;
-    const [job] = await db
-      .update(gradings)
-      .set({
-        status: 'processing',
-        claimId: randomUUID(),
-        leaseExpiresAt: leaseUntil(),
-        startedAt: now,
-        progress: 1,
-        currentStep: sql`case when ${gradings.status} = 'processing' then 'Resuming after an interruption' else 'Starting' end`,
-      })
-      .where(eq(gradings.id, next))
-      .returning();
-    if (job && job.currentStep !== 'Starting') log?.warn({ gradingId: job.gradingId }, 'resuming an interrupted grading');
-    return job ?? null;
-  }
-
+  const processing = eq(gradings.status, 'processing');
   /**
    * The job's row while this worker still holds it. A worker that stalled past its lease may find its job
    * claimed and run by another; from then on none of its writes (progress, result, failure) land.
    */
-  const heldBy = (job: Job) => and(eq(gradings.id, job.id), eq(gradings.status, 'processing'), eq(gradings.claimId, job.claimId!));
-
-  /** The heartbeat: pushes the lease of every job this worker runs forward. Returns how many it still holds. */
-  async function renewLeases(): Promise<number> {
-    let kept = 0;
-    for (const job of [...held.values()]) {
-      const [row] = await db.update(gradings).set({ leaseExpiresAt: leaseUntil() }).where(heldBy(job)).returning({ id: gradings.id });
-      if (row) kept += 1;
-      // Lost (another worker claimed it after a stall, or the card was removed): stop renewing; its
-      // remaining writes are fenced out anyway.
-      else held.delete(job.id);
-    }
-    return kept;
-  }
-
-  /** On the embedded database, the jobs this process was running when it stopped: queued again at once. */
-  async function takeBackInterrupted(): Promise<number> {
-    if (!deps.soleWorker) return 0;
-    const rows = await db
-      .update(gradings)
-      .set({ leaseExpiresAt: null })
-      .where(eq(gradings.status, 'processing'))
-      .returning({ id: gradings.id });
-    if (rows.length) log?.warn({ count: rows.length }, 'taking back gradings interrupted by the last stop');
-    return rows.length;
-  }
+  const heldBy = (job: Job) => runner.heldBy(job);
 
   async function fail(job: Job, reason: string) {
     await db.transaction(async (tx) => {
@@ -237,65 +179,35 @@ export function createGradingWorker(deps: {
     }
   }
 
-  /** Claims and runs one job; returns whether there was one. */
-  async function runOnce(): Promise<boolean> {
-    const job = await claim();
-    if (!job) return false;
-    held.set(job.id, job);
-    const heartbeat = setInterval(
-      () => void renewLeases().catch((err: unknown) => log?.warn({ err }, 'could not renew a grading lease')),
-      HEARTBEAT_MS,
-    );
-    try {
-      await runJob(job);
-    } catch (err) {
-      // Even recording the failure failed (the database is gone?): the job stays in processing, its
-      // lease runs out and it is claimed again. The loop goes on.
-      log?.error({ err, gradingId: job.gradingId }, 'could not record the outcome of a grading');
-    } finally {
-      clearInterval(heartbeat);
-      held.delete(job.id);
-    }
-    return true;
-  }
-
-  async function loop() {
-    while (!stopped && (await runOnce())) {
-      /* drain the queue */
-    }
-  }
-
-  /** Wake the loop now (a job was just queued in this process). */
-  function poke() {
-    if (stopped || running) return;
-    running = loop()
-      // claim() itself failed (database unreachable): log it; the next tick tries again.
-      .catch((err: unknown) => log?.error({ err }, 'grading worker could not claim a job'))
-      .finally(() => (running = null));
-  }
+  const runner = createJobRunner<Job>(
+    {
+      name: 'grading',
+      table: gradings,
+      active: processing,
+      // The oldest job that is waiting, or whose worker's lease ran out (a processing row without a lease predates leases).
+      claimable: (now) => or(eq(gradings.status, 'pending'), and(processing, leaseLapsed(gradings, now))),
+      orderBy: gradings.createdAt,
+      onClaim: (now) => ({
+        status: 'processing',
+        startedAt: now,
+        progress: 1,
+        currentStep: sql`case when ${gradings.status} = 'processing' then 'Resuming after an interruption' else 'Starting' end`,
+      }),
+      run: async (job) => {
+        if (job.currentStep !== 'Starting') log?.warn({ gradingId: job.gradingId }, 'resuming an interrupted grading');
+        await runJob(job);
+      },
+    },
+    { db, clock, log, leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS, pollMs: POLL_MS, soleRunner: deps.soleWorker },
+  );
 
   return {
-    runOnce,
-    renewLeases,
-    takeBackInterrupted,
-    poke,
-    async start() {
-      if (!stopped) return;
-      stopped = false;
-      await takeBackInterrupted();
-      // Each tick also finds jobs whose lease ran out: claim() takes them like waiting ones.
-      const tick = () => {
-        if (stopped) return;
-        poke();
-        timer = setTimeout(tick, POLL_MS);
-      };
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    runOnce: runner.runOnce,
+    renewLeases: runner.renewLeases,
+    takeBackInterrupted: runner.recoverInterrupted,
+    poke: runner.poke,
+    start: runner.start,
+    stop: runner.stop,
   };
 }
 export type GradingWorker = ReturnType<typeof createGradingWorker>;

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { promisify } from 'node:util';
 import type { ContentCoding } from './accept-encoding';
 
@@ -55,23 +56,19 @@ export class CachedDocument {
 
 /**
  * Documents by key, least recently used first out, bounded by the bytes they hold (compressed forms
- * included). A key holds one version: a newer version replaces the older one. What a key names is the
- * caller's business: for binders, the binder and whether the viewer is its owner, so an owner's
- * document (notes, prices) can only ever be served to a request the database has just found to come
- * from the owner.
+ * included): lru-cache with `maxSize`, a document's size recounted each time it grows. A key holds one
+ * version: a newer version replaces the older one. What a key names is the caller's business: for
+ * binders, the binder and whether the viewer is its owner, so an owner's document (notes, prices) can
+ * only ever be served to a request the database has just found to come from the owner.
  */
 export class DocumentCache {
-  private readonly entries = new Map<string, CachedDocument>();
-  private bytes = 0;
-  constructor(readonly maxBytes: number) {}
+  private readonly entries: LRUCache<string, CachedDocument>;
+  constructor(readonly maxBytes: number) {
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (doc) => Math.max(1, doc.size) });
+  }
 
   get(key: string): CachedDocument | undefined {
-    const doc = this.entries.get(key);
-    if (doc) {
-      this.entries.delete(key);
-      this.entries.set(key, doc);
-    }
-    return doc;
+    return this.entries.get(key);
   }
 
   /**
@@ -79,34 +76,24 @@ export class DocumentCache {
    * returned without being kept, so one huge binder cannot flush everything else.
    */
   put(key: string, version: string, body: Buffer): CachedDocument {
-    this.delete(key);
+    this.entries.delete(key);
     if (body.length * 4 > this.maxBytes) return new CachedDocument(version, body);
-    const doc = new CachedDocument(version, body, (grown) => {
-      if (this.entries.get(key) !== doc) return;
-      this.bytes += grown;
-      this.evict();
+    const doc: CachedDocument = new CachedDocument(version, body, () => {
+      // Stored again to recount its size (lru-cache keeps the size of a value set twice), evicting the
+      // least recently used past the budget.
+      if (this.entries.peek(key) !== doc) return;
+      this.entries.delete(key);
+      this.entries.set(key, doc);
     });
     this.entries.set(key, doc);
-    this.bytes += doc.size;
-    this.evict();
     return doc;
   }
 
   delete(key: string): void {
-    const doc = this.entries.get(key);
-    if (!doc) return;
     this.entries.delete(key);
-    this.bytes -= doc.size;
   }
 
   get heldBytes(): number {
-    return this.bytes;
-  }
-
-  private evict(): void {
-    for (const key of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes) break;
-      this.delete(key);
-    }
+    return this.entries.calculatedSize;
   }
 }

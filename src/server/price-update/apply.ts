@@ -13,6 +13,7 @@ import { gradings, priceHistory, priceUpdateRuns, userMessages } from '../db/sch
 import { PLATFORMS, type Platform, type PriceQuote } from './model/port';
 import { displayedPlatform } from '../grading/displayed';
 import type { PricingGroup } from './rules';
+import { LostClaim } from '../jobs/lease';
 
 /** A move in a card's value that Pro holders hear about. */
 export const NOTIFY_MOVE = 0.1;
@@ -21,11 +22,7 @@ export const MAX_ERRORS_KEPT = 200;
 
 export type RunStats = (typeof priceUpdateRuns.$inferSelect)['stats'];
 
-export class LostClaim extends Error {
-  constructor() {
-    super('the price update run was taken over by another process');
-  }
-}
+export const lostClaim = () => new LostClaim('the price update run was taken over by another process');
 
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -44,7 +41,7 @@ async function advance(tx: Tx, run: { id: string; claimId: string }, cursor: str
     })
     .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, run.claimId), eq(priceUpdateRuns.status, 'running')))
     .returning({ id: priceUpdateRuns.id });
-  if (!row) throw new LostClaim();
+  if (!row) throw lostClaim();
 }
 
 /** One card's values as written: the quote, except where this run already priced that (card, platform, grade). */
@@ -175,7 +172,7 @@ export async function applyBatch(
       })
       .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, run.claimId), eq(priceUpdateRuns.status, 'running')))
       .returning({ id: priceUpdateRuns.id, errors: priceUpdateRuns.errors });
-    if (!row) throw new LostClaim();
+    if (!row) throw lostClaim();
     if (row.errors.length > MAX_ERRORS_KEPT)
       await tx
         .update(priceUpdateRuns)

@@ -1,12 +1,12 @@
 /**
  * The weekly price update job. Its `price_update_runs` row is the job: a partial unique index allows
  * one `running` row, so two starts (two processes, two admins) cannot both run; the loser gets 409.
- * The row is held like a grading (grading/worker.ts): a claim id fences every write, and a lease renewed
- * by a heartbeat tells other processes the run is alive. A process that dies leaves a lapsed lease; the
- * next start, or any process's resume tick, claims the run again and carries on after its cursor.
+ * The row is held by the shared job runner (jobs/runner.ts), like a grading: a claim id fences every
+ * write, and a lease renewed by a heartbeat tells other processes the run is alive. A process that dies
+ * leaves a lapsed lease; the next start, or any process's resume tick, claims the run again and carries
+ * on after its cursor. A start inserts its row already claimed and hands it to the runner (`adopt`).
  */
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TPriceUpdateLastRunResponse, TPriceUpdatePreviewResponse, TPriceUpdateResponse } from '@contract/price-update';
 import type { Db } from '../db/client';
@@ -14,7 +14,9 @@ import { cards, cardSets, priceUpdateRuns } from '../db/schema';
 import type { Clock } from '../deps';
 import { conflict } from '../http/errors';
 import type { MarketPriceSource } from '../pricing/port';
-import { applyBatch, applyQuote, LostClaim, recordFailure, type Priced, type RunStats, type Unpriced } from './apply';
+import { leaseLapsed, LostClaim } from '../jobs/lease';
+import { createJobRunner, JobStopping, type JobContext } from '../jobs/runner';
+import { applyBatch, applyQuote, lostClaim, recordFailure, type Priced, type RunStats, type Unpriced } from './apply';
 import { formatDuration, formatEstimate } from './format';
 import type { CallBudget, PriceModel, QuoteRequest } from './model/port';
 import { rejectQuote } from './model/validate';
@@ -43,11 +45,7 @@ export interface PriceUpdateDeps {
 
 export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
   const { db, model, clock, log } = deps;
-  /** Runs this process executes now, by id: the POST waits on these. */
-  const active = new Map<string, Promise<Run>>();
-  /** Set on shutdown: runs stop between batches and hand their row back for another process (or the next start). */
-  let halting = false;
-  const leaseUntil = () => new Date(clock.now().getTime() + LEASE_MS);
+  const running = eq(priceUpdateRuns.status, 'running');
 
   async function preview(): Promise<TPriceUpdatePreviewResponse> {
     const c = await coverageCounts(db, { now: clock.now(), graceDays: deps.graceDays });
@@ -144,25 +142,18 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
     const [done] = await db
       .update(priceUpdateRuns)
       .set({ status, message, finishedAt: clock.now(), stats, claimId: null, leaseExpiresAt: null })
-      .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, run.claimId!)))
+      .where(runner.heldBy(run))
       .returning();
-    if (!done) throw new LostClaim();
+    if (!done) throw lostClaim();
     log?.info({ runId: run.id, status, stats }, 'weekly price update finished');
     return done;
   }
 
   /** Prices group after group from the run's cursor until none is left. */
-  async function execute(run: Run): Promise<Run> {
+  async function execute(run: Run, ctx: JobContext): Promise<Run> {
     const claim = { id: run.id, claimId: run.claimId!, startedAt: run.startedAt, source: run.model };
     const stats: RunStats = { ...run.stats };
     const budget: CallBudget = { remaining: Math.max(0, deps.maxCalls - stats.apiCalls), used: stats.apiCalls };
-    const heartbeat = setInterval(() => {
-      void db
-        .update(priceUpdateRuns)
-        .set({ leaseExpiresAt: leaseUntil() })
-        .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, claim.claimId)))
-        .catch((err: unknown) => log?.warn({ err }, 'could not renew the price update lease'));
-    }, HEARTBEAT_MS);
     let cursor = run.cursor;
     try {
       for (;;) {
@@ -174,7 +165,11 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
         );
         if (page.length === 0) return await finish(run, stats, null);
         for (let from = 0; from < page.length; from += model.batchSize) {
-          if (halting) return await handBack(run);
+          // Shutdown: stop between batches and hand the row back; a lost claim ends the run here.
+          if (ctx.signal.aborted) {
+            if (ctx.signal.reason instanceof JobStopping) return await handBack(run);
+            throw ctx.signal.reason;
+          }
           const groups = page.slice(from, from + model.batchSize);
           const outcomes = await model.quote(await enrich(groups), budget);
           const before = { ...stats };
@@ -252,41 +247,38 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
         stats,
         'The weekly price update stopped on an error on our side; cards priced so far keep their new values.',
       ).catch(() => run);
-    } finally {
-      clearInterval(heartbeat);
     }
   }
 
   /** Leaves the run `running` with no lease, so the next tick anywhere (or the next boot) resumes it at once. */
   async function handBack(run: Run): Promise<Run> {
-    const [row] = await db
-      .update(priceUpdateRuns)
-      .set({ leaseExpiresAt: null })
-      .where(and(eq(priceUpdateRuns.id, run.id), eq(priceUpdateRuns.claimId, run.claimId!)))
-      .returning();
+    const [row] = await db.update(priceUpdateRuns).set({ leaseExpiresAt: null }).where(runner.heldBy(run)).returning();
     log?.info({ runId: run.id }, 'weekly price update paused for shutdown; it resumes on the next start');
     return row ?? run;
   }
 
-  function launch(run: Run): Promise<Run> {
-    const p = execute(run).finally(() => active.delete(run.id));
-    active.set(run.id, p);
-    return p;
-  }
+  const runner = createJobRunner<Run, Run>(
+    {
+      name: 'weekly price update',
+      table: priceUpdateRuns,
+      active: running,
+      // A run whose process is gone (lapsed lease); never one this process executes itself (a stalled
+      // heartbeat): the runner leaves those out, since re-claiming would fence them out.
+      claimable: (now) => and(running, leaseLapsed(priceUpdateRuns, now)),
+      orderBy: priceUpdateRuns.startedAt,
+      run: execute,
+    },
+    { db, clock, log, leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS, soleRunner: deps.soleProcess },
+  );
+
+  const launch = (run: Run): Promise<Run> => runner.adopt(run).then((done) => done ?? run);
 
   /** Claims a running run whose process is gone (lapsed lease, or any at boot on the embedded database). */
   async function claimInterrupted(atBoot = false): Promise<Run | null> {
-    const lapsed =
-      atBoot && deps.soleProcess ? sql`true` : or(isNull(priceUpdateRuns.leaseExpiresAt), lt(priceUpdateRuns.leaseExpiresAt, clock.now()));
-    // Never a run this process executes itself (a stalled heartbeat): re-claiming would fence it out.
-    const mine = [...active.keys()];
-    const [run] = await db
-      .update(priceUpdateRuns)
-      .set({ claimId: randomUUID(), leaseExpiresAt: leaseUntil() })
-      .where(and(eq(priceUpdateRuns.status, 'running'), lapsed, mine.length ? notInArray(priceUpdateRuns.id, mine) : undefined))
-      .returning();
+    if (atBoot) await runner.recoverInterrupted();
+    const run = await runner.claim();
     if (run) log?.warn({ runId: run.id, cursor: run.cursor }, 'resuming an interrupted weekly price update');
-    return run ?? null;
+    return run;
   }
 
   /** Starts a run (or takes over one whose process died); 409 while another is alive. */
@@ -304,8 +296,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
           startedAt: now,
           totalCards: total,
           stats: EMPTY_STATS,
-          claimId: randomUUID(),
-          leaseExpiresAt: leaseUntil(),
+          ...runner.newClaim(),
         })
         .returning();
       log?.info({ runId: run.id, trigger, total }, 'weekly price update started');
@@ -336,15 +327,10 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
       const [run] = await db.select().from(priceUpdateRuns).where(eq(priceUpdateRuns.id, id));
       return run ?? null;
     },
-    /** Waits for every run this process executes (tests, shutdown). */
     /** Shutdown: stop every run this process executes after its current batch. */
-    async halt() {
-      halting = true;
-      await Promise.allSettled([...active.values()]);
-    },
-    async idle() {
-      await Promise.allSettled([...active.values()]);
-    },
+    halt: runner.stop,
+    /** Waits for every run this process executes (tests). */
+    idle: runner.idle,
   };
 }
 export type PriceUpdateRunner = ReturnType<typeof createPriceUpdateRunner>;

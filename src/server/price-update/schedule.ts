@@ -5,6 +5,7 @@
  * server that was down all week does not fire a stale Monday on Friday), and a tick also resumes a run
  * whose process died.
  */
+import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
@@ -17,12 +18,14 @@ const TICK_MS = 60_000;
 const CATCH_UP_MS = 24 * 3600_000;
 export const SCHEDULE_KEY = 'price_update.last_scheduled_slot';
 
+/** The schedule as a cron rule (croner), for its date arithmetic: it is never started as a timer itself. */
+const weekly = (s: NonNullable<AppConfig['priceUpdateSchedule']>) =>
+  new Cron(`${s.minute} ${s.hour} * * ${s.day}`, { timezone: 'UTC', paused: true });
+
 /** The latest scheduled moment at or before `now`. */
 export function latestSlot(now: Date, s: NonNullable<AppConfig['priceUpdateSchedule']>): Date {
-  const slot = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), s.hour, s.minute));
-  slot.setUTCDate(slot.getUTCDate() - ((slot.getUTCDay() - s.day + 7) % 7));
-  if (slot > now) slot.setUTCDate(slot.getUTCDate() - 7);
-  return slot;
+  // previousRuns counts strictly before its reference: a millisecond on, `now` itself is a slot.
+  return weekly(s).previousRuns(1, new Date(now.getTime() + 1))[0];
 }
 
 export function createPriceUpdateSchedule(deps: {

@@ -72,3 +72,40 @@ it('refuses a cookie-authenticated write from another site by Origin or Sec-Fetc
   expect(noToken.statusCode).toBe(403);
   expect(json(noToken).message).toMatch(/security token/);
 });
+
+it('sends the same security headers on API answers, refusals, 404s and the docs, and none of helmet’s other defaults', async () => {
+  const { client } = await signedInClient(ctx);
+  const answers = [
+    await client.get('/api/auth/user'),
+    await new TestClient(ctx.app).get('/api/auth/user'), // a 401
+    await new TestClient(ctx.app).get('/api/no-such-route'), // a 404
+    await new TestClient(ctx.app).get('/api/docs'),
+  ];
+  expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404, 200]);
+  for (const { headers } of answers) {
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    for (const absent of [
+      'strict-transport-security', // HTTPS answers only
+      'cross-origin-resource-policy', // would stop other sites from showing a shared card's image
+      'cross-origin-embedder-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ])
+      expect([absent, headers[absent]]).toEqual([absent, undefined]);
+  }
+  const siteCsp = answers[0].headers['content-security-policy'];
+  expect(siteCsp).toBe(
+    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'",
+  );
+  expect(answers[1].headers['content-security-policy']).toBe(siteCsp);
+  expect(answers[2].headers['content-security-policy']).toBe(siteCsp);
+  expect(answers[3].headers['content-security-policy']).toBe(DOCS_CSP);
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import { createSemaphore } from './semaphore';
+import pLimit from 'p-limit';
 import { ImageRejected } from './image-rejected';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -37,17 +37,13 @@ export interface SanitizedImage {
 export async function sanitizeImage(input: Buffer | string, label = 'photo'): Promise<SanitizedImage> {
   // At most SANITIZE_CONCURRENCY photos in libvips at once: each can hold a 40 MP decode, and every
   // extra one in flight adds its memory without finishing any sooner on a few cores.
-  await sharpSlots.acquire();
-  try {
-    return await sanitize(input, label);
-  } finally {
-    sharpSlots.release();
-  }
+  return sharpSlots(() => sanitize(input, label));
 }
 
 /** Photos cleaned at once per process; libvips itself uses several threads for each. */
 export const SANITIZE_CONCURRENCY = 2;
-const sharpSlots = createSemaphore(SANITIZE_CONCURRENCY);
+/** The others wait in arrival order. */
+const sharpSlots = pLimit(SANITIZE_CONCURRENCY);
 // Uploads are read from temp files that are removed right after: libvips must not keep them open.
 sharp.cache({ files: 0 });
 

@@ -8,7 +8,8 @@
  * again), so a hostile or broken API costs the cap in memory, not the answer.
  */
 import { readCappedText, ResponseTooLarge } from '../../outbound/capped';
-import { DEFAULT_RETRY, backoffMs, retryAfterMs, sleep, type RetryPolicy } from './retry';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_RETRY, backoffMs, retryAfterMs, type RetryPolicy } from './retry';
 import {
   ORDER_BY,
   SourceAborted,
@@ -121,7 +122,7 @@ export function createPokemonTcgSource(options: PokemonTcgOptions): CatalogueSou
         const waitMs = result.waitMs != null ? Math.min(result.waitMs, policy.maxRetryAfterMs) : backoffMs(policy, n, options.random);
         opts.onRetry?.({ listing, page, attempt: n, reason: result.reason, waitMs });
         try {
-          await sleep(waitMs, opts.signal);
+          await sleep(waitMs, undefined, { signal: opts.signal });
         } catch {
           throw new SourceAborted();
         }

@@ -13,6 +13,8 @@ let flooded = 0;
 type Seen = {
   body: { model: string; response_format: { type: string }; messages: { content: string }[] };
   headers: http.IncomingHttpHeaders;
+  /** When the request arrived (ms): the waits between attempts are measured on the peer. */
+  at: number;
 };
 let script: (seen: Seen, n: number) => Reply = () => ({ content: '{}' });
 const seen: Seen[] = [];
@@ -24,7 +26,7 @@ beforeAll(async () => {
     let data = '';
     req.on('data', (c: Buffer) => (data += c.toString()));
     req.on('end', () => {
-      const s: Seen = { body: JSON.parse(data) as Seen['body'], headers: req.headers };
+      const s: Seen = { body: JSON.parse(data) as Seen['body'], headers: req.headers, at: Date.now() };
       seen.push(s);
       const r = script(s, seen.length);
       const send = () => {
@@ -93,7 +95,7 @@ function goodAnswer(s: Seen, tweak: (p: Record<string, unknown>, i: number, name
 }
 const budget = (n = 100): CallBudget => ({ remaining: n, used: 0 });
 const model = (o: Partial<OpenAiModelOptions> = {}) =>
-  createOpenAiModel({ url, model: 'test-model', apiKey: 'sk-test', timeoutMs: 2000, backoffMs: 5, maxRetries: 2, ...o });
+  createOpenAiModel({ url, model: 'test-model', apiKey: 'sk-test', timeoutMs: 2000, maxRetries: 2, ...o });
 
 describe('the openai price model on a loopback chat-completions server', () => {
   it('prices several cards per call with a JSON-schema request, the facts and the key', async () => {
@@ -122,6 +124,14 @@ describe('the openai price model on a loopback chat-completions server', () => {
       grades: { PSA: 9 },
       marketPriceUsd: { ungraded: 50 },
     });
+  });
+
+  it('sends no Authorization header to a server without a key (a local llama.cpp)', async () => {
+    seen.length = 0;
+    script = (s) => ({ content: goodAnswer(s) });
+    const out = await createOpenAiModel({ url, model: 'local' }).quote([card(1)], budget());
+    expect(out[0].ok).toBe(true);
+    expect(seen[0].headers.authorization).toBeUndefined();
   });
 
   it('falls back to JSON mode when the server refuses a JSON schema', async () => {
@@ -169,24 +179,28 @@ describe('the openai price model on a loopback chat-completions server', () => {
 
   it('retries a 429 after the Retry-After it asks for', async () => {
     seen.length = 0;
-    const waits: number[] = [];
     script = (s, n) =>
       n === 1 ? { status: 429, headers: { 'retry-after': '2' }, raw: '{"error":"slow down"}' } : { content: goodAnswer(s) };
     const b = budget();
-    const out = await model({ sleep: async (ms) => void waits.push(ms) }).quote([card(1)], b);
+    const out = await model().quote([card(1)], b);
     expect(out[0].ok).toBe(true);
-    expect(waits).toEqual([2000]);
+    expect(seen).toHaveLength(2);
+    expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(1900);
     expect(b.used).toBe(2);
   });
 
   it('retries a 500 with exponential backoff, then gives up with the status in the error', async () => {
     seen.length = 0;
-    const waits: number[] = [];
     script = () => ({ status: 500, raw: 'upstream exploded' });
-    const out = await model({ sleep: async (ms) => void waits.push(ms), backoffMs: 100 }).quote([card(1)], budget());
+    const b = budget();
+    const out = await model().quote([card(1)], b);
     expect(out[0]).toEqual({ ok: false, error: 'the price model answered 500: upstream exploded' });
-    expect(waits).toEqual([100, 200]);
     expect(seen).toHaveLength(3);
+    expect(b.used).toBe(3);
+    // The SDK's backoff: about half a second, then about twice that.
+    const gaps = [seen[1].at - seen[0].at, seen[2].at - seen[1].at];
+    expect(gaps[0]).toBeGreaterThanOrEqual(300);
+    expect(gaps[1]).toBeGreaterThan(gaps[0]);
   });
 
   it('gives up on an answer slower than the timeout', async () => {

@@ -1,8 +1,10 @@
 /**
  * The `openai` price model: any OpenAI-compatible chat-completions endpoint (OpenAI, or a local
- * llama.cpp, vLLM or Ollama server). Several cards go in one call, a few calls run at once; 429 and
- * 5xx answers, network errors and timeouts are retried with exponential backoff that honours
- * Retry-After, every attempt counting against the run's call budget. The answer is asked for as JSON
+ * llama.cpp, vLLM or Ollama server), through the `openai` SDK with `baseURL`. Several cards go in one
+ * call, a few calls run at once; the SDK retries 429 and 5xx answers, network errors and timeouts with
+ * exponential backoff that honours Retry-After, and times each attempt out. Our fetch under it counts
+ * every attempt against the run's call budget and caps the reply while it streams: an over-large reply
+ * or a spent budget aborts the call for good (no retry). The answer is asked for as JSON
  * matching a schema (response_format json_schema); a server that refuses schemas gets JSON mode
  * (json_object) for the rest of the run. Every answer is validated with zod, card by card: a card the
  * answer lacks, gets wrong or names differently fails alone, with a sentence saying why.
@@ -15,6 +17,7 @@
  * validation (not the JSON asked for, a card missing or malformed, or a price the sanity check
  * refuses), each of its cards is asked again ALONE: a hostile name can spoil only its own card.
  */
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { z } from 'zod';
 import { readCappedText, ResponseTooLarge } from '../../outbound/capped';
 import type { PriceModel, QuoteOutcome, QuoteRequest, CallBudget } from './port';
@@ -30,14 +33,9 @@ export interface OpenAiModelOptions {
   /** Calls at once. */
   concurrency?: number;
   timeoutMs?: number;
-  /** Retries after the first attempt, for 429, 5xx, network errors and timeouts. */
+  /** Retries after the first attempt (the SDK's), for 429, 5xx, network errors and timeouts. */
   maxRetries?: number;
-  /** First backoff; doubles each retry (Retry-After wins when the server sends it). */
-  backoffMs?: number;
-  /** The longest wait between attempts, whatever Retry-After asks for. */
-  maxBackoffMs?: number;
   fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
   /** The largest reply read (1 MB; a batch of 100 cards answers in about 30 KB); past it the call fails. */
   maxReplyBytes?: number;
 }
@@ -113,107 +111,93 @@ function cardFacts(r: QuoteRequest, id: string) {
   };
 }
 
-class CallFailed extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-  }
-}
+class CallFailed extends Error {}
 
-/** Retry-After as seconds or an HTTP date, in ms; undefined when absent or unreadable. */
-function retryAfterMs(header: string | null): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+(\.\d+)?$/.test(header.trim())) return Number(header) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
+const ZCompletion = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) });
 
 export function createOpenAiModel(o: OpenAiModelOptions): PriceModel {
   const batchSize = o.batchSize ?? 10;
   const concurrency = o.concurrency ?? 3;
   const timeoutMs = o.timeoutMs ?? 60_000;
   const maxRetries = o.maxRetries ?? 3;
-  const backoffMs = o.backoffMs ?? 1000;
-  const maxBackoffMs = o.maxBackoffMs ?? 60_000;
   const doFetch = o.fetch ?? fetch;
-  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const endpoint = `${o.url.replace(/\/+$/, '')}/chat/completions`;
+  const maxReplyBytes = o.maxReplyBytes ?? MAX_REPLY_BYTES;
   /** Flips to JSON mode the first time the server refuses a JSON schema. */
   let jsonMode = false;
 
-  async function callOnce(facts: unknown[]): Promise<string> {
-    const body = {
-      model: o.model,
-      temperature: 0,
-      messages: [
-        { role: 'system', content: SYSTEM },
-        { role: 'user', content: cardsDocument(facts) },
-      ],
-      response_format: jsonMode
-        ? { type: 'json_object' }
-        : { type: 'json_schema', json_schema: { name: 'card_prices', strict: true, schema: JSON_SCHEMA } },
-    };
-    let res: Response;
-    try {
-      res = await doFetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      throw new CallFailed(
-        timedOut
-          ? `the price model did not answer within ${Math.round(timeoutMs / 100) / 10} s`
-          : `could not reach the price model (${err instanceof Error ? err.message : String(err)})`,
-        true,
-      );
-    }
-    let text = '';
-    try {
-      text = await readCappedText(res, o.maxReplyBytes ?? MAX_REPLY_BYTES, "the price model's answer");
-    } catch (err) {
-      // Too large is not retried: the same question gets the same flood.
-      if (err instanceof ResponseTooLarge) throw new CallFailed(err.message, false);
-      if (res.ok) throw new CallFailed(`the price model's answer was cut off (${err instanceof Error ? err.message : String(err)})`, true);
-    }
-    if (res.ok) {
-      const envelope = z
-        .object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) })
-        .safeParse(safeJson(text));
-      if (!envelope.success || envelope.data.choices[0].message.content === null)
-        throw new CallFailed('the price model answered without a chat completion', false);
-      return envelope.data.choices[0].message.content;
-    }
-    if (res.status === 400 && !jsonMode && /response_format|json_schema|schema/i.test(text)) {
-      jsonMode = true;
-      throw new CallFailed('the price model refused a JSON schema; retrying in JSON mode', true, 0);
-    }
-    const retryable = res.status === 429 || res.status >= 500;
-    throw new CallFailed(
-      `the price model answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
-      retryable,
-      retryAfterMs(res.headers.get('retry-after')),
-    );
-  }
-
-  /** One call with its retries; every attempt takes one call from the budget. */
+  /** One call, the SDK's retries included; every attempt takes one call from the budget. */
   async function call(facts: unknown[], budget: CallBudget): Promise<string> {
-    for (let attempt = 0; ; attempt++) {
-      if (budget.remaining <= 0) throw new CallFailed(`the run's budget of model calls is used up (${budget.used} calls)`, false);
-      budget.remaining -= 1;
-      budget.used += 1;
-      try {
-        return await callOnce(facts);
-      } catch (err) {
-        if (!(err instanceof CallFailed) || !err.retryable || attempt >= maxRetries) throw err;
-        await sleep(Math.min(maxBackoffMs, err.retryAfterMs ?? backoffMs * 2 ** attempt));
+    /** Set when our fetch ends the call for good; the SDK then sees an aborted call and stops retrying. */
+    const ended: { reason?: CallFailed } = {};
+    /** The last reply's text (an error's body says what went wrong). */
+    let lastText = '';
+    const stop = new AbortController();
+    const end = (reason: string): never => {
+      ended.reason = new CallFailed(reason);
+      stop.abort(ended.reason);
+      throw ended.reason;
+    };
+    const client = new OpenAI({
+      baseURL: o.url.replace(/\/+$/, ''),
+      // The SDK wants a key; a local server without one gets no Authorization header (below).
+      apiKey: o.apiKey ?? 'none',
+      timeout: timeoutMs,
+      maxRetries,
+      fetch: async (url: string | URL | Request, init?: RequestInit) => {
+        if (budget.remaining <= 0) end(`the run's budget of model calls is used up (${budget.used} calls)`);
+        budget.remaining -= 1;
+        budget.used += 1;
+        const headers = new Headers(init?.headers);
+        if (!o.apiKey) headers.delete('authorization');
+        const res = await doFetch(url, { ...init, headers });
+        try {
+          lastText = await readCappedText(res, maxReplyBytes, "the price model's answer");
+        } catch (err) {
+          // Too large is not retried: the same question gets the same flood.
+          if (err instanceof ResponseTooLarge) end(err.message);
+          if (res.ok) throw new Error(`the price model's answer was cut off (${err instanceof Error ? err.message : String(err)})`);
+        }
+        return new Response(lastText, { status: res.status, statusText: res.statusText, headers: res.headers });
+      },
+    });
+    if (budget.remaining <= 0) throw new CallFailed(`the run's budget of model calls is used up (${budget.used} calls)`);
+    let completion: unknown;
+    try {
+      completion = await client.chat.completions.create(
+        {
+          model: o.model,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: SYSTEM },
+            { role: 'user', content: cardsDocument(facts) },
+          ],
+          response_format: jsonMode
+            ? { type: 'json_object' }
+            : { type: 'json_schema', json_schema: { name: 'card_prices', strict: true, schema: JSON_SCHEMA } },
+        },
+        { signal: stop.signal },
+      );
+    } catch (err) {
+      if (ended.reason) throw ended.reason;
+      if (err instanceof APIConnectionTimeoutError)
+        throw new CallFailed(`the price model did not answer within ${Math.round(timeoutMs / 100) / 10} s`);
+      if (err instanceof APIUserAbortError) throw new CallFailed('the price model call was aborted');
+      if (err instanceof APIConnectionError) {
+        const cause = err.cause instanceof Error ? err.cause.message : err.message;
+        throw new CallFailed(cause.startsWith("the price model's answer") ? cause : `could not reach the price model (${cause})`);
       }
+      if (err instanceof APIError && err.status === 400 && !jsonMode && /response_format|json_schema|schema/i.test(lastText)) {
+        jsonMode = true;
+        return call(facts, budget);
+      }
+      if (err instanceof APIError && err.status)
+        throw new CallFailed(`the price model answered ${err.status}${lastText ? `: ${lastText.slice(0, 200)}` : ''}`);
+      throw err;
     }
+    const envelope = ZCompletion.safeParse(completion);
+    if (!envelope.success || envelope.data.choices[0].message.content === null)
+      throw new CallFailed('the price model answered without a chat completion');
+    return envelope.data.choices[0].message.content;
   }
 
   /** Outcomes whose answer came back but did not validate (asked again alone by quoteIsolated). */

@@ -1,5 +1,8 @@
 import { ArrowLeft, ArrowRight, ChevronLeft, ChevronRight, GripVertical, Move, Star } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { closestCenter, DndContext, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { TBinder, TBinderCardEntry } from '@contract/binders';
@@ -15,12 +18,16 @@ import { useReorderBinder, useSetBinderCover } from './use-binder-edits';
 const WIDE = '(min-width: 768px)';
 
 type Drag = { id: string; over: number | null };
+/** What every pocket's draggable or droppable carries: the binder position a drop there moves a card to. */
+type PocketData = { index: number };
+const indexOf = (data: unknown) => (data as Partial<PocketData> | undefined)?.index ?? null;
 
 /**
  * The binder as collectors keep one: 3×3 pockets a page, two facing pages on a wide screen and one on a
- * phone, empty sleeves after the last card. The owner arranges the cards: drag (mouse: native drag and
- * drop; touch and pen: the grip, with pointer events, since a phone never starts a native drag) or,
- * for keyboards and screen readers, the Move earlier / Move later buttons; every move is announced.
+ * phone, empty sleeves after the last card. The owner arranges the cards: drag (@dnd-kit/sortable on
+ * pointer events: a mouse drags the card itself; touch and pen drag its grip, which takes no scroll
+ * gestures) or, for keyboards and screen readers, the Move earlier / Move later buttons (ours: they say
+ * where a card lands and keep the focus on it across page turns); every move is announced.
  */
 export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBinderCardEntry[] }) {
   const perSpread: 1 | 2 = useMediaQuery(WIDE) ? 2 : 1;
@@ -94,11 +101,15 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
     });
   }
 
-  // Touch and pen drag: the grip keeps the pointer (capture), the pocket under the finger is the target.
-  const pocketAt = (x: number, y: number) => {
-    const el = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-pocket-index]');
-    return el ? Number(el.dataset.pocketIndex) : null;
+  // A few pixels of movement before a drag starts, so a click on a card's buttons stays a click.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const to = indexOf(over?.data.current);
+    if (to !== null) move(String(active.id), to);
+    setDrag(null);
   };
+  // The cards on the pages shown: the ones a drag can reach.
+  const shownIds = shownPages.flatMap((p) => pocketsOf(cards, p).flatMap((entry) => (entry ? [entry.userCard.id] : [])));
 
   // Arrow keys turn the pages as in a picture viewer, wherever the focus is (also on a page-turn button
   // that just became disabled, which leaves the focus on the page), except in a text field or a dialog.
@@ -151,42 +162,36 @@ export function BinderPagesView({ binder, cards }: { binder: TBinder; cards: TBi
         aria-label={`${binder.name}, ${pageLabel}`}
         className="relative rounded-2xl bg-gradient-to-b from-slate-800 to-slate-900 p-2 shadow-xl outline-offset-4 focus-visible:outline-2 focus-visible:outline-brand-600 sm:p-4"
       >
-        <div className={cn('relative grid gap-2 sm:gap-4', perSpread === 2 ? 'grid-cols-2' : 'grid-cols-[minmax(0,1fr)]')}>
-          {shownPages.map((p) => (
-            <BinderPage
-              key={p}
-              pageIndex={p}
-              exists={p < pageCount}
-              cards={cards}
-              side={perSpread === 2 ? (p % 2 === 0 ? 'left' : 'right') : 'single'}
-              coverId={coverId}
-              arranging={arranging}
-              drag={drag}
-              onDragStart={(id) => setDrag({ id, over: null })}
-              onDragOver={(index) => setDrag((d) => (d && d.over !== index ? { ...d, over: index } : d))}
-              onDragEnd={() => setDrag(null)}
-              onDrop={(index) => {
-                if (drag) move(drag.id, index);
-                setDrag(null);
-              }}
-              onGripDown={(id, e) => {
-                e.currentTarget.setPointerCapture(e.pointerId);
-                setDrag({ id, over: null });
-              }}
-              onGripMove={(e) => {
-                const over = pocketAt(e.clientX, e.clientY);
-                setDrag((d) => (d && d.over !== over ? { ...d, over } : d));
-              }}
-              onGripUp={() => {
-                if (drag?.over != null) move(drag.id, drag.over);
-                setDrag(null);
-              }}
-              onMove={move}
-              onCover={chooseCover}
-            />
-          ))}
-          {perSpread === 2 && <Rings />}
-        </div>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          // Our own status line announces each move (with the page and pocket it lands on).
+          accessibility={{ announcements: SILENT }}
+          onDragStart={({ active }) => setDrag({ id: String(active.id), over: null })}
+          onDragOver={({ over }) => setDrag((d) => (d ? { ...d, over: indexOf(over?.data.current) } : d))}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDrag(null)}
+        >
+          <SortableContext items={shownIds} strategy={rectSortingStrategy}>
+            <div className={cn('relative grid gap-2 sm:gap-4', perSpread === 2 ? 'grid-cols-2' : 'grid-cols-[minmax(0,1fr)]')}>
+              {shownPages.map((p) => (
+                <BinderPage
+                  key={p}
+                  pageIndex={p}
+                  exists={p < pageCount}
+                  cards={cards}
+                  side={perSpread === 2 ? (p % 2 === 0 ? 'left' : 'right') : 'single'}
+                  coverId={coverId}
+                  arranging={arranging}
+                  drag={drag}
+                  onMove={move}
+                  onCover={chooseCover}
+                />
+              ))}
+              {perSpread === 2 && <Rings />}
+            </div>
+          </SortableContext>
+        </DndContext>
       </div>
 
       {/* On a phone the buttons say Previous and Next (their names keep "page"), so the row fits 360 px. */}
@@ -230,13 +235,6 @@ type PageProps = {
   coverId: string | null;
   arranging: boolean;
   drag: Drag | null;
-  onDragStart: (id: string) => void;
-  onDragOver: (index: number) => void;
-  onDragEnd: () => void;
-  onDrop: (index: number) => void;
-  onGripDown: (id: string, e: React.PointerEvent<HTMLButtonElement>) => void;
-  onGripMove: (e: React.PointerEvent<HTMLButtonElement>) => void;
-  onGripUp: () => void;
   onMove: (id: string, to: number, control: 'earlier' | 'later') => void;
   onCover: (entry: TBinderCardEntry) => void;
 };
@@ -257,22 +255,9 @@ function BinderPage(props: PageProps) {
       <ol className="grid grid-cols-3 gap-1.5 sm:gap-2.5">
         {pockets.map((entry, i) => {
           const index = base + i;
-          const dropProps = arranging
-            ? {
-                onDragOver: (e: React.DragEvent) => {
-                  if (!drag) return;
-                  e.preventDefault();
-                  props.onDragOver(Math.min(index, cards.length - 1));
-                },
-                onDrop: (e: React.DragEvent) => {
-                  e.preventDefault();
-                  props.onDrop(Math.min(index, cards.length - 1));
-                },
-              }
-            : {};
           const isTarget = drag != null && drag.over === Math.min(index, cards.length - 1) && (entry ? true : index === cards.length);
           return entry ? (
-            <li key={entry.id} data-pocket-index={index} {...dropProps}>
+            <li key={entry.id} data-pocket-index={index}>
               <Pocket
                 entry={entry}
                 index={index}
@@ -284,8 +269,8 @@ function BinderPage(props: PageProps) {
               />
             </li>
           ) : (
-            <li key={`empty-${index}`} data-pocket-index={arranging ? index : undefined} {...dropProps} aria-hidden>
-              <EmptySleeve target={isTarget} />
+            <li key={`empty-${index}`} data-pocket-index={arranging ? index : undefined} aria-hidden>
+              <EmptySleeve index={index} dropAt={Math.min(index, cards.length - 1)} arranging={arranging} target={isTarget} />
             </li>
           );
         })}
@@ -297,9 +282,18 @@ function BinderPage(props: PageProps) {
 const sleeve =
   'relative aspect-[63/88] overflow-hidden rounded-[5px] border border-slate-300/80 bg-gradient-to-br from-white/70 via-slate-100/60 to-white/40 shadow-[inset_0_1px_2px_rgba(15,23,42,0.15)]';
 
-function EmptySleeve({ target }: { target: boolean }) {
+/** No words from the drag library: BinderPagesView's status line says where a card went. */
+const SILENT = { onDragStart: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined };
+
+function EmptySleeve({ index, dropAt, arranging, target }: { index: number; dropAt: number; arranging: boolean; target: boolean }) {
+  // A drop on an empty sleeve puts the card last.
+  const { setNodeRef: attach } = useDroppable({
+    id: `sleeve-${index}`,
+    data: { index: dropAt } satisfies PocketData,
+    disabled: !arranging,
+  });
   return (
-    <div className={cn(sleeve, target && 'ring-2 ring-brand-600')}>
+    <div ref={attach} className={cn(sleeve, target && 'ring-2 ring-brand-600')}>
       {/* The sleeve's opening: a pocket's top edge, as on a real page. */}
       <span className="absolute inset-x-2 top-2 h-px bg-slate-300/80" />
     </div>
@@ -314,17 +308,20 @@ function Pocket({
   arranging,
   dragging,
   target,
-  onDragStart,
-  onDragEnd,
-  onGripDown,
-  onGripMove,
-  onGripUp,
   onMove,
   onCover,
 }: PageProps & { entry: TBinderCardEntry; index: number; total: number; isCover: boolean; dragging: boolean; target: boolean }) {
   const s = entry.submission;
   const { platform, grade } = displayedGrade(s);
   const id = entry.userCard.id;
+  // Renamed: the hooks lint reads any `…Ref` as a ref object; these are callback refs, set during commit.
+  const {
+    setNodeRef: attachCard,
+    setActivatorNodeRef: attachGrip,
+    listeners,
+    transform,
+    transition,
+  } = useSortable({ id, data: { index } satisfies PocketData, disabled: !arranging });
   const gradeText = grade != null ? `${platform} ${Number.isInteger(grade) ? grade : grade.toFixed(1)}` : null;
   const face = (
     <>
@@ -353,14 +350,11 @@ function Pocket({
   return (
     <div className="grid gap-1">
       <div
-        className={cn(sleeve, 'transition', dragging && 'opacity-40', target && 'ring-2 ring-brand-600', arranging && 'cursor-grab')}
-        draggable={arranging}
-        onDragStart={(e) => {
-          e.dataTransfer.effectAllowed = 'move';
-          e.dataTransfer.setData('text/plain', id);
-          onDragStart(id);
-        }}
-        onDragEnd={onDragEnd}
+        ref={attachCard}
+        style={{ transform: CSS.Translate.toString(transform), transition }}
+        className={cn(sleeve, dragging && 'z-10 opacity-60', target && 'ring-2 ring-brand-600', arranging && 'cursor-grab')}
+        // Pointer listeners only: the keyboard path is the Move buttons below, so the card itself takes no focus.
+        {...(arranging ? listeners : {})}
         data-testid="binder-pocket"
       >
         {arranging ? (
@@ -384,10 +378,8 @@ function Pocket({
             aria-label={`Drag ${s.cardName}`}
             title="Drag to another pocket"
             className="hidden size-7 touch-none items-center justify-center rounded text-slate-700 [@media(pointer:coarse)]:inline-flex"
-            onPointerDown={(e) => e.pointerType !== 'mouse' && onGripDown(id, e)}
-            onPointerMove={(e) => e.pointerType !== 'mouse' && onGripMove(e)}
-            onPointerUp={(e) => e.pointerType !== 'mouse' && onGripUp()}
-            onPointerCancel={onDragEnd}
+            ref={attachGrip}
+            {...listeners}
           >
             <GripVertical aria-hidden className="size-4" />
           </button>

@@ -1,3 +1,4 @@
+import { arrayMove } from '@dnd-kit/sortable';
 import { BINDER_PAGE_POCKETS } from '@contract/binders';
 
 /** Pages a binder of `count` cards fills (at least one, so an empty binder still opens on a page). */
@@ -19,10 +20,7 @@ export function pocketsOf<T>(items: readonly T[], page: number): (T | null)[] {
 export function moveItem<T>(items: readonly T[], from: number, to: number): readonly T[] {
   const target = Math.min(Math.max(to, 0), items.length - 1);
   if (from < 0 || from >= items.length || from === target) return items;
-  const next = items.slice();
-  const [moved] = next.splice(from, 1);
-  next.splice(target, 0, moved);
-  return next;
+  return arrayMove([...items], from, target);
 }
 
 /**
