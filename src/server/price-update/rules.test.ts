@@ -170,6 +170,10 @@ describe('preview counts and pricing groups', () => {
     const counts = await coverageCounts(db, clock);
     expect(counts).toEqual({
       totalCards: 6,
+      // Covered by the rules, minus those priced in the last 7 days or without complete grading data.
+      eligibleCards: 5,
+      skippedRecentlyPriced: 0,
+      skippedIncomplete: 0,
       cardsToUpdate: 5,
       eligibleUsers: 2,
       pricingGroups: 3,
