@@ -116,17 +116,18 @@ describe('printings and values', () => {
     await buildGrading(db, b, { psaEstimatedValue: '20.00', psaGrade: 10, completedAt: new Date('2026-03-01T00:00:00Z') });
     await buildUserCard(db, user.id, { quantity: 4 });
     const s = json<TCollectionSummaryResponse>(await client.get('/api/collection/summary'));
+    // One definition per figure (collection/figures.ts): Cards counts the grid's rows (3), their copies
+    // apart (8); the ungraded card is worth its market price × 4 (Base Set Charizard, holofoil: $352.72).
     expect(s).toMatchObject({
-      totalCards: 8,
-      gradedCards: 4,
-      estimatedValue: '170.00',
+      totalCards: 3,
+      totalCopies: 8,
+      gradedCards: 2,
+      estimatedValue: '1580.88',
       totalCost: '70.00',
       gainLoss: '100.00',
       averageGrade: 8.5,
     });
-    expect(s.valueHistory).toEqual([
-      { month: '2026-02', value: '150.00' },
-      { month: '2026-03', value: '170.00' },
-    ]);
+    // The chart ends at the tile's value: the ungraded copies count from the month they were added.
+    expect(s.valueHistory.at(-1)?.value).toBe('1580.88');
   });
 });
