@@ -10,6 +10,7 @@ import {
   type TCatalogueCard,
 } from '@contract/catalogue';
 import { zText } from '@contract/text';
+import { ZImageBytes } from '@contract/common';
 import { notFound } from '../http/errors';
 import type { CatalogueService } from './service';
 import { PLACEHOLDER_SVG, type CatalogueThumbnails } from './thumbnails';
@@ -67,6 +68,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       tags: ['catalogue'],
       summary: "A catalogue card's picture, fetched once from the catalogue host and kept; a placeholder when the host is unreachable",
       params: z.object({ id: zText().max(40), size: z.enum(CATALOGUE_IMAGE_SIZES, { message: 'Size is small or large' }) }),
+      response: { 200: ZImageBytes },
     },
     handler: async (request, reply) => {
       const card = await catalogue.getCard(request.params.id);
