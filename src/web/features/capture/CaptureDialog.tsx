@@ -242,7 +242,7 @@ function LiveView({ face, step, steps, stream, armed: startArmed, onCaptured }: 
         <video ref={videoRef} playsInline muted autoPlay aria-hidden className="absolute inset-0 size-full object-contain" />
         {size && <Overlay size={size} reading={reading} ok={ok} />}
       </div>
-      <div className="grid shrink-0 gap-2 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-2">
+      <div className="grid shrink-0 grid-cols-[minmax(0,1fr)] gap-2 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-2">
         <p role="status" className="min-h-12 text-base font-semibold">
           {notice && <span className="block text-sm font-normal text-amber-300">{notice}</span>}
           {hint}
