@@ -197,7 +197,7 @@ export default function CardProfilePage() {
                 </span>
               </div>
             )}
-            <CardContent className="grid gap-6 pt-6 md:grid-cols-[auto_1fr] md:items-center">
+            <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6 pt-6 md:grid-cols-[auto_1fr] md:items-center">
               <div className="flex justify-center gap-6">
                 <GradeCircle platform="PSA" grade={latest.psaGrade} label={report.data?.psaLabel} />
                 <GradeCircle platform="BGS" grade={latest.bgsGrade} label={report.data?.bgsLabel} />
@@ -234,7 +234,7 @@ export default function CardProfilePage() {
               </dl>
               {/* Outside the <dl>: a section of its own, not a term and its description, across both columns
                   (in the first one it would widen the grade circles' column and squeeze the figures). */}
-              <div className="md:col-span-2">
+              <div className="min-w-0 md:col-span-2">
                 <FeeArithmetic values={latest} rawValueUsd={report.data?.valueBasis?.rawValueUsd} />
               </div>
             </CardContent>

@@ -25,7 +25,7 @@ export function FeeArithmetic({ values, rawValueUsd }: { values: Values; rawValu
   );
   const best = advice.rows.find((r) => r.platform === advice.recommended)!;
   return (
-    <section aria-labelledby="fee-arithmetic-title" className="rounded-lg border border-slate-200 p-3 text-sm">
+    <section aria-labelledby="fee-arithmetic-title" className="min-w-0 rounded-lg border border-slate-200 p-3 text-sm">
       <h3 id="fee-arithmetic-title" className="font-semibold text-slate-900">
         Value after grading fees
       </h3>

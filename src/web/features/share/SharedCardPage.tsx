@@ -74,7 +74,7 @@ export default function SharedCardPage() {
           {card.gradedAt && ` · graded ${formatDate(card.gradedAt)}`}
         </p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="grid grid-cols-2 gap-3">
           {photos.map(([face, url]) => (
             <figure key={face} className="flex flex-col items-center gap-1">
@@ -90,7 +90,7 @@ export default function SharedCardPage() {
           ))}
         </div>
         <Card>
-          <CardContent className="grid gap-6 pt-6">
+          <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6 pt-6">
             <div className="flex justify-center gap-6">
               {PLATFORMS.map((p) => (
                 <GradeCircle key={p} platform={p} grade={gradeAndValue(card, p).grade} />
