@@ -5,38 +5,13 @@
  */
 import type { Page } from '@playwright/test';
 import type { TBinder } from '@contract/binders';
-import type { TGrading } from '@contract/gradings';
 import type { TUserCard } from '@contract/user-cards';
 import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
-import { csrfHeaders, expect, expectAccessible, registerViaApi, snap, test } from './fixtures';
+import { addCardViaApi, csrfHeaders, expect, expectAccessible, gradeViaApi, registerViaApi, snap, test } from './fixtures';
 
 test.setTimeout(150_000);
 
 const LONG_BINDER_NAME = 'Vintage holographic rares from Base Set, Jungle, Fossil and Team Rocket, first and unlimited prints.';
-
-async function addCardViaApi(page: Page, baseURL: string, photos: { front: Buffer; back: Buffer }) {
-  const res = await page.request.post('/api/user-cards', {
-    headers: await csrfHeaders(page.request, baseURL),
-    multipart: {
-      cardId: 'base1-4',
-      front: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photos.front },
-      back: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: photos.back },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as TUserCard;
-}
-
-async function gradeViaApi(page: Page, baseURL: string, cardId: string): Promise<TGrading> {
-  const started = await page.request.post(`/api/user-cards/${cardId}/grade`, { headers: await csrfHeaders(page.request, baseURL) });
-  expect(started.status()).toBe(202);
-  for (let i = 0; i < 120; i++) {
-    const [g] = (await (await page.request.get(`/api/user-cards/${cardId}/gradings`)).json()) as TGrading[];
-    if (g && (g.status === 'completed' || g.status === 'failed')) return g;
-    await page.waitForTimeout(500);
-  }
-  throw new Error('the grading did not finish');
-}
 
 /** Nothing wider than the screen: the page never scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {

@@ -2,6 +2,8 @@ import { test as base, expect, type APIRequestContext, type Locator, type Page }
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TGrading } from '@contract/gradings';
+import type { TUserCard } from '@contract/user-cards';
 
 export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'e2e-demo-password';
 export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
@@ -114,4 +116,30 @@ export async function readResetCode(email: string, after = 0): Promise<string> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no reset mail reached ${email}`);
+}
+
+/** A Base Set Charizard added with these photos, through the API (one helper for every spec). */
+export async function addCardViaApi(page: Page, baseURL: string, photos: { front: Buffer; back: Buffer }) {
+  const res = await page.request.post('/api/user-cards', {
+    headers: await csrfHeaders(page.request, baseURL),
+    multipart: {
+      cardId: 'base1-4',
+      front: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photos.front },
+      back: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: photos.back },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as TUserCard;
+}
+
+/** Starts a grading and waits for it to finish, completed or failed. */
+export async function gradeViaApi(page: Page, baseURL: string, cardId: string): Promise<TGrading> {
+  const started = await page.request.post(`/api/user-cards/${cardId}/grade`, { headers: await csrfHeaders(page.request, baseURL) });
+  expect(started.status()).toBe(202);
+  for (let i = 0; i < 120; i++) {
+    const [g] = (await (await page.request.get(`/api/user-cards/${cardId}/gradings`)).json()) as TGrading[];
+    if (g && (g.status === 'completed' || g.status === 'failed')) return g;
+    await page.waitForTimeout(500);
+  }
+  throw new Error('the grading did not finish');
 }

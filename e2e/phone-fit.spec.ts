@@ -10,7 +10,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import type { TBinder } from '../src/contract/binders';
 import type { TCheckoutResponse } from '../src/contract/payments';
 import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
-import { csrfHeaders, expect, loginViaApi, registerViaApi, snap, test } from './fixtures';
+import { addCardViaApi, csrfHeaders, expect, gradeViaApi, loginViaApi, registerViaApi, snap, test } from './fixtures';
 
 // 360 last: the screenshot is taken at the narrowest width.
 const WIDTHS = [390, 360] as const;
@@ -199,24 +199,10 @@ async function collectorFixture(page: Page, baseURL: string) {
   await registerViaApi(page, baseURL, { firstName: 'Robin' });
   const headers = await csrfHeaders(page.request, baseURL);
   const photos = await generateSyntheticCard(77, { pxPerMm: 10 });
-  const added = await page.request.post('/api/user-cards', {
-    headers,
-    multipart: {
-      cardId: 'base1-4',
-      front: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photos.front },
-      back: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: photos.back },
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const card = (await added.json()) as { id: string };
-  const graded = await page.request.post(`/api/user-cards/${card.id}/grade`, { headers });
-  expect(graded.status(), await graded.text()).toBe(202);
-  const { gradingId } = (await graded.json()) as { gradingId: string };
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/gradings/${gradingId}`)).json()) as { status: string }).status, {
-      timeout: 90_000,
-    })
-    .toBe('completed');
+  const card = await addCardViaApi(page, baseURL, photos);
+  const grading = await gradeViaApi(page, baseURL, card.id);
+  expect(grading.status).toBe('completed');
+  const gradingId = grading.gradingId;
   // A long name: the binder pages must still fit.
   const binder = (await (
     await page.request.post('/api/binders', { headers, data: { name: 'Base Set holographic rares from my first booster boxes of 1999' } })
