@@ -4,10 +4,11 @@ import type { CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
-import { detectCard, type Quad } from './detect';
+import { detectCard, type Detection, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { prepareScan } from './scan';
-import { checkPhotoQuality, traceDetected } from './locate';
+import { checkPhotoQuality, traceDetected, traceFillingFrame } from './locate';
+import type { Trace } from './trace';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
 import { detectHolder, type Holder } from './holder';
@@ -89,24 +90,40 @@ export async function analyseFace(
     endTime: new Date(),
     results: { width: decoded.full.width - 2 * decoded.offsetPx, height: decoded.full.height - 2 * decoded.offsetPx, scan: decoded.scan },
   });
-  const detection = timed(
-    record,
-    faceStepName(face, 'detect card'),
-    'Separate the card from the background and fit a quadrilateral to its four sides.',
-    () => detectCard(decoded.small, face),
-    // The coarse outline in the photo's own pixels, so a wrong find can be seen before refinement.
-    (d) => ({
-      areaShare: Math.round(d.areaShare * 1000) / 10,
-      outline: d.quad.map((p) => photoPoint(p.x / decoded.scale - decoded.offsetPx, p.y / decoded.scale - decoded.offsetPx)),
-    }),
-  );
-  if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
+  // The detector's refusals that a card filling the frame also draws (no background ring to learn,
+  // or the mask running off the frame) leave the frame-inward search to try before they are given.
+  let detection: Detection | null = null;
+  let located: EngineRefusal | null = null;
+  try {
+    detection = timed(
+      record,
+      faceStepName(face, 'detect card'),
+      'Separate the card from the background and fit a quadrilateral to its four sides.',
+      () => detectCard(decoded.small, face),
+      // The coarse outline in the photo's own pixels, so a wrong find can be seen before refinement.
+      (d) => ({
+        areaShare: Math.round(d.areaShare * 1000) / 10,
+        outline: d.quad.map((p) => photoPoint(p.x / decoded.scale - decoded.offsetPx, p.y / decoded.scale - decoded.offsetPx)),
+      }),
+    );
+    if (detection.touchesFrame) located = new EngineRefusal('card_cut_off', face);
+  } catch (err) {
+    if (!(err instanceof EngineRefusal) || (err.code !== 'no_card_found' && err.code !== 'card_cut_off')) throw err;
+    located = err;
+  }
   const { refined, view, exposure, faintOutline, holder } = timed(
     record,
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
     () => {
-      const t = traceDetected(decoded, detection.quad, face);
+      // What looks like a scan cropped through the card is graded only when the whole card's outline is
+      // found from the frame inward (an uneven lid shades corners too); anything the detector found in it
+      // may be the print of a card whose edge is gone.
+      const t: Trace = decoded.cropped
+        ? (traceFillingFrame(decoded, face) ?? raise(decoded.cropped))
+        : detection && !located
+          ? traceDetected(decoded, detection.quad, face)
+          : (traceFillingFrame(decoded, face) ?? raise(located));
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
       const holder = detectHolder(t.view, t.refined.corners);
@@ -177,5 +194,8 @@ export async function analyseFace(
   return { face, view, checks, centering, corners, edges, surface, steps };
 }
 
+const raise = (err: unknown): never => {
+  throw err;
+};
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const photoPoint = (x: number, y: number) => ({ x: round1(x), y: round1(y) });

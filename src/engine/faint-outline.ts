@@ -40,7 +40,7 @@ export type OuterOutline = { quad: Quad; stepRgb: number };
 const norm = (v: Rgb) => Math.hypot(v[0], v[1], v[2]);
 
 /** The outermost clear straight step beyond one side, with the colour just inside it (the border). */
-export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, maxOffset: number) {
+export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, maxOffset: number, relativeFloor = 0) {
   const len = Math.hypot(b.x - a.x, b.y - a.y);
   const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
   const count = Math.floor(maxOffset / STEP) + WINDOW + 1;
@@ -92,8 +92,10 @@ export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, m
     }
   // The cut edge is the outermost clear step (beyond it lies the flat table); of the candidates around
   // it, the strongest is centred on it.
-  const clear = candidates.filter((c) => c.significance >= MIN_SIGNIFICANCE && c.step >= MIN_STEP_RGB);
+  let clear = candidates.filter((c) => c.significance >= MIN_SIGNIFICANCE && c.step >= MIN_STEP_RGB);
   if (!clear.length) return null;
+  const strongest = Math.max(...clear.map((c) => c.step));
+  clear = clear.filter((c) => c.step >= relativeFloor * strongest);
   const reach = Math.max(...clear.map((c) => c.kStart + c.kEnd)) / 2;
   const best = clear.filter((c) => (c.kStart + c.kEnd) / 2 >= reach - 2 * WINDOW).reduce((x, y) => (y.step > x.step ? y : x));
   const kAt = (t: number) => Math.round(best.kStart + ((best.kEnd - best.kStart) * t) / (POSITIONS - 1));
@@ -127,10 +129,10 @@ export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, m
  * The card's faint outline outside `quad` (the working copy's coordinates), or null when the photo
  * shows none that all four sides agree on.
  */
-export function findOuterOutline(img: RgbImage, quad: Quad): OuterOutline | null {
+export function findOuterOutline(img: RgbImage, quad: Quad, maxOffsets?: number[], relativeFloor = 0): OuterOutline | null {
   const quadSide = quadSides(quad);
   const maxOffset = MAX_OFFSET_SHARE * Math.min(quadSide[0].len, quadSide[2].len);
-  const sides = quadSide.map(({ a, b, n }) => sideOutline(img, a, b, n, maxOffset));
+  const sides = quadSide.map(({ a, b, n }, i) => sideOutline(img, a, b, n, maxOffsets?.[i] ?? maxOffset, relativeFloor));
   if (sides.some((s) => !s || s.significance < MIN_SIGNIFICANCE || s.stepRgb < MIN_STEP_RGB)) return null;
   const found = sides as NonNullable<(typeof sides)[number]>[];
   // One border on one table all round: four unrelated steps (a table's seams, a shadow) are not a card.
@@ -150,4 +152,36 @@ export function findOuterOutline(img: RgbImage, quad: Quad): OuterOutline | null
   if (!(ratio > 0.55 && ratio < 0.9)) return null;
   if (corners.some((p) => !Number.isFinite(p.x) || p.x < 1.5 || p.y < 1.5 || p.x > img.width - 1.5 || p.y > img.height - 1.5)) return null;
   return { quad: corners, stepRgb: Math.min(...found.map((s) => s.stepRgb)) };
+}
+
+/**
+ * From the frame, a lid or a desk may shade a little toward the frame's edge, a faint but straight step
+ * of its own beyond the card; the card's cut edge steps several times harder. Only steps at least this
+ * share of a side's strongest count.
+ */
+const FRAME_RELATIVE_STEP = 0.3;
+/** How far inside the frame the search for a frame-filling card's outline starts, per side. */
+const FRAME_INSET_SHARE = 0.16;
+
+/**
+ * The outline of a card that nearly fills the frame (a scan on a dark lid, a close-up), found from the
+ * frame inward: a rectangle a sixth of the way in from each side is searched outward, to the frame,
+ * for the outermost straight step all four sides agree on, with the same checks as the faint outline
+ * (one border colour all round, stepping the same way). When the border is nearly the backdrop's
+ * colour, the colour mask outlines the print or part of it, askew, and the outward search from that
+ * misses the cut edge; the frame's own sides are square to a scan's card.
+ */
+export function frameOutline(img: RgbImage): OuterOutline | null {
+  const { width: w, height: h } = img;
+  const dx = FRAME_INSET_SHARE * w,
+    dy = FRAME_INSET_SHARE * h;
+  const inset: Quad = [
+    { x: dx, y: dy },
+    { x: w - 1 - dx, y: dy },
+    { x: w - 1 - dx, y: h - 1 - dy },
+    { x: dx, y: h - 1 - dy },
+  ];
+  // To one window short of the frame: a step needs samples beyond it.
+  const reach = (d: number) => d - (WINDOW + 1) * STEP;
+  return findOuterOutline(img, inset, [reach(dy), reach(dx), reach(dy), reach(dx)], FRAME_RELATIVE_STEP);
 }

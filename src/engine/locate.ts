@@ -1,6 +1,7 @@
 /** Finding and tracing the card in a decoded photo: sharp-free, so the browser's capture guide runs it too. */
 import type { Face } from '@contract/grading-report';
 import { detectByEdges, type Quad } from './detect';
+import { frameOutline } from './faint-outline';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import { plausibleAspects } from './perspective';
 import { EngineRefusal } from './refusal';
@@ -17,7 +18,11 @@ import { traceCard, type Trace, type TraceOptions } from './trace';
  * the card (a slab's case is named as such).
  */
 export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, options: TraceOptions = {}): Trace {
-  const proposals: (() => Quad | null | undefined)[] = [() => quad, () => detectByEdges(decoded.small, face)?.quad];
+  const proposals: (() => Quad | null | undefined)[] = [
+    () => quad,
+    () => detectByEdges(decoded.small, face)?.quad,
+    () => frameOutline(decoded.small)?.quad,
+  ];
   const tried: Quad[] = [];
   const traced: Trace[] = [];
   let refusal: unknown = null;
@@ -35,12 +40,11 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
     tried.push(q);
     try {
       const t = traceCard(decoded, q, face, options);
-      const aspect = plausibleAspects(t.refined.corners, decoded.full.width, decoded.full.height);
-      const shape = `the outline found is ${aspect.min.toFixed(2)}–${aspect.max.toFixed(2)} wide for 1 tall`;
-      if (aspect.max < CARD_ASPECT[0] || aspect.min > CARD_ASPECT[1]) {
+      const shapeRefusal = notCardProportions(decoded, t, face);
+      if (shapeRefusal) {
         // A grading slab's case, traced whole, is never graded as if it were the card.
-        if (aspect.min >= SLAB_ASPECT[0]) refusal = new EngineRefusal('card_in_slab', face, `${shape}, a slab's proportions`);
-        else refusal ??= new EngineRefusal('no_card_found', face, `${shape}, not a card's proportions`);
+        if (shapeRefusal.code === 'card_in_slab') refusal = shapeRefusal;
+        else refusal ??= shapeRefusal;
         continue;
       }
       if (Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT) return t;
@@ -57,6 +61,33 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   const best = traced.sort((a, b) => Math.min(...b.refined.support) - Math.min(...a.refined.support))[0];
   if (best) return best;
   throw refusal;
+}
+
+/**
+ * The card when the detector found none, or one running off the frame: a card filling the frame (a
+ * scan on a dark lid whose border is nearly the lid's colour) leaves the colour mask no background
+ * ring to learn from. Its outline is then searched from the frame inward (faint-outline.ts) and
+ * traced like any other; null when there is none, and the detector's refusal stands.
+ */
+export function traceFillingFrame(decoded: PreparedPhoto, face: Face, options: TraceOptions = {}): Trace | null {
+  const outline = frameOutline(decoded.small);
+  if (!outline) return null;
+  try {
+    const t = traceCard(decoded, outline.quad, face, options);
+    return notCardProportions(decoded, t, face) ? null : t;
+  } catch (err) {
+    if (err instanceof EngineRefusal) return null;
+    throw err;
+  }
+}
+
+/** The refusal for a trace without a card's proportions under any real camera, or null for a card's. */
+function notCardProportions(decoded: PreparedPhoto, t: Trace, face: Face): EngineRefusal | null {
+  const aspect = plausibleAspects(t.refined.corners, decoded.full.width, decoded.full.height);
+  const shape = `the outline found is ${aspect.min.toFixed(2)}–${aspect.max.toFixed(2)} wide for 1 tall`;
+  if (aspect.max >= CARD_ASPECT[0] && aspect.min <= CARD_ASPECT[1]) return null;
+  if (aspect.min >= SLAB_ASPECT[0]) return new EngineRefusal('card_in_slab', face, `${shape}, a slab's proportions`);
+  return new EngineRefusal('no_card_found', face, `${shape}, not a card's proportions`);
 }
 
 /**

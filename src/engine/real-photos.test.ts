@@ -50,6 +50,22 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(a.checks.edgeWidthPx).toBeLessThan(6);
   });
 
+  it('finds a dark card filling a scan on a dark, unevenly lit lid from the frame inward', async () => {
+    // Once refused no_card_found: the colour mask outlined the back's inner frame, askew.
+    for (const name of ['stevewoz__zz__raw-T413-0730-1-back.jpg', 'stevewoz__zz__raw-TG-093021-A-back.jpg']) {
+      const p = photo(name);
+      const a = await analyse(p);
+      expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!)), name).toBeLessThan(1.5);
+    }
+  });
+
+  it("traces a lifted card's edge behind the hard shadow it throws on white paper", async () => {
+    // Once refused no_card_found: the left side followed the shadow's outer side, which bows with the lift.
+    const p = photo('rootkow__img6.jpg');
+    const a = await analyse(p);
+    expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(0.5);
+  });
+
   it("refuses a card in a grading company's slab as card_in_slab, never grading the case", async () => {
     // Once graded PSA 9 from the slab's own outline.
     await expect(analyse(photo('eshan__IMG_2121.PNG'))).rejects.toMatchObject({ code: 'card_in_slab' });

@@ -31,6 +31,8 @@ const STEP = 0.25;
  * the edge is ragged along most of it.
  */
 const MIN_EDGE_SHARE = 0.8;
+/** A reading behind a band replaces the plain one, as well supported, when its spread is this much smaller. */
+const STRAIGHTER = 0.7;
 /** Card/background contrast (RGB distance) a profile needs; faint mode averages profiles along the side first. */
 const MIN_CONTRAST = 18;
 const MIN_FAINT_CONTRAST = 3;
@@ -44,7 +46,7 @@ function crossing(
   buf: number[],
   /** Faint mode: the profile is the mean of parallel ones this far (px) either side along the edge. */
   along: { u: Point; half: number } | null = null,
-): { offset: number; width: number; contrast: number } | null {
+): { offset: number; width: number; contrast: number; outside: number[] } | null {
   const count = Math.floor((2 * reach) / STEP) + 1;
   const prof = new Float32Array(count * 3);
   const half = along ? Math.max(0, Math.floor(along.half)) : 0;
@@ -92,7 +94,58 @@ function crossing(
       }
     return nearest;
   };
-  return { offset: best, width: Math.abs(at(0.9) - at(0.1)), contrast };
+  return { offset: best, width: Math.abs(at(0.9) - at(0.1)), contrast, outside };
+}
+
+/** Shelf reading: a band this far inside the crossing (card mm) is searched for the card's own colour. */
+const SHELF_REACH_MM = 2;
+/** Below this share of the way to the background colour, a sample is the card's own. */
+const SHELF_LOW = 0.12;
+
+/**
+ * The cut edge behind a band just outside it. A card lifted off a light table (bowed, or resting on a
+ * corner) throws a hard shadow beside it, darker than the table and lighter than a black border: the
+ * half-way crossing between card and table then lies on the shadow's outer side, which follows the
+ * lift, not the edge. Walking inward from that crossing over a flat band (the shadow) to the card's
+ * own colour finds the cut edge at the band's inner step. Returns the inner step's offset from `p`
+ * (negative: inward), or 0 when the profile shows no such band.
+ */
+function shelfOffset(img: RgbImage, p: Point, n: Point, reach: number, outside: number[], buf: number[]): number {
+  const count = Math.floor((reach + 1) / STEP) + 1;
+  const prof = new Float32Array(count * 3);
+  for (let k = 0; k < count; k++) {
+    sampleRgb(img, p.x + n.x * (-reach + k * STEP), p.y + n.y * (-reach + k * STEP), buf);
+    prof.set(buf, k * 3);
+  }
+  const q = Math.floor(count / 4);
+  const deep = [0, 0, 0];
+  for (let k = 0; k < q; k++) for (let c = 0; c < 3; c++) deep[c] += prof[k * 3 + c] / q;
+  const d = [outside[0] - deep[0], outside[1] - deep[1], outside[2] - deep[2]];
+  const dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+  if (dd < MIN_CONTRAST * MIN_CONTRAST) return 0;
+  const t = (k: number) => ((prof[k * 3] - deep[0]) * d[0] + (prof[k * 3 + 1] - deep[1]) * d[1] + (prof[k * 3 + 2] - deep[2]) * d[2]) / dd;
+  const atCrossing = Math.round(reach / STEP);
+  const px = Math.round(1 / STEP);
+  // Inward from a pixel inside the crossing, to the first sample of the card's own colour.
+  let inner = -1;
+  for (let k = atCrossing - px; k >= q; k--)
+    if (t(k) < SHELF_LOW) {
+      inner = k;
+      break;
+    }
+  if (inner < 0) return 0;
+  // The band between: at least 3 px wide, flat, and well short of the table's colour.
+  const band: number[] = [];
+  for (let k = inner + px; k <= atCrossing - px; k++) band.push(t(k));
+  if (band.length < 3 * px) return 0;
+  band.sort((a, b) => a - b);
+  const level = band[band.length >> 1];
+  if (level < 0.15 || level > 0.45 || band[Math.floor(band.length * 0.9)] - band[Math.floor(band.length * 0.1)] > 0.2) return 0;
+  // The inner step's half-way crossing.
+  const half = level / 2;
+  for (let k = inner; k < atCrossing; k++)
+    if (t(k) < half && t(k + 1) >= half) return -reach + (k + (half - t(k)) / (t(k + 1) - t(k))) * STEP;
+  return 0;
 }
 
 /**
@@ -113,10 +166,12 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
   // Two wide rounds: on a real photo the detector's quad can lie 1–2 % off on one side (a shadow, a
   // sleeve's rim); the first round moves it most of the way and the second, from there, reaches the edge.
   const reaches = [wide, wide, narrow];
+  const shelfReach = (SHELF_REACH_MM * size) / CARD_DIAGONAL_MM;
   for (const [round, reach] of reaches.entries()) {
     const lastRound = round === reaches.length - 1;
     const fits = quadSides(corners).map(({ a, len, u, n }) => {
       const points: Point[] = [];
+      const shelved: Point[] = [];
       const samples = Math.min(160, Math.max(60, Math.round(len / 5)));
       for (let i = 0; i < samples; i++) {
         // Skip the rounded corners: 10% of the side at each end.
@@ -125,6 +180,11 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
         const c = crossing(img, p, n, reach, buf, faint ? { u, half: (0.8 * len) / samples / 2 } : null);
         if (!c) continue;
         points.push({ x: p.x + n.x * c.offset, y: p.y + n.y * c.offset });
+        if (lastRound && !faint) {
+          const e = { x: p.x + n.x * c.offset, y: p.y + n.y * c.offset };
+          const s = shelfOffset(img, e, n, shelfReach, c.outside, buf);
+          shelved.push({ x: e.x + n.x * s, y: e.y + n.y * s });
+        }
         if (lastRound) {
           if (!faint && Number.isFinite(c.width)) widths.push(c.width);
           contrasts.push(c.contrast);
@@ -134,7 +194,14 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
       // The wide rounds move the whole side toward the edge; the last, near it, keeps the straight
       // stretch that most of the side agrees on (within about 0.06 mm: 1 px at most photo sizes).
       if (!lastRound) return { ...fitLineRobust(points), share: 1 };
-      const fit = fitLineConsensus(points, Math.max(1, (0.06 * size) / CARD_DIAGONAL_MM));
+      const tolerance = Math.max(1, (0.06 * size) / CARD_DIAGONAL_MM);
+      let fit = fitLineConsensus(points, tolerance);
+      // Where a band (a lifted card's shadow) lies beside the edge, the edge is its inner step: of the two
+      // readings, the one more of the side agrees on, or as many but straighter, is the cut edge.
+      if (shelved.some((q, i) => q.x !== points[i].x || q.y !== points[i].y)) {
+        const behind = fitLineConsensus(shelved, tolerance);
+        if (behind.share > fit.share || (behind.share === fit.share && behind.sigma < STRAIGHTER * fit.sigma)) fit = behind;
+      }
       return fit.share >= MIN_EDGE_SHARE ? fit : { ...fit, sigma: Math.max(fit.sigma, fitLineRobust(points).sigma) };
     });
     if (fits.some((f) => !f)) break;

@@ -44,7 +44,12 @@ function patch(img: RgbImage, x0: number, y0: number, size: number): { mean: Rgb
   return { mean, spread };
 }
 
-export type ScanVerdict = { kind: 'photo' } | { kind: 'scan'; backdrop: Rgb };
+/**
+ * `cropped`: the frame looks like a scan cropped through the card (some rounded corners show the
+ * backdrop, some do not). The refusal is kept for the caller to give if no whole card is then found:
+ * an uneven lid shades the other corners too.
+ */
+export type ScanVerdict = { kind: 'photo'; cropped?: EngineRefusal } | { kind: 'scan'; backdrop: Rgb };
 
 /**
  * Reads a photo (the small working copy) as a scan when its frame has the card's proportions, its
@@ -89,7 +94,10 @@ export function classifyScan(img: RgbImage, face?: 'front' | 'back'): ScanVerdic
   if (backdropLineAcross(img, backdrop, 'row') || backdropLineAcross(img, backdrop, 'column')) return { kind: 'photo' };
   if (agreeing === 4) return { kind: 'scan', backdrop };
   if (agreeing >= 2)
-    throw new EngineRefusal('card_cut_off', face, 'the scan crops the card: only some of its rounded corners show the backdrop');
+    return {
+      kind: 'photo',
+      cropped: new EngineRefusal('card_cut_off', face, 'the scan crops the card: only some of its rounded corners show the backdrop'),
+    };
   return { kind: 'photo' };
 }
 
@@ -122,13 +130,16 @@ function pad(img: RgbImage, by: number, colour: Rgb): RgbImage {
   return { width, height, data, channels: 3 };
 }
 
-/** Offset (px of the full image) the padding shifted the card by; 0 for an ordinary photo. */
-export type PreparedPhoto = DecodedPhoto & { scan: boolean; offsetPx: number };
+/**
+ * `offsetPx`: how far (px of the full image) the padding shifted the card; 0 for an ordinary photo.
+ * `cropped`: the refusal to give when no whole card is found in what looks like a cropped scan.
+ */
+export type PreparedPhoto = DecodedPhoto & { scan: boolean; offsetPx: number; cropped?: EngineRefusal };
 
 /** An ordinary photo passes through; a recognised scan comes back inside a band of its backdrop colour. */
 export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back'): PreparedPhoto {
   const verdict = classifyScan(decoded.small, face);
-  if (verdict.kind === 'photo') return { ...decoded, scan: false, offsetPx: 0 };
+  if (verdict.kind === 'photo') return { ...decoded, scan: false, offsetPx: 0, cropped: verdict.cropped };
   // The full-size backdrop, from its own corners (the small copy's are blended by the resize).
   const full = decoded.full;
   const size = Math.max(2, Math.round(Math.min(full.width, full.height) * 0.004));

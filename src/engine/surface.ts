@@ -296,12 +296,15 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
 const BORDER_TEXT_MM = 6;
 /** Moderate or major scratch candidates on one face, without a reference, from which they are read as a pattern. */
 const PATTERN_LINES = 5;
-function inBorderAlongEdge(i: SurfaceIssue): boolean {
-  const angle = Math.abs(((Math.atan2(i.to.yMm - i.from.yMm, i.to.xMm - i.from.xMm) * 180) / Math.PI + 180) % 90);
+export function inBorderAlongEdge(i: Pick<SurfaceIssue, 'from' | 'to'>): boolean {
+  const dx = Math.abs(i.to.xMm - i.from.xMm),
+    dy = Math.abs(i.to.yMm - i.from.yMm);
+  // Within 3° of the card's own axes; which axis is told by the longer extent (an angle folded by 90°
+  // would read a vertical line as a horizontal one).
+  if ((Math.atan2(Math.min(dx, dy), Math.max(dx, dy)) * 180) / Math.PI >= 3) return false;
   const ends = [i.from, i.to];
-  if (angle < 3) return ends.every((p) => p.yMm < BORDER_TEXT_MM) || ends.every((p) => p.yMm > CARD_HEIGHT_MM - BORDER_TEXT_MM);
-  if (angle > 87) return ends.every((p) => p.xMm < BORDER_TEXT_MM) || ends.every((p) => p.xMm > CARD_WIDTH_MM - BORDER_TEXT_MM);
-  return false;
+  if (dx >= dy) return ends.every((p) => p.yMm < BORDER_TEXT_MM) || ends.every((p) => p.yMm > CARD_HEIGHT_MM - BORDER_TEXT_MM);
+  return ends.every((p) => p.xMm < BORDER_TEXT_MM) || ends.every((p) => p.xMm > CARD_WIDTH_MM - BORDER_TEXT_MM);
 }
 
 function classify(line: SurfaceIssue): SurfaceIssue | null {

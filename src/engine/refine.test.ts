@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { distanceToLine } from './geometry';
+import type { RgbImage } from './image';
+import { refineEdges } from './refine';
+import type { Quad } from './detect';
+
+/**
+ * A black card (630 × 880 px: 10 px/mm) on white paper; `band(y)` is the width of a grey shadow band
+ * just outside its left edge at row y (0: none), as a card lifted at one end throws it.
+ */
+function cardOnPaper(band: (y: number) => number): { img: RgbImage; card: Quad } {
+  const width = 900,
+    height = 1100,
+    x0 = 130,
+    y0 = 110,
+    x1 = x0 + 630,
+    y1 = y0 + 880;
+  const data = new Uint8ClampedArray(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const inside = x >= x0 && x < x1 && y >= y0 && y < y1;
+      const shadow = !inside && y >= y0 && y < y1 && x < x0 && x >= x0 - band(y);
+      data.fill(inside ? 18 : shadow ? 62 : 196, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  const card: Quad = [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ];
+  return { img: { width, height, data, channels: 3 }, card };
+}
+
+describe('refineEdges', () => {
+  it("traces a lifted card's left edge behind the hard shadow it throws, not along the shadow's bowed outer side", () => {
+    // The shadow is 12 px (1.2 mm) wide at the top, narrowing along a curve to 5 px at the bottom.
+    const { img, card } = cardOnPaper((y) => 5 + Math.round(7 * (1 - (y - 110) / 880) ** 2));
+    const coarse = card.map((p, i) => ({ x: p.x + (i === 0 || i === 3 ? -12 : 4), y: p.y + 3 })) as Quad;
+    const refined = refineEdges(img, coarse);
+    // The left line (side 3, from the bottom-left to the top-left corner) runs along x = 130.
+    for (const y of [150, 550, 950]) expect(Math.abs(distanceToLine(refined.lines[3], { x: 129.5, y }))).toBeLessThan(1);
+    expect(refined.support[3]).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('keeps a plain edge where it is: no band, no shift', () => {
+    const { img, card } = cardOnPaper(() => 0);
+    const refined = refineEdges(img, card.map((p) => ({ x: p.x + 5, y: p.y - 4 })) as Quad);
+    for (const y of [150, 550, 950]) expect(Math.abs(distanceToLine(refined.lines[3], { x: 129.5, y }))).toBeLessThan(0.5);
+    expect(refined.support).toEqual([1, 1, 1, 1]);
+  });
+});

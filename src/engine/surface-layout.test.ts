@@ -1,0 +1,22 @@
+import { expect, it } from 'vitest';
+import { inBorderAlongEdge } from './surface';
+
+const line = (x0: number, y0: number, x1: number, y1: number) => ({ from: { xMm: x0, yMm: y0 }, to: { xMm: x1, yMm: y1 } });
+
+it('reads straight marks in the border band along each of the four edges as the printed layout', () => {
+  // Vertical along the left and right edges: once read as horizontal (their angle folded by 90°) and
+  // left moderate, as on a sleeved card's left border.
+  expect(inBorderAlongEdge(line(1.6, 45.3, 1.6, 52.9))).toBe(true);
+  expect(inBorderAlongEdge(line(61, 20, 61.2, 30))).toBe(true);
+  expect(inBorderAlongEdge(line(10, 2, 25, 2.3))).toBe(true);
+  expect(inBorderAlongEdge(line(10, 85, 25, 85))).toBe(true);
+});
+
+it('keeps marks across the card, or askew, or leaving the border band as possible damage', () => {
+  expect(inBorderAlongEdge(line(30, 40, 30, 48))).toBe(false);
+  expect(inBorderAlongEdge(line(20, 44, 28, 44))).toBe(false);
+  expect(inBorderAlongEdge(line(1.5, 40, 3, 50))).toBe(false);
+  expect(inBorderAlongEdge(line(2, 3, 2, 12))).toBe(true);
+  expect(inBorderAlongEdge(line(2, 3, 9, 3.1))).toBe(true);
+  expect(inBorderAlongEdge(line(5, 3, 8, 10))).toBe(false);
+});
