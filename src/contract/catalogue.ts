@@ -25,6 +25,9 @@ export const CATALOGUE_QUERY_REQUIRED = 'Type a card name, set or number';
  * A catalogue search, one page at a time. The query may be left empty when a set is chosen: then the
  * page lists that set in number order (a collector going through a set they hold).
  */
+/** A catalogue card id (`base1-4`). */
+export const ZCatalogueCardParams = z.object({ id: zText().max(40) });
+
 export const ZCatalogueSearchRequest = z
   .object({
     q: zText().trim().max(100, 'Search is at most 100 characters').default(''),

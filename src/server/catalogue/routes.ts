@@ -1,39 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZCatalogueCardResponse, ZCatalogueSearchRequest, ZCatalogueSearchResponse, ZCatalogueSetListResponse } from '@contract/catalogue';
-import { zText } from '@contract/text';
 import { notFound } from '../http/errors';
 import type { CatalogueService } from './service';
+import { contractRoute } from '../http/contract-route';
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
-  app.get('/api/catalogue/search', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['catalogue'],
-      summary: 'Search the card catalogue, ranked by name match, one page at a time',
-      querystring: ZCatalogueSearchRequest,
-      response: { 200: ZCatalogueSearchResponse },
-    },
+  contractRoute(app, 'GET /api/catalogue/search', {
+    tags: ['catalogue'],
+    summary: 'Search the card catalogue, ranked by name match, one page at a time',
     handler: async (request) => {
       const { q, limit, page, setId } = request.query;
       return { query: q, page, limit, ...(await catalogue.search(q, { limit, offset: (page - 1) * limit, setId })) };
     },
   });
 
-  app.get('/api/catalogue/sets', {
-    config: { access: 'user' },
-    schema: { tags: ['catalogue'], summary: "The catalogue's sets", response: { 200: ZCatalogueSetListResponse } },
+  contractRoute(app, 'GET /api/catalogue/sets', {
+    tags: ['catalogue'],
+    summary: "The catalogue's sets",
     handler: async () => catalogue.listSets(),
   });
 
-  app.get('/api/catalogue/cards/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['catalogue'],
-      summary: 'One catalogue card',
-      params: z.object({ id: zText().max(40) }),
-      response: { 200: ZCatalogueCardResponse },
-    },
+  contractRoute(app, 'GET /api/catalogue/cards/:id', {
+    tags: ['catalogue'],
+    summary: 'One catalogue card',
     handler: async (request) => {
       const card = await catalogue.getCard(request.params.id);
       if (!card) throw notFound('That card is not in the catalogue.');

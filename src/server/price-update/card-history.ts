@@ -4,13 +4,13 @@
  */
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCardPriceHistoryResponse, type TCardPriceHistoryResponse } from '@contract/price-update';
-import { ZUserCardParams } from '@contract/user-cards';
+import { type TCardPriceHistoryResponse } from '@contract/price-update';
 import type { Db } from '../db/client';
 import { gradings, priceHistory, userCards } from '../db/schema';
 import { requireUser } from '../http/access';
 import { notFound } from '../http/errors';
 import { cardKeyOf } from './rules';
+import { contractRoute } from '../http/contract-route';
 
 export async function cardPriceHistory(db: Db, userId: string, userCardId: string): Promise<TCardPriceHistoryResponse> {
   const [card] = await db
@@ -53,14 +53,9 @@ export async function cardPriceHistory(db: Db, userId: string, userCardId: strin
 }
 
 export const cardPriceHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/user-cards/:id/price-history', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['cards'],
-      summary: "A card's value history from the weekly price updates (owner only)",
-      params: ZUserCardParams,
-      response: { 200: ZCardPriceHistoryResponse },
-    },
+  contractRoute(app, 'GET /api/user-cards/:id/price-history', {
+    tags: ['cards'],
+    summary: "A card's value history from the weekly price updates (owner only)",
     handler: async (request) => cardPriceHistory(db, requireUser(request).id, request.params.id),
   });
 };
