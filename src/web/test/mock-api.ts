@@ -52,7 +52,7 @@ export function mockApi(routes: Record<string, Handler>) {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ method, url: input, body, headers: (init.headers ?? {}) as Record<string, string> });
     const key = `${method} ${input.split('?')[0]}`;
-    const handler = routes[key];
+    const handler = key in routes ? routes[key] : undefined;
     const answer = handler ? await handler(body, input) : { status: 404, json: { message: `No mock for ${method} ${input}` } };
     if (handler) checkAnswer(key, contractRouteOf(method, key.slice(method.length + 1))!, answer);
     return new Response(answer.json === undefined ? null : JSON.stringify(answer.json), {

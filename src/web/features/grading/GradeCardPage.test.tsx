@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TGrading } from '@contract/gradings';
 import type { TUserCard } from '@contract/user-cards';
+import { aGrading } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import GradeCardPage from './GradeCardPage';
@@ -26,15 +27,14 @@ const card: TUserCard = {
   quantity: 1,
   latestGrading: null,
 };
-const failed = {
+const failed = aGrading({
   gradingId: 'GV-0000000001',
   userCardId: ID,
   status: 'failed',
   progress: 10,
-  currentStep: null,
   error: 'Front photo: No card was found in the photo.',
   creditRefunded: true,
-} as TGrading;
+});
 
 function render(user = testUser(), gradings: TGrading[] = [], extra: Parameters<typeof mockApi>[0] = {}) {
   const calls = mockApi({

@@ -44,6 +44,9 @@ const card = {
   backImageUrl: null,
   personalNotes: null,
   actualPurchasePrice: null,
+  edition: null,
+  finish: null,
+  quantity: 1,
   latestGrading: null,
 };
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TGrading } from '@contract/gradings';
 import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeRequest, type TManualGradeResponse } from '@contract/manual-grade';
 import type { TUserCard } from '@contract/user-cards';
+import { aManualReport, anEngineReport } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import CardProfilePage from './CardProfilePage';
@@ -55,46 +56,31 @@ const grading = (over: Partial<TGrading> = {}): TGrading => ({
   cgcEstimatedValue: '30.00',
   ...over,
 });
-const engineReport = {
+const engineBase = anEngineReport();
+/** A measured face: only the shares matter to the prefill. */
+const measured = {
+  measurable: true as const,
+  horizontalRatio: '',
+  verticalRatio: '',
+  uncertainty: { horizontal: 0, vertical: 0 },
+  bordersMm: { left: 0, right: 0, top: 0, bottom: 0 },
+  spreadMm: { left: 0, right: 0, top: 0, bottom: 0 },
+};
+const engineReport = anEngineReport({
   psaLabel: 'NM-MT 8',
   bgsLabel: 'NM-MT+',
   cgcLabel: 'NM/Mint+',
   confidence: 88,
   centeringDecisionLog: {
+    ...engineBase.centeringDecisionLog,
     score: 9,
-    summary: 's',
-    reasoning: 'r',
     confidence: 90,
-    front: { measurable: true, horizontal: 42.04, vertical: 51 },
-    back: { measurable: true, horizontal: 50, vertical: 66 },
+    front: { ...measured, horizontal: 42.04, vertical: 51 },
+    back: { ...measured, horizontal: 50, vertical: 66 },
   },
-  cornersDecisionLog: { score: 8.5, summary: 's', reasoning: 'r', confidence: 80 },
-  edgesDecisionLog: { score: 9, summary: 's', reasoning: 'r', confidence: 80 },
-  surfaceDecisionLog: { score: 9.5, summary: 's', reasoning: 'r', confidence: 80 },
-  evidenceKeys: {},
-};
-const manualLog = (score: number, what: string) => ({
-  score,
-  summary: `${what} ${score}, entered by the collector.`,
-  reasoning: 'Entered by hand by the collector, not measured from photos.',
-  confidence: null,
-  enteredByCollector: true,
-  details: [],
 });
-const manualReport = (input: TManualGradeRequest) => ({
-  source: 'manual',
-  gradeTablesVersion: 'psa-2024.1+bgs-2024.1+cgc-2024.1',
-  input,
-  basedOnGradingId: 'GV-ENGINE0001',
-  psaLabel: 'NM 7',
-  bgsLabel: 'NM+',
-  cgcLabel: 'Near Mint+',
-  confidence: null,
-  centeringDecisionLog: manualLog(9, 'centering'),
-  cornersDecisionLog: manualLog(7, 'corners'),
-  edgesDecisionLog: manualLog(9, 'edges'),
-  surfaceDecisionLog: manualLog(9.5, 'surface'),
-});
+const manualReport = (input: TManualGradeRequest) =>
+  aManualReport(input, { basedOnGradingId: 'GV-ENGINE0001', psaLabel: 'NM 7', bgsLabel: 'NM+', cgcLabel: 'Near Mint+' });
 const preview = (over: Partial<TManualGradeResponse> = {}): TManualGradeResponse => ({
   centering: 9,
   psaGrade: 8,
