@@ -16,7 +16,7 @@ import {
 } from '@contract/admin';
 import type { Db } from '../db/client';
 import { gradings, userCards, users } from '../db/schema';
-import { notFound } from '../http/errors';
+import { missing } from '../domain-errors';
 import { userCardImageUrl } from '../cards/image-urls';
 
 type Row = { g: typeof gradings.$inferSelect; card: typeof userCards.$inferSelect; username: string | null; email: string | null };
@@ -56,7 +56,7 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
       .leftJoin(users, eq(users.id, gradings.userId))
       .where(isGradingCode(id) ? eq(gradings.gradingId, id.toUpperCase()) : eq(gradings.id, id.toLowerCase()))
       .limit(1);
-    if (!row) throw notFound('No grading details available');
+    if (!row) throw missing('No grading details available');
     return row;
   }
   const stored = (row: Row) => (row.g.report ?? {}) as StoredReport;

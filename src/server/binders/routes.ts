@@ -3,7 +3,7 @@ import { type TBinderDetailResponse } from '@contract/binders';
 import { requireUser } from '../http/access';
 import type { BinderService } from './service';
 import { pickContentCoding } from '../http/accept-encoding';
-import { MIN_COMPRESS_BYTES } from '../http/document-cache';
+import { MIN_COMPRESS_BYTES } from './document-cache';
 import { contractRoute } from '../http/contract-route';
 
 /** The versions an If-None-Match header names (`W/"7o"` → `7o`); at most 8, other tags ignored. */

@@ -20,7 +20,7 @@ import type { Db } from '../db/client';
 import { binderCards, binders, gradings, userCards } from '../db/schema';
 import type { ImageStore } from '../adapters/storage/port';
 import type { CatalogueService } from '../catalogue/service';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { invalid, missing, conflicting } from '../domain-errors';
 import { sanitizeImage } from '../uploads/sanitize-image';
 import { centsToDecimal, normalizeDecimal } from '../money';
 import { userCardImageUrl } from './image-urls';
@@ -178,9 +178,9 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
   return {
     /** Sanitizes every photo first (nothing stored if one is bad), stores them, then writes the row. */
     async add(userId: string, fields: TAddCardFields, photos: UploadedPhotos): Promise<TUserCard> {
-      if (!photos.front) throw badRequest('Add a photo of the front of the card.', 'front');
-      if (!photos.back) throw badRequest('Add a photo of the back of the card.', 'back');
-      if (photos.details.length > MAX_DETAIL_IMAGES) throw badRequest(`Add at most ${MAX_DETAIL_IMAGES} detail photos.`, 'details');
+      if (!photos.front) throw invalid('Add a photo of the front of the card.', 'front');
+      if (!photos.back) throw invalid('Add a photo of the back of the card.', 'back');
+      if (photos.details.length > MAX_DETAIL_IMAGES) throw invalid(`Add at most ${MAX_DETAIL_IMAGES} detail photos.`, 'details');
       let identity = {
         cardId: null as string | null,
         cardName: fields.cardName ?? '',
@@ -190,7 +190,7 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
       };
       if (fields.cardId) {
         const c = await catalogue.getCard(fields.cardId);
-        if (!c) throw badRequest('That card is not in the catalogue. Search again or enter it by hand.', 'cardId');
+        if (!c) throw invalid('That card is not in the catalogue. Search again or enter it by hand.', 'cardId');
         identity = { cardId: c.id, cardName: c.name, cardSet: c.setName, cardNumber: c.number, rarity: c.rarity };
       }
 
@@ -321,7 +321,7 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
         .select()
         .from(userCards)
         .where(and(eq(userCards.id, id), eq(userCards.userId, userId)));
-      if (!card) throw notFound("That card isn't in your collection.");
+      if (!card) throw missing("That card isn't in your collection.");
       return card;
     },
 
@@ -381,8 +381,8 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
     async replacePhotos(userId: string, id: string, photos: UploadedPhotos): Promise<TUserCard> {
       await this.getOwned(userId, id);
       const sent = !!photos.front || !!photos.back || Object.keys(photos.corners).length > 0 || photos.details.length > 0;
-      if (!sent) throw badRequest('Add at least one photo to replace.', 'front');
-      if (photos.details.length > MAX_DETAIL_IMAGES) throw badRequest(`Add at most ${MAX_DETAIL_IMAGES} detail photos.`, 'details');
+      if (!sent) throw invalid('Add at least one photo to replace.', 'front');
+      if (photos.details.length > MAX_DETAIL_IMAGES) throw invalid(`Add at most ${MAX_DETAIL_IMAGES} detail photos.`, 'details');
       const clean = await sanitizePhotos(photos);
       const keys: Record<string, string> = {};
       let replaced: string[] = [];
@@ -390,8 +390,8 @@ export function createUserCardService(deps: { db: Db; images: ImageStore; catalo
         await storePhotos(clean, `${id}/${randomUUID().slice(0, 8)}/`, keys);
         await db.transaction(async (tx) => {
           const [locked] = await tx.select().from(userCards).where(eq(userCards.id, id)).for('update');
-          if (!locked) throw notFound("That card isn't in your collection.");
-          if (await gradingActive(tx, id)) throw new HttpError(409, PHOTOS_LOCKED_MESSAGE);
+          if (!locked) throw missing("That card isn't in your collection.");
+          if (await gradingActive(tx, id)) throw conflicting(PHOTOS_LOCKED_MESSAGE);
           const old = locked.images;
           const corners = { ...old.corners };
           for (const slot of CORNER_SLOTS) if (keys[slot]) corners[slot] = keys[slot]!;

@@ -3,6 +3,9 @@
  * app.ts registers this plugin in a scope that checks the hash.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client';
+import { requireUser } from '../http/access';
+import { cardPriceHistory } from './card-history';
 import type { PriceUpdateRunner } from './runner';
 import { contractRoute } from '../http/contract-route';
 
@@ -37,5 +40,14 @@ export const priceUpdateRoutes: FastifyPluginAsyncZod<{ runner: PriceUpdateRunne
       if (finished && finished.status !== 'running') return reply.status(200).send(runner.resultOf(finished));
       return reply.status(202).send(runner.resultOf((await runner.get(run.id)) ?? run));
     },
+  });
+};
+
+/** A collector's card's value history (owner only), outside the admin prefix. */
+export const cardPriceHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  contractRoute(app, 'GET /api/user-cards/:id/price-history', {
+    tags: ['cards'],
+    summary: "A card's value history from the weekly price updates (owner only)",
+    handler: async (request) => cardPriceHistory(db, requireUser(request).id, request.params.id),
   });
 };

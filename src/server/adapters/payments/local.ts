@@ -12,7 +12,7 @@ import { DECLINED_MESSAGE, LOCAL_CARD_DECLINED, LOCAL_CARD_OK, type TLocalSessio
 import type { Db } from '../../db/client';
 import { localProviderEvents, localProviderObjects } from '../../db/schema';
 import type { Clock } from '../../deps';
-import { HttpError, badRequest, notFound } from '../../http/errors';
+import { invalid, paymentRequired, missing, conflicting } from '../../domain-errors';
 import { normaliseCheckout, normaliseSubscription, signPayload, verifyStripeSignature } from './normalise';
 import type { CheckoutRequest, PaymentProvider, ProviderSubscription } from './port';
 
@@ -220,7 +220,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
   async function ownSession(id: string, userId: string, tx: Pick<Db, 'select'> = db): Promise<Obj> {
     const s = await load(id, 'checkout_session', tx);
     // Someone else's session answers like a missing one.
-    if (!s || (s.metadata as Obj).userId !== userId) throw notFound('No such checkout session.');
+    if (!s || (s.metadata as Obj).userId !== userId) throw missing('No such checkout session.');
     return s;
   }
   const fillUrl = (url: string, sessionId: string) => url.replace('{CHECKOUT_SESSION_ID}', sessionId);
@@ -259,7 +259,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
 
     async retrieveCheckout(id) {
       const s = await load(id, 'checkout_session');
-      if (!s) throw notFound('No such checkout session.');
+      if (!s) throw missing('No such checkout session.');
       return normaliseCheckout(s);
     },
 
@@ -272,7 +272,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     async setCancelAtPeriodEnd(id, cancel) {
       const result = await db.transaction(async (tx) => {
         const s = await load(id, 'subscription', tx);
-        if (!s) throw notFound('No such subscription.');
+        if (!s) throw missing('No such subscription.');
         s.cancel_at_period_end = cancel;
         await save(tx, 'subscription', s);
         await emit(tx, 'customer.subscription.updated', await withCustomer(s, tx));
@@ -285,7 +285,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     async cancelSubscription(id) {
       const result = await db.transaction(async (tx) => {
         const s = await load(id, 'subscription', tx);
-        if (!s) throw notFound('No such subscription.');
+        if (!s) throw missing('No such subscription.');
         if (s.status !== 'canceled') {
           const t = seconds(now());
           Object.assign(s, { status: 'canceled', canceled_at: t, ended_at: t });
@@ -351,16 +351,13 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     /** "Pay" on the hosted page: 4242… pays, 4000 0000 0000 0002 is declined (nothing happens, as on Stripe). */
     async pay(id: string, userId: string, cardNumber: string): Promise<{ redirectUrl: string }> {
       const card = digits(cardNumber);
-      if (card === LOCAL_CARD_DECLINED) throw new HttpError(402, DECLINED_MESSAGE, 'cardNumber');
+      if (card === LOCAL_CARD_DECLINED) throw paymentRequired(DECLINED_MESSAGE, 'cardNumber');
       if (card !== LOCAL_CARD_OK)
-        throw badRequest(
-          'This is the test provider: use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.',
-          'cardNumber',
-        );
+        throw invalid('This is the test provider: use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.', 'cardNumber');
       const redirectUrl = await db.transaction(async (tx) => {
         const s = await ownSession(id, userId, tx);
         if (s.status !== 'open' || Number(s.expires_at) <= seconds(now()))
-          throw new HttpError(409, 'This checkout has already ended. Start again from Billing.');
+          throw conflicting('This checkout has already ended. Start again from Billing.');
         const customer = (await load(String(s.customer), 'customer', tx))!;
         customer.card = { last4: card.slice(-4), declines: false };
         await save(tx, 'customer', customer);
@@ -437,12 +434,12 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     async updateCard(customerId: string, email: string, cardNumber: string): Promise<{ last4: string }> {
       const card = digits(cardNumber);
       if (card !== LOCAL_CARD_OK && card !== LOCAL_CARD_DECLINED)
-        throw badRequest(
+        throw invalid(
           'This is the test provider: use 4242 4242 4242 4242, or 4000 0000 0000 0002 for a card whose renewals fail.',
           'cardNumber',
         );
       const customer = await load(customerId, 'customer');
-      if (!customer || customer.email !== email) throw notFound('No such customer.');
+      if (!customer || customer.email !== email) throw missing('No such customer.');
       customer.card = { last4: card.slice(-4), declines: card === LOCAL_CARD_DECLINED };
       await db.transaction((tx) => save(tx, 'customer', customer));
       return { last4: card.slice(-4) };
