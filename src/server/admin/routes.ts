@@ -24,7 +24,6 @@ export interface AdminRouteDeps {
   images: ImageStore;
 }
 
-
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, deps) => {
   // Runs after the global access guard (parent hooks first): only administrators reach this check.
   app.addHook('onRequest', adminHashGuard(deps.hash));

@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { gradings, userCards, users } from '../db/schema';
 import { missing } from '../domain-errors';
 import { userCardImageUrl } from '../cards/image-urls';
+import { gradingFigures } from '../grading/grading-mapper';
 
 type Row = { g: typeof gradings.$inferSelect; card: typeof userCards.$inferSelect; username: string | null; email: string | null };
 type StoredReport = {
@@ -180,20 +181,9 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
         cardSet: card.cardSet,
         cardNumber: card.cardNumber,
         rarity: card.rarity,
-        psaGrade: g.psaGrade,
-        bgsGrade: g.bgsGrade,
-        cgcGrade: g.cgcGrade,
-        centeringScore: g.centeringScore,
-        cornersScore: g.cornersScore,
-        edgesScore: g.edgesScore,
-        surfaceScore: g.surfaceScore,
-        psaEstimatedValue: g.psaEstimatedValue,
-        bgsEstimatedValue: g.bgsEstimatedValue,
-        cgcEstimatedValue: g.cgcEstimatedValue,
+        ...gradingFigures(g),
         user: row.username ?? row.email,
         createdAt: g.createdAt.toISOString(),
-        confidence: g.confidence,
-        recommendedPlatform: g.recommendedPlatform,
         frontImageUrl: photoUrl(row, card.images.front),
         backImageUrl: photoUrl(row, card.images.back),
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- execute() is typed per driver: the rows are named here

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { creditLedger, gradings, sessions, userCards, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { refused, missing, conflicting } from '../domain-errors';
-import { userCardImageUrl } from '../cards/image-urls';
+import { userCardHead } from '../cards/user-card-mapper';
 import type { SessionUser } from '../auth/sessions';
 import { writeAudit } from './audit';
 
@@ -73,14 +73,7 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
       return {
         ...user,
         cards: cards.map(({ card, psaGrade, bgsGrade, cgcGrade, graded }) => ({
-          id: card.id,
-          cardId: card.cardId,
-          cardName: card.cardName,
-          cardSet: card.cardSet,
-          cardNumber: card.cardNumber,
-          rarity: card.rarity,
-          createdAt: card.createdAt.toISOString(),
-          frontImageUrl: userCardImageUrl(card.id, card.images.front),
+          ...userCardHead(card),
           latestGrading: graded || cgcGrade !== null ? { psaGrade, bgsGrade, cgcGrade } : null,
         })),
       };

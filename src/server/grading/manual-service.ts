@@ -25,7 +25,8 @@ import {
   type CenteringShares,
 } from '../../engine/index';
 import { gradingColumns } from './grading-columns';
-import { newGradingId, toGrading } from './service';
+import { toGrading } from './grading-mapper';
+import { newGradingId } from './service';
 
 /** PSA, BGS and CGC grades of entered sub-grades, by the engine's tables. */
 export function computeManualGrades(input: TManualGradeRequest) {

@@ -10,37 +10,10 @@ import { NO_CREDITS_MESSAGE, type TGrading } from '@contract/gradings';
 import { parseStoredReport, type TGradingReportResponse } from '@contract/grading-report';
 import type { Db } from '../db/client';
 import { creditLedger, gradings, userCards, users } from '../db/schema';
+import { toGrading } from './grading-mapper';
 import { invalid, paymentRequired, missing, conflicting } from '../domain-errors';
 
-type GradingRow = typeof gradings.$inferSelect;
-
 export const newGradingId = () => `GV-${randomBytes(5).toString('hex').toUpperCase()}`;
-
-export function toGrading(g: GradingRow): TGrading {
-  return {
-    gradingId: g.gradingId,
-    userCardId: g.userCardId,
-    status: g.status,
-    progress: g.progress,
-    currentStep: g.currentStep,
-    error: g.error,
-    creditRefunded: g.creditRefunded,
-    createdAt: g.createdAt.toISOString(),
-    completedAt: g.completedAt?.toISOString() ?? null,
-    psaGrade: g.psaGrade,
-    bgsGrade: g.bgsGrade,
-    cgcGrade: g.cgcGrade,
-    centeringScore: g.centeringScore,
-    cornersScore: g.cornersScore,
-    edgesScore: g.edgesScore,
-    surfaceScore: g.surfaceScore,
-    confidence: g.confidence,
-    recommendedPlatform: (g.recommendedPlatform as TGrading['recommendedPlatform']) ?? null,
-    psaEstimatedValue: g.psaEstimatedValue,
-    bgsEstimatedValue: g.bgsEstimatedValue,
-    cgcEstimatedValue: g.cgcEstimatedValue,
-  };
-}
 
 export function createGradingService(db: Db, hooks: { creditsChanged(userId: string): void; queued(): void }) {
   return {
