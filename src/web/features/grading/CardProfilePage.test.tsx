@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TGrading } from '@contract/gradings';
 import type { TUserCard } from '@contract/user-cards';
-import { aManualReport, anEngineReport } from '@web/test/fixtures';
+import { aGrading, aManualReport, anEngineReport, aUserCard } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import CardProfilePage from './CardProfilePage';
@@ -11,47 +11,35 @@ import CardProfilePage from './CardProfilePage';
 afterEach(() => vi.unstubAllGlobals());
 
 const ID = '20000000-0000-4000-8000-000000000001';
-const CARD: TUserCard = {
+const CARD: TUserCard = aUserCard({
   id: ID,
-  cardId: 'base1-4',
-  cardName: 'Charizard',
-  cardSet: 'Base',
-  cardNumber: '4',
-  rarity: 'Rare Holo',
   createdAt: '2026-01-01T10:00:00.000Z',
-  frontImageUrl: null,
-  backImageUrl: null,
   personalNotes: 'From my brother',
   actualPurchasePrice: '120.00',
-  edition: null,
-  finish: null,
-  quantity: 1,
-  latestGrading: null,
-};
-const grading = (over: Partial<TGrading>): TGrading => ({
-  gradingId: 'GV-00000000A1',
-  userCardId: ID,
-  status: 'completed',
-  progress: 100,
-  currentStep: 'Completed',
-  error: null,
-  creditRefunded: false,
-  createdAt: '2026-01-02T10:00:00.000Z',
-  completedAt: '2026-01-02T10:01:00.000Z',
-  psaGrade: 8,
-  bgsGrade: 8.5,
-  cgcGrade: 9,
-  centeringScore: 8.5,
-  cornersScore: 9,
-  edgesScore: 8,
-  surfaceScore: 9.5,
-  confidence: 0.87,
-  recommendedPlatform: 'CGC',
-  psaEstimatedValue: '300.00',
-  bgsEstimatedValue: '320.00',
-  cgcEstimatedValue: '350.00',
-  ...over,
 });
+const grading = (over: Partial<TGrading>): TGrading =>
+  aGrading({
+    gradingId: 'GV-00000000A1',
+    userCardId: ID,
+    status: 'completed',
+    progress: 100,
+    currentStep: 'Completed',
+    createdAt: '2026-01-02T10:00:00.000Z',
+    completedAt: '2026-01-02T10:01:00.000Z',
+    psaGrade: 8,
+    bgsGrade: 8.5,
+    cgcGrade: 9,
+    centeringScore: 8.5,
+    cornersScore: 9,
+    edgesScore: 8,
+    surfaceScore: 9.5,
+    confidence: 0.87,
+    recommendedPlatform: 'CGC',
+    psaEstimatedValue: '300.00',
+    bgsEstimatedValue: '320.00',
+    cgcEstimatedValue: '350.00',
+    ...over,
+  });
 const log = (score: number, summary: string) => ({ score, summary, reasoning: `${summary}: why.`, confidence: 90 });
 const base = anEngineReport();
 const REPORT = anEngineReport({
