@@ -25,14 +25,14 @@ afterEach(() => {
   expect(found, 'a mocked answer differs from the contract').toBe('');
 });
 
-/** A 2xx answer must be what the server could send: its route's response schema parses it. */
-function checkAnswer(key: string, route: ApiRoute, answer: { status?: number; json?: unknown }) {
+/** What is wrong with a mocked answer of `route`, or null: a 2xx answer must parse with its response schema. */
+export function driftOf(route: ApiRoute, answer: { status?: number; json?: unknown }): string | null {
   const status = answer.status ?? 200;
-  if (status < 200 || status > 299 || status === 204 || answer.json === undefined) return;
+  if (status < 200 || status > 299 || status === 204 || answer.json === undefined) return null;
   const schema: z.ZodType = API_ROUTES[route].response;
   const parsed = schema.safeParse(answer.json);
-  if (!parsed.success)
-    drift.push(`${key} (${route}): ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`);
+  if (parsed.success) return null;
+  return parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ');
 }
 
 /**
@@ -54,7 +54,11 @@ export function mockApi(routes: Record<string, Handler>) {
     const key = `${method} ${input.split('?')[0]}`;
     const handler = key in routes ? routes[key] : undefined;
     const answer = handler ? await handler(body, input) : { status: 404, json: { message: `No mock for ${method} ${input}` } };
-    if (handler) checkAnswer(key, contractRouteOf(method, key.slice(method.length + 1))!, answer);
+    if (handler) {
+      const route = contractRouteOf(method, key.slice(method.length + 1))!;
+      const problem = driftOf(route, answer);
+      if (problem) drift.push(`${key} (${route}): ${problem}`);
+    }
     return new Response(answer.json === undefined ? null : JSON.stringify(answer.json), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },
