@@ -40,6 +40,8 @@ export interface RouteAccess {
   access: Access;
   /** `false` when the route opted out of CSRF (see security/csrf.ts); the access test lists them. */
   csrf?: boolean;
+  /** `false` when the route never reads the session cookie. */
+  session?: boolean;
   /** The API_ROUTES entry the route was registered from (every /api route has one: contract-route.test.ts). */
   contractRoute?: string;
   /** The route's schemas, as registered. */
@@ -97,6 +99,7 @@ export function installAccessControl(app: FastifyInstance, sessions: SessionStor
             url: route.url,
             access,
             csrf: route.config?.csrf,
+            session: route.config?.session,
             contractRoute: route.config?.contractRoute,
             schema: route.schema as RouteAccess['schema'],
           });

@@ -27,7 +27,7 @@ it('registers every /api route from its contract entry, and serves every entry',
   expect(api.length).toBe(Object.keys(API_ROUTES).length);
 });
 
-it('runs each route with the access and the very schema objects of its contract entry', () => {
+it('runs each route with the access rules and the very schema objects of its contract entry', () => {
   const problems: string[] = [];
   for (const route of ctx.app.routeAccess.filter((r) => isApi(r.url))) {
     const name = `${route.method} ${route.url}`;
@@ -38,6 +38,7 @@ it('runs each route with the access and the very schema objects of its contract 
     if (route.schema?.body !== spec.body) problems.push(`${name}: body differs`);
     if (route.schema?.response?.[String(spec.status ?? 200)] !== spec.response) problems.push(`${name}: success response differs`);
     if ((route.csrf ?? true) !== (spec.csrf ?? true)) problems.push(`${name}: CSRF rule differs`);
+    if ((route.session ?? true) !== (spec.session ?? true)) problems.push(`${name}: session rule differs`);
   }
   expect(problems).toEqual([]);
 });
