@@ -4,9 +4,11 @@
  * - only the HTTP edge (http/, security/, and route files: `routes.ts`, `*-routes.ts`) imports http/
  *   or names HttpError; everything else throws domain errors (domain-errors.ts) that http/errors.ts
  *   maps to statuses;
+ * - the ground floor (db/, clock, config, domain errors, money, outbound/, limits/) imports only
+ *   itself and the contract;
  * - adapters (the ports to mail, payments, storage, reference images) import only the ground floor
- *   (the contract, db/, deps, config, domain errors, outbound/, limits/) and their own folder: never a
- *   feature module, whose services sit above them and use them through their ports.
+ *   and their own folder: never a feature module, whose services sit above them and use them through
+ *   their ports.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,7 +35,8 @@ const serverImports = (file: string) =>
     .filter((target) => !target.startsWith('..'));
 
 const isEdge = (file: string) => /^(http|security)\//.test(file) || /(^|\/)([\w-]+-)?routes\.ts$/.test(file) || file === 'app.ts';
-const GROUND = [/^db\//, /^deps$/, /^config$/, /^domain-errors$/, /^outbound\//, /^limits\//, /^money$/];
+const GROUND = [/^db\//, /^clock$/, /^config$/, /^domain-errors$/, /^outbound\//, /^limits\//, /^money$/];
+const isGround = (file: string) => GROUND.some((re) => re.test(file.replace(/\.ts$/, '')));
 
 it('throws and imports HTTP errors only at the HTTP edge', () => {
   const offenders: string[] = [];
@@ -57,9 +60,18 @@ it('keeps adapters below the features: they import only the ground floor and the
   expect(adapters.length).toBeGreaterThan(10);
   for (const file of adapters) {
     for (const target of serverImports(file)) {
-      if (target.startsWith('adapters/') || GROUND.some((re) => re.test(target))) continue;
+      if (target.startsWith('adapters/') || isGround(target)) continue;
       offenders.push(`${rel(file)} imports ${target}`);
     }
   }
+  expect(offenders).toEqual([]);
+});
+
+it('keeps the ground floor at the bottom: it imports only itself', () => {
+  const offenders: string[] = [];
+  const ground = files.filter((f) => isGround(rel(f)));
+  expect(ground.length).toBeGreaterThan(8);
+  for (const file of ground)
+    for (const target of serverImports(file)) if (!isGround(target)) offenders.push(`${rel(file)} imports ${target}`);
   expect(offenders).toEqual([]);
 });

@@ -1,6 +1,6 @@
 /**
  * A catalogue set or card as the catalogue tables store it, whichever source it comes from: the
- * bundled snapshot (db/seed.ts, first start) or a sync source's checked records (catalogue-sync/).
+ * bundled snapshot (seed.ts, first start) or a sync source's checked records (catalogue-sync/).
  * One mapper each, so the two loads cannot fill a column differently.
  */
 import type { cardSets, cards } from '../db/schema';

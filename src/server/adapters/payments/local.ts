@@ -10,7 +10,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { DECLINED_MESSAGE, LOCAL_CARD_DECLINED, LOCAL_CARD_OK, type TLocalSessionResponse } from '@contract/payments';
 import type { Db } from '../../db/client';
 import { localProviderObjects } from '../../db/schema';
-import type { Clock } from '../../deps';
+import type { Clock } from '../../clock';
 import { invalid, paymentRequired, missing, conflicting } from '../../domain-errors';
 import { createLocalBooks, newId, seconds, type Obj } from './local-books';
 import { createLocalDelivery } from './local-delivery';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from './client';
-import { LOCK_SEED } from './client';
-import { cardSets, cards, users } from './schema';
-import { cardRow, setRow } from '../catalogue/rows';
-import { loadSnapshotCards, loadSnapshotSets } from '../catalogue/snapshot';
-import { hashPassword } from '../auth/password';
-import { writeMissingLedgerLines } from './credit-ledger';
+import type { Database, Db } from './db/client';
+import { LOCK_SEED } from './db/client';
+import { cardSets, cards, users } from './db/schema';
+import { cardRow, setRow } from './catalogue/rows';
+import { loadSnapshotCards, loadSnapshotSets } from './catalogue/snapshot';
+import { hashPassword } from './auth/password';
+import { writeMissingLedgerLines } from './db/credit-ledger';
 
 const BATCH = 1000;
 
