@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
-import { seedCatalogue } from '../src/server/db/seed';
+import { seedCatalogue } from '../src/server/seed';
 import { createEstimatorModel } from '../src/server/price-update/model/estimator';
 import { createOpenAiModel } from '../src/server/price-update/model/openai';
 import type { PriceModel } from '../src/server/price-update/model/port';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TSyncLog } from '@contract/catalogue-sync';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
-import { seedCatalogue } from '../src/server/db/seed';
+import { seedCatalogue } from '../src/server/seed';
 import { systemClock } from '../src/server/deps';
 import { createPokemonTcgSource } from '../src/server/catalogue-sync/source/pokemontcg';
 import { loadApiShapedSnapshot } from '../src/server/catalogue-sync/source/snapshot';

@@ -3,7 +3,7 @@
  * tabs on a real grading (synthetic photos through the real engine), axe on each.
  */
 import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
-import { csrfHeaders, expect, expectAccessible, loginViaApi, registerViaApi, snap, test } from './fixtures';
+import { addCardViaApi, expect, expectAccessible, gradeViaApi, loginViaApi, registerViaApi, snap, test } from './fixtures';
 
 test(
   'administrators run users, submissions with the full report, orders and subscriptions',
@@ -14,25 +14,9 @@ test(
     // A collector with a graded card.
     const collector = await registerViaApi(page, baseURL, { firstName: 'Jo' });
     const photos = await generateSyntheticCard(info.project.name === 'phone' ? 71 : 73, { defectRate: 0.5 });
-    const headers = await csrfHeaders(page.request, baseURL);
-    const added = await page.request.post('/api/user-cards', {
-      headers,
-      multipart: {
-        cardId: 'base1-4',
-        front: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photos.front },
-        back: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: photos.back },
-      },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-    const card = (await added.json()) as { id: string };
-    const graded = await page.request.post(`/api/user-cards/${card.id}/grade`, { headers });
-    expect(graded.status(), await graded.text()).toBe(202);
-    const { gradingId } = (await graded.json()) as { gradingId: string };
-    await expect
-      .poll(async () => ((await (await page.request.get(`/api/gradings/${gradingId}`)).json()) as { status: string }).status, {
-        timeout: 90_000,
-      })
-      .toBe('completed');
+    const card = await addCardViaApi(page, baseURL, photos);
+    const { gradingId, status } = await gradeViaApi(page, baseURL, card.id);
+    expect(status).toBe('completed');
 
     await page.context().clearCookies();
     await loginViaApi(page, baseURL, 'admin');

@@ -132,11 +132,11 @@ export async function addCardViaApi(page: Page, baseURL: string, photos: { front
   return (await res.json()) as TUserCard;
 }
 
-/** Starts a grading and waits for it to finish, completed or failed. */
+/** Starts a grading and waits (up to 90 s, the engine on a loaded machine) for it to finish, completed or failed. */
 export async function gradeViaApi(page: Page, baseURL: string, cardId: string): Promise<TGrading> {
   const started = await page.request.post(`/api/user-cards/${cardId}/grade`, { headers: await csrfHeaders(page.request, baseURL) });
-  expect(started.status()).toBe(202);
-  for (let i = 0; i < 120; i++) {
+  expect(started.status(), await started.text()).toBe(202);
+  for (let i = 0; i < 180; i++) {
     const [g] = (await (await page.request.get(`/api/user-cards/${cardId}/gradings`)).json()) as TGrading[];
     if (g && (g.status === 'completed' || g.status === 'failed')) return g;
     await page.waitForTimeout(500);

@@ -1,45 +1,21 @@
 import type { Page } from '@playwright/test';
 import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
-import { expect, expectAccessible, registerViaApi, keepForDocs, snap, test } from './fixtures';
+import { addCardViaApi, expect, expectAccessible, gradeViaApi, registerViaApi, keepForDocs, snap, test } from './fixtures';
 
 test.setTimeout(150_000);
 
-/** The CSRF token the server set, echoed in the header like the web app does. */
-async function csrf(page: Page) {
-  await page.request.get('/api/health');
-  const token = (await page.request.storageState()).cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
-  return { 'x-csrf-token': token };
-}
-
 /** A Charizard with photos, graded by the engine through the API (the journey test covers the screens). */
-async function gradedCard(page: Page, seed: number) {
-  const photos = await generateSyntheticCard(seed, { defectRate: 0.5 });
-  const headers = await csrf(page);
-  const added = await page.request.post('/api/user-cards', {
-    headers,
-    multipart: {
-      cardId: 'base1-4',
-      front: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photos.front },
-      back: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: photos.back },
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const card = (await added.json()) as { id: string };
-  const started = await page.request.post(`/api/user-cards/${card.id}/grade`, { headers });
-  expect(started.status(), await started.text()).toBe(202);
-  const { gradingId } = (await started.json()) as { gradingId: string };
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/gradings/${gradingId}`)).json()) as { status: string }).status, {
-      timeout: 90_000,
-      intervals: [500],
-    })
-    .toBe('completed');
+async function gradedCard(page: Page, baseURL: string, seed: number) {
+  const card = await addCardViaApi(page, baseURL, await generateSyntheticCard(seed, { defectRate: 0.5 }));
+  const { gradingId, status } = await gradeViaApi(page, baseURL, card.id);
+  expect(status).toBe('completed');
   return { cardId: card.id, gradingId };
 }
 
 test('manual grading: adjust a graded card, save it for free, see it on the card profile', async ({ page }, info) => {
-  await registerViaApi(page, info.project.use.baseURL!, { firstName: 'Sam' });
-  const { cardId, gradingId } = await gradedCard(page, info.project.name === 'phone' ? 71 : 73);
+  const baseURL = info.project.use.baseURL!;
+  await registerViaApi(page, baseURL, { firstName: 'Sam' });
+  const { cardId, gradingId } = await gradedCard(page, baseURL, info.project.name === 'phone' ? 71 : 73);
 
   // From the card profile to the manual grading of that card, prefilled from the engine's grading.
   await page.goto(`/account/collection/card-profile/${cardId}`);

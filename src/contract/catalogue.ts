@@ -29,10 +29,18 @@ export type TCatalogueCardResponse = TCatalogueCard;
 
 export const CATALOGUE_QUERY_REQUIRED = 'Type a card name, set or number';
 
+/** A catalogue card id (`base1-4`). */
+export const ZCatalogueCardParams = z.object({ id: zText().max(40) });
+/** A catalogue card's picture: its id and which of the two sizes. */
+export const ZCatalogueImageParams = ZCatalogueCardParams.extend({
+  size: z.enum(CATALOGUE_IMAGE_SIZES, { message: 'Size is small or large' }),
+});
+
 /**
  * A catalogue search, one page at a time. The query may be left empty when a set is chosen: then the
  * page lists that set in number order (a collector going through a set they hold).
  */
+
 export const ZCatalogueSearchRequest = z
   .object({
     q: zText().trim().max(100, 'Search is at most 100 characters').default(''),

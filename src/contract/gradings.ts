@@ -33,6 +33,8 @@ export const ZGradingResponse = ZGrading;
 export type TGradingResponse = TGrading;
 
 export const ZGradingIdParam = z.object({ gradingId: z.string().regex(/^GV-[0-9A-F]{10}$/, 'Not a valid grading id') });
+/** An evidence image of a grading, by its name (frontAnnotated, cornerTopLeft…). */
+export const ZGradingImageParams = ZGradingIdParam.extend({ name: z.string().regex(/^[a-zA-Z]{3,40}$/, 'Not a valid image name') });
 
 /** Sent with 402 when a starter account has no credits left. */
 export const NO_CREDITS_MESSAGE = 'You have no grading credits left. Buy credits to grade this card.';

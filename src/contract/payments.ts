@@ -116,6 +116,8 @@ export const ZLocalSessionResponse = z.object({
 });
 export type TLocalSessionResponse = z.infer<typeof ZLocalSessionResponse>;
 
+/** The embedded test provider's checkout session id. */
+export const ZLocalSessionParams = z.object({ id: z.string().regex(/^cs_local_[0-9a-f]{24}$/, 'Not a checkout session id') });
 export const ZLocalPayRequest = z.object({
   cardNumber: z
     .string()

@@ -36,7 +36,7 @@ import { collectionRoutes } from './collection/routes';
 import { collectionIoRoutes } from './collection-io/routes';
 import { openImageStore } from './adapters/storage/open';
 import { guardImageStore } from './adapters/storage/guard';
-import { ZHealthResponse, type THealthResponse } from '@contract/health';
+import { type THealthResponse } from '@contract/health';
 import { createGradingService } from './grading/service';
 import { gradingRoutes } from './grading/routes';
 import { manualGradeRoutes } from './grading/manual-routes';
@@ -66,13 +66,13 @@ import { createAdminStats } from './admin/stats';
 import { createAdminBillingService } from './admin/billing';
 import { createPriceUpdateRunner, type PriceUpdateRunner } from './price-update/runner';
 import { createPriceUpdateSchedule, type PriceUpdateSchedule } from './price-update/schedule';
-import { priceUpdateRoutes } from './price-update/routes';
-import { cardPriceHistoryRoutes } from './price-update/card-history';
+import { cardPriceHistoryRoutes, priceUpdateRoutes } from './price-update/routes';
 import { openPriceModel } from './price-update/model/open';
 import { createShareService } from './share/service';
 import { shareRoutes } from './share/routes';
 import { registerSharePages } from './share/page';
 import type { PriceModel } from './price-update/model/port';
+import { contractRoute } from './http/contract-route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -237,8 +237,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   app.decorate('syncWorker', syncWorker);
   const sync = createCatalogueSyncService({ db, wake: () => syncWorker.poke(), abortLocal: (id) => syncWorker.abortLocal(id) });
-  // The admin area mounts this under /api/admin/{hash}/sync too (issue 12); /api/admin/sync is spec §7.3's own path.
-  await app.register(catalogueSyncRoutes, { prefix: '/api/admin/sync', sync });
+  // /api/admin/sync is spec §7.3's own path (outside the hash prefix).
+  await app.register(catalogueSyncRoutes, { sync });
   app.addHook('onClose', async () => syncWorker.stop());
 
   const { provider, local } = await openPaymentProvider(config.payments, db, clock, deps.secret, app.log);
@@ -296,23 +296,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('priceUpdate', priceUpdate);
   app.decorate('priceUpdateSchedule', priceUpdateSchedule);
   // Under the back-office's prefix /api/admin/{hash} (spec §7.3), behind the same hash check.
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', adminHashGuard(adminHash));
-      await scope.register(priceUpdateRoutes, { runner: priceUpdate, waitMs: options.priceUpdateWaitMs });
-    },
-    { prefix: '/api/admin/:hash' },
-  );
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', adminHashGuard(adminHash));
+    await scope.register(priceUpdateRoutes, { runner: priceUpdate, waitMs: options.priceUpdateWaitMs });
+  });
   app.addHook('onClose', async () => priceUpdateSchedule.stop());
   await app.register(cardPriceHistoryRoutes, { db });
 
-  app.get('/api/health', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['system'],
-      summary: 'Service health: database and image store',
-      response: { 200: ZHealthResponse, 503: ZHealthResponse },
-    },
+  contractRoute(app, 'GET /api/health', {
+    tags: ['system'],
+    summary: 'Service health: database and image store',
     handler: async (_request, reply) => {
       const store = await images.health();
       const body: THealthResponse = {

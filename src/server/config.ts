@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { S3StoreOptions } from './adapters/storage/s3';
 
 /**
  * The one place environment variables are read. Every variable is documented in README.md;
@@ -209,6 +208,18 @@ const ZEnv = z
         message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither to use the AWS credential chain',
       });
   });
+
+/** The S3 image store's settings (adapters/storage/s3.ts). */
+export type S3StoreOptions = {
+  bucket: string;
+  /** Any S3-compatible endpoint (MinIO, Cloudflare R2, Backblaze B2…); unset means AWS itself. */
+  endpoint?: string;
+  region: string;
+  /** Unset: the AWS SDK's own credential chain (environment, profile, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Bucket in the path (`host/bucket/key`), as MinIO and most self-hosted stores want. */
+  forcePathStyle: boolean;
+};
 
 /** Where uploaded and evidence images live: files under DATA_DIR/images, or one S3 bucket. */
 export type StorageConfig = { kind: 'files'; dir: string } | ({ kind: 's3' } & S3StoreOptions);

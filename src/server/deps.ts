@@ -6,10 +6,9 @@ import type { ImageStore } from './adapters/storage/port';
 import type { PricingPort } from './pricing/port';
 import type { ReferenceImagePort } from './adapters/reference-images/port';
 
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
+import type { Clock } from './clock';
+
+export { systemClock, type Clock } from './clock';
 
 /** Everything a feature needs from the outside world, injected so tests control it. */
 export interface AppDeps {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { openDatabase, migrateDatabase } from './db/client';
-import { seedDatabase } from './db/seed';
+import { seedDatabase } from './seed';
 import { loadServerSecret } from './db/secret';
 import { createOutboxMail } from './adapters/mail/outbox';
 import { createSmtpMail } from './adapters/mail/smtp';

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { notFound } from '../http/errors';
+import { missing } from '../domain-errors';
 import { generatedSetting } from '../db/secret';
 
 /**
@@ -30,7 +30,7 @@ export function adminHashGuard(hash: string) {
   return async (request: FastifyRequest) => {
     const params = request.params as { hash?: unknown };
     if (request.routeOptions.url?.startsWith('/api/admin/:hash/') && !hashMatches(hash, String(params.hash ?? ''))) {
-      throw notFound(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+      throw missing(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
     }
   };
 }

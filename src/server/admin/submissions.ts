@@ -16,8 +16,9 @@ import {
 } from '@contract/admin';
 import type { Db } from '../db/client';
 import { gradings, userCards, users } from '../db/schema';
-import { notFound } from '../http/errors';
+import { missing } from '../domain-errors';
 import { userCardImageUrl } from '../cards/image-urls';
+import { gradingFigures } from '../grading/grading-mapper';
 
 type Row = { g: typeof gradings.$inferSelect; card: typeof userCards.$inferSelect; username: string | null; email: string | null };
 type StoredReport = {
@@ -57,7 +58,7 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
       .leftJoin(users, eq(users.id, gradings.userId))
       .where(isGradingCode(id) ? eq(gradings.gradingId, id.toUpperCase()) : eq(gradings.id, id.toLowerCase()))
       .limit(1);
-    if (!row) throw notFound('No grading details available');
+    if (!row) throw missing('No grading details available');
     return row;
   }
   const stored = (row: Row) => (row.g.report ?? {}) as StoredReport;
@@ -183,20 +184,9 @@ export function createAdminSubmissionService(db: Db, prefix: string) {
         cardSet: card.cardSet,
         cardNumber: card.cardNumber,
         rarity: card.rarity,
-        psaGrade: g.psaGrade,
-        bgsGrade: g.bgsGrade,
-        cgcGrade: g.cgcGrade,
-        centeringScore: g.centeringScore,
-        cornersScore: g.cornersScore,
-        edgesScore: g.edgesScore,
-        surfaceScore: g.surfaceScore,
-        psaEstimatedValue: g.psaEstimatedValue,
-        bgsEstimatedValue: g.bgsEstimatedValue,
-        cgcEstimatedValue: g.cgcEstimatedValue,
+        ...gradingFigures(g),
         user: row.username ?? row.email,
         createdAt: g.createdAt.toISOString(),
-        confidence: g.confidence,
-        recommendedPlatform: g.recommendedPlatform,
         rawValueUsd: stored(row).valueBasis?.rawValueUsd ?? null,
         frontImageUrl: photoUrl(row, card.images.front),
         backImageUrl: photoUrl(row, card.images.back),

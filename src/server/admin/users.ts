@@ -6,8 +6,8 @@ import type { ZAdminUpdateUserRequest, ZAdminUsersRequest } from '@contract/admi
 import type { Db } from '../db/client';
 import { creditLedger, gradings, sessions, userCards, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
-import { conflict, forbidden, notFound } from '../http/errors';
-import { userCardImageUrl } from '../cards/image-urls';
+import { refused, missing, conflicting } from '../domain-errors';
+import { userCardHead } from '../cards/user-card-mapper';
 import type { SessionUser } from '../auth/sessions';
 import { writeAudit } from './audit';
 
@@ -49,7 +49,7 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
 
     async get(id: string): Promise<TAdminUserResponse> {
       const [user] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
-      if (!user) throw notFound('No such user.');
+      if (!user) throw missing('No such user.');
       const latest = db
         .select({ psaGrade: gradings.psaGrade, bgsGrade: gradings.bgsGrade, cgcGrade: gradings.cgcGrade })
         .from(gradings)
@@ -73,14 +73,7 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
       return {
         ...user,
         cards: cards.map(({ card, psaGrade, bgsGrade, cgcGrade, graded }) => ({
-          id: card.id,
-          cardId: card.cardId,
-          cardName: card.cardName,
-          cardSet: card.cardSet,
-          cardNumber: card.cardNumber,
-          rarity: card.rarity,
-          createdAt: card.createdAt.toISOString(),
-          frontImageUrl: userCardImageUrl(card.id, card.images.front),
+          ...userCardHead(card),
           latestGrading: graded || cgcGrade !== null ? { psaGrade, bgsGrade, cgcGrade } : null,
         })),
       };
@@ -94,14 +87,13 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
     async update(actor: SessionUser, id: string, input: z.infer<typeof ZAdminUpdateUserRequest>): Promise<TAdminUser> {
       const updated = await db.transaction(async (tx) => {
         const [before] = await tx.select(adminUserColumns).from(users).where(eq(users.id, id)).for('update');
-        if (!before) throw notFound('No such user.');
+        if (!before) throw missing('No such user.');
         const touchesSuper = before.role === 'super_admin' || input.role === 'super_admin';
-        if (touchesSuper && actor.role !== 'super_admin')
-          throw forbidden('Only a super admin can change a super admin or grant that role.');
+        if (touchesSuper && actor.role !== 'super_admin') throw refused('Only a super admin can change a super admin or grant that role.');
         if (before.role === 'super_admin' && input.role !== 'super_admin') {
           // Every super_admin row locked: two demotions at once cannot both see "one other left".
           const supers = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin')).for('update');
-          if (supers.length <= 1) throw conflict('The last super admin cannot be demoted.', 'role');
+          if (supers.length <= 1) throw conflicting('The last super admin cannot be demoted.', 'role');
         }
         const [clash] = await tx
           .select({ username: users.username, email: users.email })
@@ -117,8 +109,8 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
           )
           .limit(1);
         if (clash) {
-          if (clash.username.toLowerCase() === input.username.toLowerCase()) throw conflict('That username is taken.', 'username');
-          throw conflict('That email is already registered.', 'email');
+          if (clash.username.toLowerCase() === input.username.toLowerCase()) throw conflicting('That username is taken.', 'username');
+          throw conflicting('That email is already registered.', 'email');
         }
         const [after] = await tx
           .update(users)
@@ -148,9 +140,9 @@ export function createAdminUserService(db: Db, deps: { changed: (userId: string)
       const passwordHash = await hashPassword(newPassword);
       const ended = await db.transaction(async (tx) => {
         const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update');
-        if (!target) throw notFound('No such user.');
+        if (!target) throw missing('No such user.');
         if (target.role === 'super_admin' && actor.role !== 'super_admin')
-          throw forbidden("Only a super admin can reset a super admin's password.");
+          throw refused("Only a super admin can reset a super admin's password.");
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
         const gone = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
         await writeAudit(tx, {

@@ -1,5 +1,5 @@
 import type { Clock } from '../deps';
-import { HttpError } from '../http/errors';
+import { DomainError, tooMany } from '../domain-errors';
 import { createMemoryLimitStore, type LimitStore } from '../limits/store';
 
 /**
@@ -25,13 +25,11 @@ import { createMemoryLimitStore, type LimitStore } from '../limits/store';
  */
 export const LOGIN_LIMITS = { perAddressAndAccount: 10, perAccount: 30, perAddress: 100, windowMs: 15 * 60_000 };
 
-export function tooManyAttempts(retryAfterMs: number): HttpError {
-  const error = new HttpError(
-    429,
+export function tooManyAttempts(retryAfterMs: number): DomainError {
+  return tooMany(
     `Too many attempts. Please wait ${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minute(s) and try again.`,
+    Math.max(1, Math.ceil(retryAfterMs / 1000)),
   );
-  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return error;
 }
 
 export function createLoginThrottle(clock: Clock, limits = LOGIN_LIMITS, store: LimitStore = createMemoryLimitStore(clock)) {

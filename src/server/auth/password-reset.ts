@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { passwordResetCodes, sessions, users } from '../db/schema';
 import type { Clock } from '../deps';
 import type { MailPort } from '../adapters/mail/port';
-import { badRequest } from '../http/errors';
+import { invalid } from '../domain-errors';
 import { hashPassword } from './password';
 import type { SessionStore } from './sessions';
 
@@ -64,7 +64,7 @@ export function createPasswordReset(deps: { db: Db; mail: MailPort; clock: Clock
         .from(users)
         .where(sql`lower(${users.email}) = lower(${email})`)
         .limit(1);
-      if (!user) throw badRequest(INVALID_CODE, 'resetCode');
+      if (!user) throw invalid(INVALID_CODE, 'resetCode');
       const liveCode = and(
         eq(passwordResetCodes.userId, user.id),
         isNull(passwordResetCodes.usedAt),
@@ -84,11 +84,11 @@ export function createPasswordReset(deps: { db: Db; mail: MailPort; clock: Clock
         .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
         .where(and(inArray(passwordResetCodes.id, newest), liveCode, lt(passwordResetCodes.attempts, RESET_CODE_MAX_ATTEMPTS)))
         .returning({ id: passwordResetCodes.id, codeHash: passwordResetCodes.codeHash });
-      if (!live) throw badRequest(INVALID_CODE, 'resetCode');
+      if (!live) throw invalid(INVALID_CODE, 'resetCode');
 
       const expected = Buffer.from(live.codeHash);
       const given = Buffer.from(keyedHash(user.id, code));
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badRequest(INVALID_CODE, 'resetCode');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid(INVALID_CODE, 'resetCode');
 
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
@@ -98,7 +98,7 @@ export function createPasswordReset(deps: { db: Db; mail: MailPort; clock: Clock
           .set({ usedAt: now })
           .where(and(eq(passwordResetCodes.id, live.id), isNull(passwordResetCodes.usedAt)))
           .returning({ id: passwordResetCodes.id });
-        if (claimed.length === 0) throw badRequest(INVALID_CODE, 'resetCode');
+        if (claimed.length === 0) throw invalid(INVALID_CODE, 'resetCode');
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
       });

@@ -1,19 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  FORGOT_PASSWORD_ANSWER,
-  ZChangePasswordRequest,
-  ZCurrentUserResponse,
-  ZForgotPasswordRequest,
-  ZLoginRedirectQuery,
-  ZLoginRequest,
-  ZRegisterRequest,
-  ZResetPasswordRequest,
-  ZSessionListResponse,
-  ZUpdateProfileRequest,
-  ZRevokeSessionsResponse,
-} from '@contract/auth';
-import { SESSION_COOKIE, ZMessageResponse, ZRedirect } from '@contract/common';
+import { FORGOT_PASSWORD_ANSWER } from '@contract/auth';
+import { SESSION_COOKIE } from '@contract/common';
 import { HttpError, unauthorized } from '../http/errors';
 import { requireSession, requireUser } from '../http/access';
 import type { LoginThrottle } from './login-throttle';
@@ -23,6 +11,7 @@ import { emailChangedMail } from './account-mail';
 import type { AuthService } from './service';
 import type { SessionStore, SessionUser } from './sessions';
 import type { createPasswordReset } from './password-reset';
+import { contractRoute } from '../http/contract-route';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -68,9 +57,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return { message: 'You have been logged out.' };
   }
 
-  app.post('/api/auth/register', {
-    config: { access: 'public', rateLimit: limit(10, 60) },
-    schema: { tags: ['auth'], summary: 'Create an account and sign in', body: ZRegisterRequest, response: { 201: ZCurrentUserResponse } },
+  contractRoute(app, 'POST /api/auth/register', {
+    tags: ['auth'],
+    summary: 'Create an account and sign in',
+    config: { rateLimit: limit(10, 60) },
     handler: async (request, reply) => {
       const user = await auth.register(request.body);
       await startSession(request, reply, user);
@@ -78,14 +68,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
-  app.post('/api/auth/login', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
-      summary: 'Sign in with username or email and password',
-      body: ZLoginRequest,
-      response: { 200: ZCurrentUserResponse },
-    },
+  contractRoute(app, 'POST /api/auth/login', {
+    tags: ['auth'],
+    summary: 'Sign in with username or email and password',
     handler: async (request, reply) => {
       const { username, password } = request.body;
       await opts.loginThrottle?.take(request.ip, username);
@@ -97,43 +82,31 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
-  app.get('/api/auth/user', {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZCurrentUserResponse } },
+  contractRoute(app, 'GET /api/auth/user', {
+    tags: ['auth'],
+    summary: 'The signed-in user',
     handler: async (request) => {
       if (!request.session) throw unauthorized('Not signed in.');
       return toCurrentUser(request.session.user);
     },
   });
 
-  const logout = {
-    config: { access: 'public' as const },
-    schema: { tags: ['auth'], summary: 'Sign out this session', response: { 200: ZMessageResponse } },
-  };
-  app.post('/api/auth/logout', { ...logout, handler: endSession });
-  app.post('/api/logout', {
-    ...logout,
-    schema: { ...logout.schema, summary: 'Sign out this session (spec §7 alias)' },
-    handler: endSession,
-  });
+  contractRoute(app, 'POST /api/auth/logout', { tags: ['auth'], summary: 'Sign out this session', handler: endSession });
+  contractRoute(app, 'POST /api/logout', { tags: ['auth'], summary: 'Sign out this session (spec §7 alias)', handler: endSession });
 
-  app.get('/api/login', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
-      summary: 'Send the browser to the sign-in page (and, with ?next=, back to that page after it)',
-      querystring: ZLoginRedirectQuery,
-      response: { 302: ZRedirect },
-    },
+  contractRoute(app, 'GET /api/login', {
+    tags: ['auth'],
+    summary: 'Send the browser to the sign-in page (and, with ?next=, back to that page after it)',
     handler: async (request, reply) => {
       const { next } = request.query;
       return reply.redirect(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
     },
   });
 
-  app.post('/api/auth/forgot-password', {
-    config: { access: 'public', rateLimit: limit(5, 15) },
-    schema: { tags: ['auth'], summary: 'Email a password reset code', body: ZForgotPasswordRequest, response: { 200: ZMessageResponse } },
+  contractRoute(app, 'POST /api/auth/forgot-password', {
+    tags: ['auth'],
+    summary: 'Email a password reset code',
+    config: { rateLimit: limit(5, 15) },
     handler: async (request, reply) => {
       // Answer first, work after: known and unknown emails look the same, in words and in time.
       reply.send({ message: FORGOT_PASSWORD_ANSWER });
@@ -142,14 +115,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
-  app.post('/api/auth/reset-password', {
-    config: { access: 'public', rateLimit: limit(10, 15) },
-    schema: {
-      tags: ['auth'],
-      summary: 'Set a new password with a reset code',
-      body: ZResetPasswordRequest,
-      response: { 200: ZMessageResponse },
-    },
+  contractRoute(app, 'POST /api/auth/reset-password', {
+    tags: ['auth'],
+    summary: 'Set a new password with a reset code',
+    config: { rateLimit: limit(10, 15) },
     handler: async (request, reply) => {
       const { email, resetCode, newPassword } = request.body;
       await passwordReset.reset(email, resetCode, newPassword);
@@ -158,15 +127,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
-  app.put('/api/auth/profile', {
+  contractRoute(app, 'PUT /api/auth/profile', {
     // The current password may be guessed here: limited like change-password.
-    config: { access: 'user', rateLimit: limit(10, 15) },
-    schema: {
-      tags: ['account'],
-      summary: 'Update the profile (a new email needs the current password)',
-      body: ZUpdateProfileRequest,
-      response: { 200: ZCurrentUserResponse },
-    },
+    tags: ['account'],
+    summary: 'Update the profile (a new email needs the current password)',
+    config: { rateLimit: limit(10, 15) },
     handler: async (request) => {
       const { user, previousEmail } = await auth.updateProfile(requireUser(request).id, request.body);
       sessions.forgetUser(user.id);
@@ -178,14 +143,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
-  app.post('/api/auth/change-password', {
-    config: { access: 'user', rateLimit: limit(10, 15) },
-    schema: {
-      tags: ['account'],
-      summary: 'Change the password and sign out other sessions',
-      body: ZChangePasswordRequest,
-      response: { 200: ZMessageResponse },
-    },
+  contractRoute(app, 'POST /api/auth/change-password', {
+    tags: ['account'],
+    summary: 'Change the password and sign out other sessions',
+    config: { rateLimit: limit(10, 15) },
     handler: async (request) => {
       const session = requireSession(request);
       await auth.changePassword(session.user.id, request.body.currentPassword, request.body.newPassword);
@@ -194,9 +155,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
-  app.get('/api/auth/sessions', {
-    config: { access: 'user' },
-    schema: { tags: ['account'], summary: 'List the signed-in sessions', response: { 200: ZSessionListResponse } },
+  contractRoute(app, 'GET /api/auth/sessions', {
+    tags: ['account'],
+    summary: 'List the signed-in sessions',
     handler: async (request) => {
       const current = requireSession(request);
       const rows = await sessions.listForUser(current.user.id);
@@ -212,9 +173,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 
-  app.post('/api/auth/sessions/revoke-others', {
-    config: { access: 'user' },
-    schema: { tags: ['account'], summary: 'Sign out every other session', response: { 200: ZRevokeSessionsResponse } },
+  contractRoute(app, 'POST /api/auth/sessions/revoke-others', {
+    tags: ['account'],
+    summary: 'Sign out every other session',
     handler: async (request) => {
       const current = requireSession(request);
       const revoked = await sessions.revokeAllForUser(current.user.id, current.id);

@@ -1,10 +1,9 @@
 import { STARTER_FREE_CREDITS } from '@contract/plans';
 import { eq, sql } from 'drizzle-orm';
 import { CURRENT_PASSWORD_FOR_EMAIL_MESSAGE, type TRegisterRequest, type TUpdateProfileRequest } from '@contract/auth';
-import { invalid } from '../domain-errors';
+import { conflicting, invalid, missing } from '../domain-errors';
 import type { Db } from '../db/client';
 import { creditLedger, users } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import type { SessionUser } from './sessions';
 
@@ -43,8 +42,8 @@ export function createAuthService(db: Db) {
         });
       } catch (err) {
         const field = uniqueViolation(err);
-        if (field === 'username') throw conflict('That username is taken. Try another one.', 'username');
-        if (field === 'email') throw conflict('An account with this email already exists. Sign in or reset your password.', 'email');
+        if (field === 'username') throw conflicting('That username is taken. Try another one.', 'username');
+        if (field === 'email') throw conflicting('An account with this email already exists. Sign in or reset your password.', 'email');
         throw err;
       }
     },
@@ -62,7 +61,7 @@ export function createAuthService(db: Db) {
     async changePassword(userId: string, currentPassword: string, newPassword: string) {
       const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
-        throw badRequest('Your current password is not correct.', 'currentPassword');
+        throw invalid('Your current password is not correct.', 'currentPassword');
       }
       await db
         .update(users)
@@ -77,7 +76,7 @@ export function createAuthService(db: Db) {
      */
     async updateProfile(userId: string, input: TUpdateProfileRequest) {
       const [current] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-      if (!current) throw notFound('No such user.');
+      if (!current) throw missing('No such user.');
       const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
       if (emailChanged) {
         if (!input.currentPassword) throw invalid(CURRENT_PASSWORD_FOR_EMAIL_MESSAGE, 'currentPassword');
@@ -97,7 +96,7 @@ export function createAuthService(db: Db) {
           .returning();
         return { user, previousEmail: emailChanged ? current.email : null };
       } catch (err) {
-        if (uniqueViolation(err) === 'email') throw conflict('Another account already uses this email.', 'email');
+        if (uniqueViolation(err) === 'email') throw conflicting('Another account already uses this email.', 'email');
         throw err;
       }
     },

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
-import { CachedDocument, DocumentCache } from '../http/document-cache';
-import { notFound } from '../http/errors';
+import { CachedDocument, DocumentCache } from './document-cache';
+import { missing } from '../domain-errors';
 import { binderDetailJsonSql, binderVersionSql } from './detail-json-sql';
 
 export const BINDER_NOT_FOUND = "That binder doesn't exist or isn't shared with you.";
@@ -52,7 +52,7 @@ export function createBinderDocuments(db: Db, cacheBytes = BINDER_CACHE_BYTES) {
       // Someone else's private binder answers exactly like a missing one, 304 or not.
       if (!row) {
         forget(binderId);
-        throw notFound(BINDER_NOT_FOUND);
+        throw missing(BINDER_NOT_FOUND);
       }
       const key = versionKey(row);
       if (clientKeys.includes(key)) return { key, document: null };
@@ -69,7 +69,7 @@ export function createBinderDocuments(db: Db, cacheBytes = BINDER_CACHE_BYTES) {
       // Deleted or made private between the two statements.
       if (!doc) {
         forget(binderId);
-        throw notFound(BINDER_NOT_FOUND);
+        throw missing(BINDER_NOT_FOUND);
       }
       const builtKey = versionKey(doc);
       const body = Buffer.from(doc.detail);

@@ -1,25 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZAddBinderCardRequest,
-  ZAddBinderCardResponse,
-  ZBinderDetailResponse,
-  ZBinderEntryParams,
-  ZBinderListResponse,
-  ZBinderParams,
-  ZBinderResponse,
-  ZBinderSubmissionParams,
-  ZCreateBinderRequest,
-  ZReorderBinderRequest,
-  ZUpdateBinderCardRequest,
-  ZUpdateBinderRequest,
-  type TBinderDetailResponse,
-} from '@contract/binders';
-import { ZMessageResponse } from '@contract/common';
+import { type TBinderDetailResponse } from '@contract/binders';
 import { requireUser } from '../http/access';
 import type { BinderService } from './service';
 import { pickContentCoding } from '../http/accept-encoding';
-import { MIN_COMPRESS_BYTES } from '../http/document-cache';
+import { MIN_COMPRESS_BYTES } from './document-cache';
+import { contractRoute } from '../http/contract-route';
 
 /** The versions an If-None-Match header names (`W/"7o"` → `7o`); at most 8, other tags ignored. */
 function versionKeysOf(ifNoneMatch: string | undefined): string[] {
@@ -32,27 +17,22 @@ function versionKeysOf(ifNoneMatch: string | undefined): string[] {
 }
 
 export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = async (app, { binders }) => {
-  app.get('/api/binders', {
-    config: { access: 'user' },
-    schema: { tags: ['binders'], summary: "The user's binders with card counts and values", response: { 200: ZBinderListResponse } },
+  contractRoute(app, 'GET /api/binders', {
+    tags: ['binders'],
+    summary: "The user's binders with card counts and values",
     handler: async (request) => binders.list(requireUser(request).id),
   });
 
-  app.post('/api/binders', {
-    config: { access: 'user' },
-    schema: { tags: ['binders'], summary: 'Create a binder', body: ZCreateBinderRequest, response: { 201: ZBinderResponse } },
+  contractRoute(app, 'POST /api/binders', {
+    tags: ['binders'],
+    summary: 'Create a binder',
     handler: async (request, reply) => reply.status(201).send(await binders.create(requireUser(request).id, request.body)),
   });
 
   // Public binders can be read by anyone with the link; private ones only by their owner.
-  app.get('/api/binders/:id', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['binders'],
-      summary: 'A binder and its cards (public binders for anyone)',
-      params: ZBinderParams,
-      response: { 200: ZBinderDetailResponse, 304: z.null().describe('Not modified: the If-None-Match ETag is the current version.') },
-    },
+  contractRoute(app, 'GET /api/binders/:id', {
+    tags: ['binders'],
+    summary: 'A binder and its cards (public binders for anyone)',
     // The database writes the reply's JSON and the cache keeps its bytes (and their br/gzip forms) per
     // version: the handler sends a Buffer, which Fastify writes as it is, without parsing or the
     // serializer. The schema still documents the reply; binders.test.ts checks real bodies against it.
@@ -77,85 +57,51 @@ export const binderRoutes: FastifyPluginAsyncZod<{ binders: BinderService }> = a
     },
   });
 
-  app.patch('/api/binders/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['binders'],
-      summary: 'Rename, describe, publish a binder or choose its cover card',
-      params: ZBinderParams,
-      body: ZUpdateBinderRequest,
-      response: { 200: ZBinderResponse },
-    },
+  contractRoute(app, 'PATCH /api/binders/:id', {
+    tags: ['binders'],
+    summary: 'Rename, describe, publish a binder or choose its cover card',
     handler: async (request) => binders.update(request.params.id, requireUser(request).id, request.body),
   });
 
-  app.delete('/api/binders/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['binders'],
-      summary: 'Delete a binder (its cards stay in the collection)',
-      params: ZBinderParams,
-      response: { 200: ZMessageResponse },
-    },
+  contractRoute(app, 'DELETE /api/binders/:id', {
+    tags: ['binders'],
+    summary: 'Delete a binder (its cards stay in the collection)',
     handler: async (request) => {
       await binders.remove(request.params.id, requireUser(request).id);
       return { message: 'Binder deleted.' };
     },
   });
 
-  app.post('/api/binders/:id/cards', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['binders'],
-      summary: 'Put a card in a binder',
-      params: ZBinderParams,
-      body: ZAddBinderCardRequest,
-      response: { 201: ZAddBinderCardResponse },
-    },
+  contractRoute(app, 'POST /api/binders/:id/cards', {
+    tags: ['binders'],
+    summary: 'Put a card in a binder',
     handler: async (request, reply) => {
       const id = await binders.addCard(request.params.id, requireUser(request).id, request.body.userCardId);
       return reply.status(201).send({ id, message: 'Card added to binder.' });
     },
   });
 
-  app.put('/api/binders/:id/cards/:cardId', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['binders'],
-      summary: "Edit a binder card's notes and purchase price",
-      params: ZBinderEntryParams,
-      body: ZUpdateBinderCardRequest,
-      response: { 200: ZMessageResponse },
-    },
+  contractRoute(app, 'PUT /api/binders/:id/cards/:cardId', {
+    tags: ['binders'],
+    summary: "Edit a binder card's notes and purchase price",
     handler: async (request) => {
       await binders.updateEntry(request.params.id, requireUser(request).id, request.params.cardId, request.body);
       return { message: 'Card details updated successfully' };
     },
   });
 
-  app.delete('/api/binders/:id/cards/:submissionId', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['binders'],
-      summary: 'Take a card out of a binder',
-      params: ZBinderSubmissionParams,
-      response: { 200: ZMessageResponse },
-    },
+  contractRoute(app, 'DELETE /api/binders/:id/cards/:submissionId', {
+    tags: ['binders'],
+    summary: 'Take a card out of a binder',
     handler: async (request) => {
       await binders.removeEntry(request.params.id, requireUser(request).id, request.params.submissionId);
       return { message: 'Card removed from binder' };
     },
   });
 
-  app.put('/api/binders/:id/order', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['binders'],
-      summary: "Put a binder's cards in a new page order (every card of the binder exactly once)",
-      params: ZBinderParams,
-      body: ZReorderBinderRequest,
-      response: { 200: ZMessageResponse },
-    },
+  contractRoute(app, 'PUT /api/binders/:id/order', {
+    tags: ['binders'],
+    summary: "Put a binder's cards in a new page order (every card of the binder exactly once)",
     handler: async (request) => {
       await binders.reorder(request.params.id, requireUser(request).id, request.body.userCardIds);
       return { message: 'Binder order saved.' };

@@ -7,7 +7,7 @@ import { binderCards, binders, gradings, userCards, users } from '../db/schema';
 import { BINDER_NOT_FOUND, createBinderDocuments } from './detail-document';
 import { coverImageUrlSql, coverUserCardIdSql } from './detail-json-sql';
 import { displayedValueSql } from '../grading/displayed';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { invalid, refused, missing, conflicting } from '../domain-errors';
 import { normalizeDecimal } from '../money';
 
 type BinderRow = typeof binders.$inferSelect;
@@ -46,13 +46,13 @@ export function createBinderService(db: Db) {
       .where(eq(binders.id, binderId))
       .limit(1);
     // Someone else's private binder answers exactly like a missing one.
-    if (!row || (row.binder.userId !== viewerId && !row.binder.isPublic)) throw notFound(NOT_FOUND);
+    if (!row || (row.binder.userId !== viewerId && !row.binder.isPublic)) throw missing(NOT_FOUND);
     return row;
   }
 
   async function loadOwned(binderId: string, ownerId: string): Promise<BinderRow> {
     const { binder } = await loadVisible(binderId, ownerId);
-    if (binder.userId !== ownerId) throw forbidden('Only the owner can change this binder.');
+    if (binder.userId !== ownerId) throw refused('Only the owner can change this binder.');
     return binder;
   }
 
@@ -120,7 +120,7 @@ export function createBinderService(db: Db) {
         })
         .where(and(eq(binders.id, binderId), inBinder))
         .returning({ id: binders.id });
-      if (updated.length === 0) throw badRequest(BINDER_COVER_NOT_IN_BINDER, 'coverUserCardId');
+      if (updated.length === 0) throw invalid(BINDER_COVER_NOT_IN_BINDER, 'coverUserCardId');
       const row = await loadVisible(binderId, ownerId);
       return toBinder(row.binder, row.ownerUsername, ownerId, row);
     },
@@ -137,7 +137,7 @@ export function createBinderService(db: Db) {
         const rows = await tx.select({ userCardId: binderCards.userCardId }).from(binderCards).where(eq(binderCards.binderId, binderId));
         const wanted = new Set(userCardIds);
         const exact = wanted.size === userCardIds.length && wanted.size === rows.length && rows.every((r) => wanted.has(r.userCardId));
-        if (!exact) throw badRequest(BINDER_ORDER_MISMATCH, 'userCardIds');
+        if (!exact) throw invalid(BINDER_ORDER_MISMATCH, 'userCardIds');
         if (userCardIds.length === 0) return;
         // One statement for the whole binder; the ids' place in the array is the new position.
         const ids = sql.join(
@@ -163,14 +163,14 @@ export function createBinderService(db: Db) {
         .select({ id: userCards.id })
         .from(userCards)
         .where(and(eq(userCards.id, userCardId), eq(userCards.userId, ownerId)));
-      if (!card) throw notFound("That card isn't in your collection.");
+      if (!card) throw missing("That card isn't in your collection.");
       const [latest] = await db
         .select({ id: gradings.id })
         .from(gradings)
         .where(and(eq(gradings.userCardId, card.id), eq(gradings.status, 'completed'), isMeasuredGrading))
         .orderBy(desc(gradings.completedAt))
         .limit(1);
-      if (!latest) throw badRequest(BINDER_NEEDS_MEASURED_GRADING, 'userCardId');
+      if (!latest) throw invalid(BINDER_NEEDS_MEASURED_GRADING, 'userCardId');
       const inserted = await db
         .insert(binderCards)
         // In a binder the owner has ordered, a new card takes the next empty pocket; else it stays unordered.
@@ -182,7 +182,7 @@ export function createBinderService(db: Db) {
         })
         .onConflictDoNothing()
         .returning({ id: binderCards.id });
-      if (inserted.length === 0) throw conflict('This card is already in the binder.', 'userCardId');
+      if (inserted.length === 0) throw conflicting('This card is already in the binder.', 'userCardId');
       return inserted[0].id;
     },
 
@@ -193,7 +193,7 @@ export function createBinderService(db: Db) {
         .select({ userCardId: binderCards.userCardId })
         .from(binderCards)
         .where(and(eq(binderCards.id, entryId), eq(binderCards.binderId, binderId)));
-      if (!entry) throw notFound('That card is not in this binder.');
+      if (!entry) throw missing('That card is not in this binder.');
       await db
         .update(userCards)
         .set({ personalNotes: input.personalNotes?.trim() || null, purchasePriceCents: input.purchasePriceCents, updatedAt: new Date() })
@@ -215,7 +215,7 @@ export function createBinderService(db: Db) {
           .delete(binderCards)
           .where(and(eq(binderCards.binderId, binderId), inArray(binderCards.userCardId, gradedCard)))
           .returning({ userCardId: binderCards.userCardId });
-        if (deleted.length === 0) throw notFound('That card is not in this binder.');
+        if (deleted.length === 0) throw missing('That card is not in this binder.');
         await tx
           .update(binders)
           .set({ coverUserCardId: null })

@@ -1,23 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { isAdministrator } from '@contract/auth';
-import { ZImageBytes, ZMessageResponse } from '@contract/common';
-import {
-  PHOTOS_LOCKED_MESSAGE,
-  ZAddCardFields,
-  ZCollectionFacetsResponse,
-  ZUpdateUserCardRequest,
-  ZUserCardImageParams,
-  ZUserCardListRequest,
-  ZUserCardListResponse,
-  ZUserCardParams,
-  ZUserCardResponse,
-} from '@contract/user-cards';
+import { PHOTOS_LOCKED_MESSAGE, ZAddCardFields } from '@contract/user-cards';
 import { requireUser } from '../http/access';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import type { UploadReceiver } from '../uploads/multipart-upload';
 import { ADD_CARD_FORM, REPLACE_PHOTOS_FORM, photosFromUpload } from './photo-form';
 import type { UserCardService } from './service';
+import { contractRoute } from '../http/contract-route';
 
 /** Adding a card is up to 18 photos of work for the server: plenty for a collector, not for a script. */
 const ADD_CARD_RATE_LIMIT = {
@@ -31,9 +21,10 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
   app,
   { cards, uploads },
 ) => {
-  app.post('/api/user-cards', {
-    config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT, uploadForm: ADD_CARD_FORM },
-    schema: { tags: ['cards'], summary: 'Add a card with its photos (multipart)', response: { 201: ZUserCardResponse } },
+  contractRoute(app, 'POST /api/user-cards', {
+    tags: ['cards'],
+    summary: 'Add a card with its photos (multipart)',
+    config: { rateLimit: ADD_CARD_RATE_LIMIT, uploadForm: ADD_CARD_FORM },
     handler: async (request, reply) => {
       const userId = requireUser(request).id;
       // Photos stream to temp files (removed when this returns or fails), never into memory whole.
@@ -51,14 +42,10 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
 
   // New photos for a card: only the slots sent are replaced (details as a whole list). Refused with 409
   // while a grading of the card is queued or running, because the worker reads the photos it was given.
-  app.post('/api/user-cards/:id/photos', {
-    config: { access: 'user', rateLimit: ADD_CARD_RATE_LIMIT, uploadForm: REPLACE_PHOTOS_FORM },
-    schema: {
-      tags: ['cards'],
-      summary: "Replace some of a card's photos (multipart)",
-      params: ZUserCardParams,
-      response: { 200: ZUserCardResponse },
-    },
+  contractRoute(app, 'POST /api/user-cards/:id/photos', {
+    tags: ['cards'],
+    summary: "Replace some of a card's photos (multipart)",
+    config: { rateLimit: ADD_CARD_RATE_LIMIT, uploadForm: REPLACE_PHOTOS_FORM },
     handler: async (request) => {
       const userId = requireUser(request).id;
       // Owner and grading state first: no one uploads 25 MB to be told the card isn't theirs or is busy.
@@ -71,49 +58,34 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
   });
 
   // Search, filters and sorting of the collection (see ZUserCardListRequest); always the caller's own cards.
-  app.get('/api/user-cards', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['cards'],
-      summary: 'List the collection, filtered and sorted',
-      querystring: ZUserCardListRequest,
-      response: { 200: ZUserCardListResponse },
-    },
+  contractRoute(app, 'GET /api/user-cards', {
+    tags: ['cards'],
+    summary: 'List the collection, filtered and sorted',
     handler: async (request) => cards.list(requireUser(request).id, request.query),
   });
 
   // The collection filter dropdowns: distinct sets and rarities, platforms and statuses, with counts.
-  app.get('/api/user-cards/facets', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['cards'],
-      summary: "The collection's filter values (sets, rarities, grades)",
-      response: { 200: ZCollectionFacetsResponse },
-    },
+  contractRoute(app, 'GET /api/user-cards/facets', {
+    tags: ['cards'],
+    summary: "The collection's filter values (sets, rarities, grades)",
     handler: async (request) => cards.facets(requireUser(request).id),
   });
 
-  app.get('/api/user-cards/:id', {
-    config: { access: 'user' },
-    schema: { tags: ['cards'], summary: 'One card of the collection', params: ZUserCardParams, response: { 200: ZUserCardResponse } },
+  contractRoute(app, 'GET /api/user-cards/:id', {
+    tags: ['cards'],
+    summary: 'One card of the collection',
     handler: async (request) => cards.get(requireUser(request).id, request.params.id),
   });
 
-  app.patch('/api/user-cards/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['cards'],
-      summary: "Edit a card's notes, purchase price, printing and quantity",
-      params: ZUserCardParams,
-      body: ZUpdateUserCardRequest,
-      response: { 200: ZUserCardResponse },
-    },
+  contractRoute(app, 'PATCH /api/user-cards/:id', {
+    tags: ['cards'],
+    summary: "Edit a card's notes, purchase price, printing and quantity",
     handler: async (request) => cards.update(requireUser(request).id, request.params.id, request.body),
   });
 
-  app.delete('/api/user-cards/:id', {
-    config: { access: 'user' },
-    schema: { tags: ['cards'], summary: 'Remove a card from the collection', params: ZUserCardParams, response: { 200: ZMessageResponse } },
+  contractRoute(app, 'DELETE /api/user-cards/:id', {
+    tags: ['cards'],
+    summary: 'Remove a card from the collection',
     handler: async (request) => {
       await cards.remove(requireUser(request).id, request.params.id);
       return { message: 'Card removed from your collection.' };
@@ -121,14 +93,9 @@ export const userCardRoutes: FastifyPluginAsyncZod<{ cards: UserCardService; upl
   });
 
   // Checked per photo inside: owner, administrator, or a card shown in a public binder.
-  app.get('/api/user-cards/:id/images/:name', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['cards'],
-      summary: "One of a card's photos (owner, administrator or public binder)",
-      params: ZUserCardImageParams,
-      response: { 200: ZImageBytes },
-    },
+  contractRoute(app, 'GET /api/user-cards/:id/images/:name', {
+    tags: ['cards'],
+    summary: "One of a card's photos (owner, administrator or public binder)",
     handler: async (request, reply) => {
       const viewer = request.session ? { id: request.session.user.id, isAdmin: isAdministrator(request.session.user.role) } : null;
       const image = await cards.readImage(viewer, request.params.id, request.params.name);

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { zText } from '@contract/text';
-import type { cardPrices, cardSets, cards } from '../db/schema';
+import type { cardPrices } from '../db/schema';
 
 /** The highest market price believed from a source (the price model uses the same ceiling). */
 export const MAX_SOURCE_PRICE = 1_000_000;
@@ -69,8 +69,7 @@ export const ZApiCard = z.object({
 });
 export type TApiCard = z.infer<typeof ZApiCard>;
 
-export type SetRow = typeof cardSets.$inferInsert;
-export type CardRow = typeof cards.$inferInsert;
+export type { CardRow, SetRow } from '../catalogue/rows';
 export type PriceRow = typeof cardPrices.$inferInsert;
 
 /** The first problem with a record, in a few words: the warning's message. */
@@ -84,31 +83,6 @@ export const recordLabel = (record: unknown, index: number) => {
   const id = (record as { id?: unknown } | null)?.id;
   return typeof id === 'string' && id ? id : `#${index + 1}`;
 };
-
-export const setRow = (s: z.infer<typeof ZApiSet>): SetRow => ({
-  id: s.id,
-  name: s.name,
-  series: s.series,
-  printedTotal: s.printedTotal,
-  total: s.total,
-  releaseDate: s.releaseDate,
-  symbolUrl: s.images?.symbol ?? null,
-  logoUrl: s.images?.logo ?? null,
-});
-
-export const cardRow = (c: TApiCard): CardRow => ({
-  id: c.id,
-  setId: c.set.id,
-  name: c.name,
-  supertype: c.supertype,
-  subtypes: c.subtypes ?? [],
-  number: c.number,
-  rarity: c.rarity ?? null,
-  artist: c.artist ?? null,
-  nationalPokedexNumbers: c.nationalPokedexNumbers ?? [],
-  imageSmall: c.images?.small ?? null,
-  imageLarge: c.images?.large ?? null,
-});
 
 /** "2024/08/02" (the API's spelling) → "2024-08-02". */
 const isoDate = (d: string | null | undefined) => (d ? d.replaceAll('/', '-') : null);

@@ -12,18 +12,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { cardSets, syncEvents, syncLogs } from '../db/schema';
 import type { Clock } from '../deps';
 import { PAGE_SIZE, SourceAborted, SourcePageError, type CatalogueSource, type Listing, type SourcePage } from './source/port';
-import {
-  ZApiCard,
-  ZApiSet,
-  cardRow,
-  describeIssue,
-  priceRows,
-  recordLabel,
-  setRow,
-  type CardRow,
-  type PriceRow,
-  type SetRow,
-} from './records';
+import { cardRow, setRow, type CardRow, type SetRow } from '../catalogue/rows';
+import { ZApiCard, ZApiSet, describeIssue, priceRows, recordLabel, type PriceRow } from './records';
 import { upsertCards, upsertPrices, upsertSets } from './writer';
 import { heldBy as heldByClaim, LostClaim } from '../jobs/lease';
 
@@ -287,7 +277,7 @@ function convert(listing: Listing, data: unknown[], knownSets: Set<string> | nul
     if (!parsed.success) return void skipped.push({ record: label, message: `Card ${label} skipped: ${describeIssue(parsed.error)}` });
     if (knownSets && !knownSets.has(parsed.data.set.id))
       return void skipped.push({ record: label, message: `Card ${label} skipped: unknown set ${parsed.data.set.id} (sync sets first)` });
-    cards.push(cardRow(parsed.data));
+    cards.push(cardRow({ ...parsed.data, setId: parsed.data.set.id }));
     prices.push(...priceRows(parsed.data));
   });
   return { sets, cards, prices, skipped };

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { syncTypeLabel, type TSyncEvent, type TSyncLog, type TSyncType } from '@contract/catalogue-sync';
 import type { Db } from '../db/client';
 import { syncEvents, syncLogs } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { missing, conflicting } from '../domain-errors';
 import { addEvent, type SyncRun } from './run';
 
 const ALREADY_RUNNING = 'A sync is already running. Wait for it to finish or cancel it first.';
@@ -47,7 +47,7 @@ export function createCatalogueSyncService(deps: { db: Db; wake?: () => void; ab
   const { db } = deps;
   async function load(id: string) {
     const [row] = await db.select().from(syncLogs).where(eq(syncLogs.id, id));
-    if (!row) throw notFound('Sync operation not found.');
+    if (!row) throw missing('Sync operation not found.');
     return row;
   }
   return {
@@ -70,13 +70,13 @@ export function createCatalogueSyncService(deps: { db: Db; wake?: () => void; ab
     },
     async start(type: TSyncType) {
       const started = await startSync(db, type, 'admin');
-      if (!started.ok) throw conflict(ALREADY_RUNNING);
+      if (!started.ok) throw conflicting(ALREADY_RUNNING);
       deps.wake?.();
       return { message: `${syncTypeLabel(type)} sync started.`, syncLogId: started.id };
     },
     async cancel(id: string) {
       const row = await load(id);
-      if (row.status !== 'running') throw conflict(`This sync is ${row.status}; only a running sync can be cancelled.`);
+      if (row.status !== 'running') throw conflicting(`This sync is ${row.status}; only a running sync can be cancelled.`);
       // A run no worker has taken yet ends here; a taken one stops at its next page (or sooner: the fetch is aborted).
       // One statement decides, so a worker claiming the run meanwhile is no race.
       const [updated] = await db
@@ -88,7 +88,7 @@ export function createCatalogueSyncService(deps: { db: Db; wake?: () => void; ab
         })
         .where(and(eq(syncLogs.id, id), eq(syncLogs.status, 'running')))
         .returning();
-      if (!updated) throw conflict('This sync has just finished; only a running sync can be cancelled.');
+      if (!updated) throw conflicting('This sync has just finished; only a running sync can be cancelled.');
       if (updated.status === 'cancelled') await addEvent(db, id, 'warning', 'Sync cancelled before it started');
       else await addEvent(db, id, 'info', 'Cancel requested by the admin');
       deps.abortLocal?.(id);
@@ -97,14 +97,14 @@ export function createCatalogueSyncService(deps: { db: Db; wake?: () => void; ab
     async resume(id: string) {
       const row = await load(id);
       if (row.status !== 'failed' && row.status !== 'cancelled')
-        throw conflict(`This sync is ${row.status}; only a failed or cancelled sync can be resumed.`);
+        throw conflicting(`This sync is ${row.status}; only a failed or cancelled sync can be resumed.`);
       try {
         await db
           .update(syncLogs)
           .set({ status: 'running', completedAt: null, cancelRequested: false, claimId: null, leaseExpiresAt: null })
           .where(and(eq(syncLogs.id, id), inArray(syncLogs.status, ['failed', 'cancelled'])));
       } catch (err) {
-        if (isOneRunningViolation(err)) throw conflict(ALREADY_RUNNING);
+        if (isOneRunningViolation(err)) throw conflicting(ALREADY_RUNNING);
         throw err;
       }
       const page = row.metadata.currentPage ?? 1;

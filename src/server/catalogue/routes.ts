@@ -1,19 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  CATALOGUE_IMAGE_SIZES,
-  catalogueImagePath,
-  ZCatalogueCardResponse,
-  ZCatalogueSearchRequest,
-  ZCatalogueSearchResponse,
-  ZCatalogueSetListResponse,
-  type TCatalogueCard,
-} from '@contract/catalogue';
-import { zText } from '@contract/text';
-import { ZImageBytes } from '@contract/common';
+import { catalogueImagePath, type TCatalogueCard } from '@contract/catalogue';
 import { notFound } from '../http/errors';
 import type { CatalogueService } from './service';
 import { PLACEHOLDER_SVG, type CatalogueThumbnails } from './thumbnails';
+import { contractRoute } from '../http/contract-route';
 
 /** The card as the web sees it: its pictures through our own image route, never the catalogue host's URL. */
 const served = <T extends TCatalogueCard>(card: T): T => ({
@@ -26,14 +16,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
   app,
   { catalogue, thumbnails },
 ) => {
-  app.get('/api/catalogue/search', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['catalogue'],
-      summary: 'Search the card catalogue, ranked by name match, one page at a time',
-      querystring: ZCatalogueSearchRequest,
-      response: { 200: ZCatalogueSearchResponse },
-    },
+  contractRoute(app, 'GET /api/catalogue/search', {
+    tags: ['catalogue'],
+    summary: 'Search the card catalogue, ranked by name match, one page at a time',
     handler: async (request) => {
       const { q, limit, page, setId } = request.query;
       const found = await catalogue.search(q, { limit, offset: (page - 1) * limit, setId });
@@ -41,20 +26,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
     },
   });
 
-  app.get('/api/catalogue/sets', {
-    config: { access: 'user' },
-    schema: { tags: ['catalogue'], summary: "The catalogue's sets", response: { 200: ZCatalogueSetListResponse } },
+  contractRoute(app, 'GET /api/catalogue/sets', {
+    tags: ['catalogue'],
+    summary: "The catalogue's sets",
     handler: async () => catalogue.listSets(),
   });
 
-  app.get('/api/catalogue/cards/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['catalogue'],
-      summary: 'One catalogue card',
-      params: z.object({ id: zText().max(40) }),
-      response: { 200: ZCatalogueCardResponse },
-    },
+  contractRoute(app, 'GET /api/catalogue/cards/:id', {
+    tags: ['catalogue'],
+    summary: 'One catalogue card',
     handler: async (request) => {
       const card = await catalogue.getCard(request.params.id);
       if (!card) throw notFound('That card is not in the catalogue.');
@@ -62,14 +42,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
     },
   });
 
-  app.get('/api/catalogue/cards/:id/image/:size', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['catalogue'],
-      summary: "A catalogue card's picture, fetched once from the catalogue host and kept; a placeholder when the host is unreachable",
-      params: z.object({ id: zText().max(40), size: z.enum(CATALOGUE_IMAGE_SIZES, { message: 'Size is small or large' }) }),
-      response: { 200: ZImageBytes },
-    },
+  contractRoute(app, 'GET /api/catalogue/cards/:id/image/:size', {
+    tags: ['catalogue'],
+    summary: "A catalogue card's picture, fetched once from the catalogue host and kept; a placeholder when the host is unreachable",
     handler: async (request, reply) => {
       const card = await catalogue.getCard(request.params.id);
       const url = card && (request.params.size === 'small' ? card.imageSmall : card.imageLarge);

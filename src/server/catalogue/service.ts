@@ -7,26 +7,26 @@ import { CardSearchIndex, type SearchOptions } from './search-index';
 /** Refresh the in-memory index at most this often, so a catalogue sync in another process shows up. */
 const INDEX_MAX_AGE_MS = 10 * 60_000;
 
+/** A catalogue card as the contract shows it (TCatalogueCard): its row joined to its set's. */
+const CATALOGUE_CARD_COLUMNS = {
+  id: cards.id,
+  name: cards.name,
+  number: cards.number,
+  rarity: cards.rarity,
+  setId: cards.setId,
+  setName: cardSets.name,
+  series: cardSets.series,
+  setPrintedTotal: cardSets.printedTotal,
+  releaseDate: cardSets.releaseDate,
+  imageSmall: cards.imageSmall,
+  imageLarge: cards.imageLarge,
+};
+
 export function createCatalogueService(db: Db) {
   let index: { built: number; value: Promise<CardSearchIndex> } | null = null;
 
   async function loadCards(): Promise<TCatalogueCard[]> {
-    return db
-      .select({
-        id: cards.id,
-        name: cards.name,
-        number: cards.number,
-        rarity: cards.rarity,
-        setId: cards.setId,
-        setName: cardSets.name,
-        series: cardSets.series,
-        setPrintedTotal: cardSets.printedTotal,
-        releaseDate: cardSets.releaseDate,
-        imageSmall: cards.imageSmall,
-        imageLarge: cards.imageLarge,
-      })
-      .from(cards)
-      .innerJoin(cardSets, eq(cardSets.id, cards.setId));
+    return db.select(CATALOGUE_CARD_COLUMNS).from(cards).innerJoin(cardSets, eq(cardSets.id, cards.setId));
   }
 
   function getIndex(): Promise<CardSearchIndex> {
@@ -54,19 +54,7 @@ export function createCatalogueService(db: Db) {
     },
     async getCard(id: string): Promise<TCatalogueCard | undefined> {
       const rows = await db
-        .select({
-          id: cards.id,
-          name: cards.name,
-          number: cards.number,
-          rarity: cards.rarity,
-          setId: cards.setId,
-          setName: cardSets.name,
-          series: cardSets.series,
-          setPrintedTotal: cardSets.printedTotal,
-          releaseDate: cardSets.releaseDate,
-          imageSmall: cards.imageSmall,
-          imageLarge: cards.imageLarge,
-        })
+        .select(CATALOGUE_CARD_COLUMNS)
         .from(cards)
         .innerJoin(cardSets, eq(cardSets.id, cards.setId))
         .where(eq(cards.id, id))

@@ -1,29 +1,11 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import type { CardRecord, SetRecord } from './rows';
 
 /** The bundled catalogue snapshot (Pokémon TCG data, 169 sets, 19,653 cards): the offline catalogue source. */
-export interface SnapshotSet {
-  id: string;
-  name: string;
-  series: string;
-  printedTotal: number;
-  total: number;
-  releaseDate: string;
-  images?: { symbol?: string; logo?: string };
-}
-export interface SnapshotCard {
-  id: string;
-  name: string;
-  supertype: string;
-  subtypes?: string[];
-  number: string;
-  rarity?: string;
-  setId: string;
-  artist?: string;
-  nationalPokedexNumbers?: number[];
-  images?: { small?: string; large?: string };
-}
+export type SnapshotSet = SetRecord;
+export type SnapshotCard = CardRecord;
 
 const dir = fileURLToPath(new URL('./snapshot/', import.meta.url));
 const readJson = <T>(name: string): T => JSON.parse(fs.readFileSync(dir + name, 'utf8')) as T;

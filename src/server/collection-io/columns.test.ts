@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain-errors';
 import { checkFormulas, mapColumns, normalNumber, parsePrice, parseVariant, readRows } from './columns';
 import { parseCsv } from './csv';
 import { decodeCsv } from './decode';
@@ -73,7 +73,7 @@ describe('columns', () => {
 describe('formula check', () => {
   it('refuses the whole file naming line and column', () => {
     const csv = parse('Name,Set,Number,Notes\nCharizard,Base,4,"=HYPERLINK(""http://evil.example"",""click"")"\n');
-    expect(() => checkFormulas(csv)).toThrow(HttpError);
+    expect(() => checkFormulas(csv)).toThrow(DomainError);
     expect(() => checkFormulas(csv)).toThrow(/line 2, column "Notes": "=HYPERLINK/);
   });
 

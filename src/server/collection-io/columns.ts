@@ -6,7 +6,7 @@
 import { ZQuantity, type TEdition, type TFinish } from '@contract/printing';
 import type { TImportRow } from '@contract/collection-io';
 import { zPersonalNotes, zText } from '@contract/text';
-import { HttpError } from '../http/errors';
+import { unprocessable } from '../domain-errors';
 import { looksLikeFormula, undefuseFormulas, type ParsedCsv } from './csv';
 
 type Field = 'cardId' | 'name' | 'set' | 'setId' | 'number' | 'quantity' | 'variant' | 'price' | 'notes' | 'binders' | 'grade';
@@ -60,12 +60,11 @@ export function mapColumns(header: string[]): ColumnMap {
         ? 'collectr'
         : 'generic';
   if (index.number === undefined && index.cardId === undefined)
-    throw new HttpError(
-      422,
+    throw unprocessable(
       'We could not find a card number column. The first row must name the columns: at least Name, Set and Number (Quantity, Condition and Price are optional).',
     );
   if (index.set === undefined && index.setId === undefined && index.cardId === undefined)
-    throw new HttpError(422, 'We could not find a set column. The first row must name the columns: at least Name, Set and Number.');
+    throw unprocessable('We could not find a set column. The first row must name the columns: at least Name, Set and Number.');
   return { index, variant, grade, format };
 }
 
@@ -92,8 +91,7 @@ export function checkFormulas(csv: ParsedCsv): void {
   scan(csv.header, 1);
   for (const row of csv.rows) scan(row.cells, row.line);
   if (found.length)
-    throw new HttpError(
-      422,
+    throw unprocessable(
       `Nothing was imported: this file has cells that a spreadsheet would run as formulas (${found.join('; ')}). ` +
         'Remove the leading = + - or @ from those cells, or start them with an apostrophe, and import the file again.',
     );

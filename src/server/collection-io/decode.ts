@@ -1,5 +1,5 @@
 import { IMPORT_NOT_UTF8_MESSAGE } from '@contract/collection-io';
-import { HttpError } from '../http/errors';
+import { unsupported, unprocessable } from '../domain-errors';
 
 const startsWith = (buf: Buffer, bytes: number[]) => bytes.every((b, i) => buf[i] === b);
 
@@ -11,8 +11,7 @@ const startsWith = (buf: Buffer, bytes: number[]) => bytes.every((b, i) => buf[i
  */
 export function decodeCsv(buf: Buffer): string {
   if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04]))
-    throw new HttpError(
-      415,
+    throw unsupported(
       'This looks like an Excel workbook, not a CSV file. In Excel, choose File › Save As › "CSV UTF-8 (comma delimited)".',
     );
   let text: string;
@@ -21,10 +20,10 @@ export function decodeCsv(buf: Buffer): string {
     else if (startsWith(buf, [0xfe, 0xff])) text = new TextDecoder('utf-16be', { fatal: true }).decode(buf.subarray(2));
     else text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buf);
   } catch {
-    throw new HttpError(415, IMPORT_NOT_UTF8_MESSAGE);
+    throw unsupported(IMPORT_NOT_UTF8_MESSAGE);
   }
   // A NUL never appears in text: UTF-16 without a BOM, or a binary file that happens to be valid UTF-8.
-  if (text.includes('\u0000')) throw new HttpError(415, IMPORT_NOT_UTF8_MESSAGE);
-  if (text.trim() === '') throw new HttpError(422, 'This file is empty. Choose a CSV file with a header row and one card per row.');
+  if (text.includes('\u0000')) throw unsupported(IMPORT_NOT_UTF8_MESSAGE);
+  if (text.trim() === '') throw unprocessable('This file is empty. Choose a CSV file with a header row and one card per row.');
   return text;
 }

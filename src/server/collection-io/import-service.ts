@@ -19,7 +19,7 @@ import {
 import type { Db } from '../db/client';
 import type { Clock } from '../deps';
 import { collectionImports, userCards } from '../db/schema';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { invalid, missing, tooLarge, unprocessable } from '../domain-errors';
 import { CsvSyntaxError, CsvTooManyRows, parseCsv } from './csv';
 import { checkFormulas, mapColumns, readRows } from './columns';
 import { decodeCsv } from './decode';
@@ -38,13 +38,13 @@ export async function previewFile(db: Db, bytes: Buffer) {
   try {
     csv = parseCsv(text, { maxRows: IMPORT_MAX_ROWS, maxCellChars: IMPORT_MAX_CELL_CHARS });
   } catch (err) {
-    if (err instanceof CsvTooManyRows) throw new HttpError(413, IMPORT_TOO_MANY_ROWS_MESSAGE);
-    if (err instanceof CsvSyntaxError) throw new HttpError(422, `This file is not valid CSV: ${err.message}`);
+    if (err instanceof CsvTooManyRows) throw tooLarge(IMPORT_TOO_MANY_ROWS_MESSAGE);
+    if (err instanceof CsvSyntaxError) throw unprocessable(`This file is not valid CSV: ${err.message}`);
     throw err;
   }
   checkFormulas(csv);
   const map = mapColumns(csv.header);
-  if (csv.rows.length === 0) throw new HttpError(422, 'This file has a header row but no cards.');
+  if (csv.rows.length === 0) throw unprocessable('This file has a header row but no cards.');
   const rows = await matchRows(db, readRows(csv, map));
   const counts = { total: rows.length, matched: 0, ambiguous: 0, unmatched: 0, duplicates: 0 };
   for (const r of rows) counts[r.status]++;
@@ -80,7 +80,7 @@ export function createImportService({ db, clock }: { db: Db; clock: Clock }) {
       .select()
       .from(collectionImports)
       .where(and(eq(collectionImports.id, id), eq(collectionImports.userId, userId)));
-    if (!row || (!row.confirmedAt && row.expiresAt <= clock.now())) throw notFound(NOT_FOUND);
+    if (!row || (!row.confirmedAt && row.expiresAt <= clock.now())) throw missing(NOT_FOUND);
     return row;
   }
 
@@ -158,7 +158,7 @@ export function createImportService({ db, clock }: { db: Db; clock: Clock }) {
       for (const choice of body.choices) {
         const row = byLine.get(choice.line);
         if (!row || row.status !== 'ambiguous' || !row.candidates.some((c) => c.cardId === choice.cardId))
-          throw badRequest(`Line ${choice.line}: choose one of the cards offered for that row.`, 'choices');
+          throw invalid(`Line ${choice.line}: choose one of the cards offered for that row.`, 'choices');
         chosen.set(choice.line, choice.cardId);
       }
       return db.transaction(async (tx) => {
@@ -172,7 +172,7 @@ export function createImportService({ db, clock }: { db: Db; clock: Clock }) {
             .select({ importedCount: collectionImports.importedCount, counts: collectionImports.counts })
             .from(collectionImports)
             .where(and(eq(collectionImports.id, id), eq(collectionImports.userId, userId)));
-          if (!done) throw notFound(NOT_FOUND);
+          if (!done) throw missing(NOT_FOUND);
           const imported = done.importedCount ?? 0;
           return { imported, skipped: done.counts.total - imported, alreadyConfirmed: true, message: 'This import was already confirmed.' };
         }

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import {
-  IMPORT_MAX_BYTES,
-  IMPORT_TOO_LARGE_MESSAGE,
-  ZCollectionCsv,
-  ZConfirmImportRequest,
-  ZConfirmImportResponse,
-  ZImportParams,
-  ZImportPreviewRequest,
-  ZImportPreviewResponse,
-} from '@contract/collection-io';
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE } from '@contract/collection-io';
 import type { Db } from '../db/client';
 import type { Clock } from '../deps';
 import { requireUser } from '../http/access';
@@ -18,6 +9,7 @@ import type { UploadForm } from '../uploads/multipart-upload';
 import { exportCollectionCsv } from './export';
 import type { MarketPriceSource } from '../pricing/port';
 import { createImportService } from './import-service';
+import { contractRoute } from '../http/contract-route';
 
 /** Reading and matching a file is a few seconds of work at most: plenty of retries, not a loop. */
 const IMPORT_RATE_LIMIT = {
@@ -66,13 +58,10 @@ export const collectionIoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; m
   const imports = createImportService({ db, clock });
   let active = 0;
 
-  app.get('/api/user-cards/export.csv', {
-    config: { access: 'user', rateLimit: EXPORT_RATE_LIMIT },
-    schema: {
-      tags: ['collection'],
-      summary: 'Download the collection as a CSV file (UTF-8, formula-safe)',
-      response: { 200: ZCollectionCsv },
-    },
+  contractRoute(app, 'GET /api/user-cards/export.csv', {
+    tags: ['collection'],
+    summary: 'Download the collection as a CSV file (UTF-8, formula-safe)',
+    config: { rateLimit: EXPORT_RATE_LIMIT },
     handler: async (request, reply) => {
       const csv = await exportCollectionCsv(db, market, requireUser(request).id);
       const day = clock.now().toISOString().slice(0, 10);
@@ -84,13 +73,10 @@ export const collectionIoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; m
     },
   });
 
-  app.post('/api/collection-imports', {
-    config: { access: 'user', rateLimit: IMPORT_RATE_LIMIT, uploadForm: IMPORT_FORM },
-    schema: {
-      tags: ['collection'],
-      summary: 'Upload a CSV file: answers a preview of what it matched (nothing is added yet)',
-      response: { 201: ZImportPreviewResponse },
-    },
+  contractRoute(app, 'POST /api/collection-imports', {
+    tags: ['collection'],
+    summary: 'Upload a CSV file: answers a preview of what it matched (nothing is added yet)',
+    config: { rateLimit: IMPORT_RATE_LIMIT, uploadForm: IMPORT_FORM },
     handler: async (request, reply) => {
       const userId = requireUser(request).id;
       if (active >= MAX_CONCURRENT_IMPORTS) {
@@ -109,27 +95,15 @@ export const collectionIoRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; m
     },
   });
 
-  app.get('/api/collection-imports/:id', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['collection'],
-      summary: "An import's preview: counts and one page of rows, by status",
-      params: ZImportParams,
-      querystring: ZImportPreviewRequest,
-      response: { 200: ZImportPreviewResponse },
-    },
+  contractRoute(app, 'GET /api/collection-imports/:id', {
+    tags: ['collection'],
+    summary: "An import's preview: counts and one page of rows, by status",
     handler: async (request) => imports.get(requireUser(request).id, request.params.id, request.query),
   });
 
-  app.post('/api/collection-imports/:id/confirm', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['collection'],
-      summary: 'Add the matched (and resolved) rows to the collection, all at once; again changes nothing',
-      params: ZImportParams,
-      body: ZConfirmImportRequest,
-      response: { 200: ZConfirmImportResponse },
-    },
+  contractRoute(app, 'POST /api/collection-imports/:id/confirm', {
+    tags: ['collection'],
+    summary: 'Add the matched (and resolved) rows to the collection, all at once; again changes nothing',
     handler: async (request) => imports.confirm(requireUser(request).id, request.params.id, request.body),
   });
 };

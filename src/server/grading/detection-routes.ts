@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZTestDetectionFace, ZTestDetectionRefusal, ZTestDetectionResponse, type TTestDetectionResponse } from '@contract/test-detection';
+import { ZTestDetectionFace, type TTestDetectionResponse } from '@contract/test-detection';
 import { HttpError, badRequest } from '../http/errors';
 import { sanitizeImage } from '../uploads/sanitize-image';
 import type { UploadForm, UploadReceiver } from '../uploads/multipart-upload';
 import { requireUser } from '../http/access';
 import { EngineBusy, sharedEnginePool } from './engine-pool/pool';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, EngineRefusal } from '../../engine/index';
+import { contractRoute } from '../http/contract-route';
 
 /** Each check decodes and analyses a full photo (about half a second of CPU): enough for retakes, not for a loop. */
 const RATE_LIMIT = {
@@ -27,13 +28,10 @@ const dataUrl = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base6
  * pixel caps, orientation applied, at most 4096 px), so the engine sees what grading would see.
  */
 export const detectionRoutes: FastifyPluginAsyncZod<{ uploads: UploadReceiver }> = async (app, { uploads }) => {
-  app.post('/api/grading/test-detection', {
-    config: { access: 'user', rateLimit: RATE_LIMIT, uploadForm: TEST_DETECTION_FORM },
-    schema: {
-      tags: ['gradings'],
-      summary: 'Check one photo with the engine (nothing stored, no credit)',
-      response: { 200: ZTestDetectionResponse, 422: ZTestDetectionRefusal },
-    },
+  contractRoute(app, 'POST /api/grading/test-detection', {
+    tags: ['gradings'],
+    summary: 'Check one photo with the engine (nothing stored, no credit)',
+    config: { rateLimit: RATE_LIMIT, uploadForm: TEST_DETECTION_FORM },
     handler: async (request, reply) =>
       // The photo streams to a temp file under the per-process and per-user upload slots, never whole into memory.
       uploads.receive(request, requireUser(request).id, TEST_DETECTION_FORM, async (upload) => {

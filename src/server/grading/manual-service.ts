@@ -12,7 +12,7 @@ import type { TGrading } from '@contract/gradings';
 import type { Db } from '../db/client';
 import { gradings, userCards } from '../db/schema';
 import type { Clock } from '../deps';
-import { conflict, notFound } from '../http/errors';
+import { missing, conflicting } from '../domain-errors';
 import type { PricingPort } from '../pricing/port';
 import {
   GRADE_TABLES_VERSION,
@@ -25,7 +25,8 @@ import {
   type CenteringShares,
 } from '../../engine/index';
 import { gradingColumns } from './grading-columns';
-import { newGradingId, toGrading } from './service';
+import { toGrading } from './grading-mapper';
+import { newGradingId } from './service';
 
 /** PSA, BGS and CGC grades of entered sub-grades, by the engine's tables. */
 export function computeManualGrades(input: TManualGradeRequest) {
@@ -62,7 +63,7 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
         .from(userCards)
         .where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)))
         .limit(1);
-      if (!card) throw notFound("That card isn't in your collection.");
+      if (!card) throw missing("That card isn't in your collection.");
       // Before the transaction: a remote pricing adapter must not hold it open.
       const raw = await pricing.rawValueUsd(pricedCard(card));
       const rawValueUsd = raw.usd;
@@ -82,13 +83,13 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
           .from(userCards)
           .where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)))
           .for('update');
-        if (!locked) throw notFound("That card isn't in your collection.");
+        if (!locked) throw missing("That card isn't in your collection.");
         const [busy] = await tx
           .select({ id: gradings.id })
           .from(gradings)
           .where(and(eq(gradings.userCardId, userCardId), inArray(gradings.status, ['pending', 'processing'])))
           .limit(1);
-        if (busy) throw conflict(MANUAL_GRADING_BUSY_MESSAGE);
+        if (busy) throw conflicting(MANUAL_GRADING_BUSY_MESSAGE);
         const [basedOn] = await tx
           .select()
           .from(gradings)

@@ -10,37 +10,10 @@ import { NO_CREDITS_MESSAGE, type TGrading } from '@contract/gradings';
 import { parseStoredReport, type TGradingReportResponse } from '@contract/grading-report';
 import type { Db } from '../db/client';
 import { creditLedger, gradings, userCards, users } from '../db/schema';
-import { HttpError, badRequest, notFound } from '../http/errors';
-
-type GradingRow = typeof gradings.$inferSelect;
+import { toGrading } from './grading-mapper';
+import { invalid, paymentRequired, missing, conflicting } from '../domain-errors';
 
 export const newGradingId = () => `GV-${randomBytes(5).toString('hex').toUpperCase()}`;
-
-export function toGrading(g: GradingRow): TGrading {
-  return {
-    gradingId: g.gradingId,
-    userCardId: g.userCardId,
-    status: g.status,
-    progress: g.progress,
-    currentStep: g.currentStep,
-    error: g.error,
-    creditRefunded: g.creditRefunded,
-    createdAt: g.createdAt.toISOString(),
-    completedAt: g.completedAt?.toISOString() ?? null,
-    psaGrade: g.psaGrade,
-    bgsGrade: g.bgsGrade,
-    cgcGrade: g.cgcGrade,
-    centeringScore: g.centeringScore,
-    cornersScore: g.cornersScore,
-    edgesScore: g.edgesScore,
-    surfaceScore: g.surfaceScore,
-    confidence: g.confidence,
-    recommendedPlatform: (g.recommendedPlatform as TGrading['recommendedPlatform']) ?? null,
-    psaEstimatedValue: g.psaEstimatedValue,
-    bgsEstimatedValue: g.bgsEstimatedValue,
-    cgcEstimatedValue: g.cgcEstimatedValue,
-  };
-}
 
 export function createGradingService(db: Db, hooks: { creditsChanged(userId: string): void; queued(): void }) {
   return {
@@ -54,8 +27,8 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
           .where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)))
           .limit(1)
           .for('update');
-        if (!card) throw notFound('No such card in your collection.');
-        if (!card.images.front || !card.images.back) throw badRequest('Add a front and a back photo before grading this card.', 'front');
+        if (!card) throw missing('No such card in your collection.');
+        if (!card.images.front || !card.images.back) throw invalid('Add a front and a back photo before grading this card.', 'front');
         const [user] = await tx.select({ accountType: users.accountType }).from(users).where(eq(users.id, userId)).limit(1);
         const gradingId = newGradingId();
         let creditsSpent = 0;
@@ -66,7 +39,7 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
             .set({ credits: sql`${users.credits} - 1` })
             .where(and(eq(users.id, userId), sql`${users.credits} >= 1`))
             .returning({ credits: users.credits });
-          if (!spent.length) throw new HttpError(402, NO_CREDITS_MESSAGE, 'credits', 'insufficient_credits');
+          if (!spent.length) throw paymentRequired(NO_CREDITS_MESSAGE, 'credits', 'insufficient_credits');
           creditsSpent = 1;
         }
         const [g] = await tx
@@ -84,7 +57,7 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
     async get(userId: string, gradingId: string, asAdmin = false): Promise<TGrading> {
       const where = asAdmin ? eq(gradings.gradingId, gradingId) : and(eq(gradings.gradingId, gradingId), eq(gradings.userId, userId));
       const [g] = await db.select().from(gradings).where(where).limit(1);
-      if (!g) throw notFound('No such grading.');
+      if (!g) throw missing('No such grading.');
       return toGrading(g);
     },
 
@@ -95,7 +68,7 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
         .select({ id: userCards.id })
         .from(userCards)
         .where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)));
-      if (!card) throw notFound('No such card in your collection.');
+      if (!card) throw missing('No such card in your collection.');
       const rows = await db
         .select()
         .from(gradings)
@@ -121,8 +94,8 @@ export function createGradingService(db: Db, hooks: { creditsChanged(userId: str
         .from(gradings)
         .where(and(eq(gradings.gradingId, gradingId), eq(gradings.userId, userId)))
         .limit(1);
-      if (!g) throw notFound('No such grading.');
-      if (g.status !== 'completed' || !g.report) throw new HttpError(409, 'This grading has no report yet.');
+      if (!g) throw missing('No such grading.');
+      if (g.status !== 'completed' || !g.report) throw conflicting('This grading has no report yet.');
       return parseStoredReport(g.report);
     },
   };

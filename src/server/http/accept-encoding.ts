@@ -1,5 +1,5 @@
 /** The content codings the API compresses JSON with, best first. */
-export type ContentCoding = 'br' | 'gzip';
+import type { ContentCoding } from '../binders/document-cache';
 
 /**
  * The best coding the client accepts (RFC 9110 §12.5.3): br over gzip, honouring q-values (`q=0`

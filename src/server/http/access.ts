@@ -1,4 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ApiAccess } from '@contract/api-routes';
 import { isAdministrator } from '@contract/auth';
 import { SESSION_COOKIE } from '@contract/common';
 import type { LoadedSession, SessionStore, SessionUser } from '../auth/sessions';
@@ -6,10 +7,11 @@ import { forbidden, unauthorized } from './errors';
 
 /**
  * Who may call a route. Every route must say (deny by default): one that does not stops the boot.
- * - `public`, `user`, `admin`: API routes; the session is loaded, answers are private (no-store).
+ * - `public`, `user`, `admin`: API routes, declared in the contract (API_ROUTES, registered through
+ *   contract-route.ts); the session is loaded, answers are private (no-store).
  * - `asset`: a file anybody may fetch (the web app's build, the API docs); no session is read.
  */
-export type Access = 'public' | 'user' | 'admin' | 'asset';
+export type Access = ApiAccess | 'asset';
 const ACCESS: readonly Access[] = ['public', 'user', 'admin', 'asset'];
 
 declare module 'fastify' {
@@ -38,8 +40,12 @@ export interface RouteAccess {
   access: Access;
   /** `false` when the route opted out of CSRF (see security/csrf.ts); the access test lists them. */
   csrf?: boolean;
-  /** The route's declared schemas (the contract test compares them with API_ROUTES). */
-  schema?: { body?: unknown; querystring?: unknown; response?: Record<string, unknown> };
+  /** `false` when the route never reads the session cookie. */
+  session?: boolean;
+  /** The API_ROUTES entry the route was registered from (every /api route has one: contract-route.test.ts). */
+  contractRoute?: string;
+  /** The route's schemas, as registered. */
+  schema?: { params?: unknown; body?: unknown; querystring?: unknown; response?: Record<string, unknown> };
 }
 
 /**
@@ -88,7 +94,15 @@ export function installAccessControl(app: FastifyInstance, sessions: SessionStor
       }
       for (const method of [route.method].flat())
         if (method !== 'HEAD')
-          table.push({ method, url: route.url, access, csrf: route.config?.csrf, schema: route.schema as RouteAccess['schema'] });
+          table.push({
+            method,
+            url: route.url,
+            access,
+            csrf: route.config?.csrf,
+            session: route.config?.session,
+            contractRoute: route.config?.contractRoute,
+            schema: route.schema as RouteAccess['schema'],
+          });
     }
   });
 

@@ -24,11 +24,17 @@ export class HttpError extends Error {
 const IMAGE_REJECTED_STATUS: Record<ImageRejectedReason, number> = { too_large: 413, not_an_image: 415, unreadable: 400 };
 const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
+  unauthenticated: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
+  unsupported: 415,
+  unprocessable: 422,
   rate_limited: 429,
   upstream_unavailable: 502,
+  unavailable: 503,
 };
 
 /** Domain errors as HTTP answers: only this layer knows statuses. */
@@ -36,7 +42,7 @@ function domainErrorAsHttp(error: unknown): HttpError | null {
   if (error instanceof ImageRejected)
     return new HttpError(IMAGE_REJECTED_STATUS[error.reason], error.message, error.field, 'image_rejected');
   if (error instanceof DomainError) {
-    const http = new HttpError(DOMAIN_STATUS[error.kind], error.message, error.options.field);
+    const http = new HttpError(DOMAIN_STATUS[error.kind], error.message, error.options.field, error.options.code);
     http.retryAfterSeconds = error.options.retryAfterSeconds;
     return http;
   }
@@ -76,7 +82,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const known = error instanceof HttpError ? error : (domainErrorAsHttp(error) ?? multipartErrorAsHttp(error));
     if (known) {
       // An outage we answer on purpose (storage down): the user gets the sentence, the log gets the cause.
-      if (known.statusCode >= 500) request.log.warn({ err: (known as { reason?: unknown }).reason ?? known }, known.message);
+      if (known.statusCode >= 500) request.log.warn({ err: (error as { reason?: unknown }).reason ?? error }, known.message);
       const body: TApiError = { code: known.code, message: known.message, field: known.field };
       if (known instanceof HttpError && known.retryAfterSeconds !== undefined) reply.header('Retry-After', String(known.retryAfterSeconds));
       return reply.status(known.statusCode).send(body);

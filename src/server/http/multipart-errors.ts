@@ -1,7 +1,7 @@
+import { UPLOAD_CUT_OFF_MESSAGE } from '../uploads/multipart-upload';
 import { HttpError } from './errors';
 
 const NOT_A_FORM = 'The upload is not a valid form. Send it again from the page, as multipart/form-data with its boundary.';
-export const UPLOAD_CUT_OFF_MESSAGE = 'The upload was cut off before it finished. Check your connection and send it again.';
 
 /**
  * The form parser's own errors (@fastify/multipart and its busboy) as answers a person can act on. Many

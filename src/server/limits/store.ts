@@ -16,7 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { Clock } from '../deps';
+import type { Clock } from '../clock';
 
 export type Counter = { key: string; max: number };
 export type TakeResult = { ok: true } | { ok: false; retryAfterMs: number };

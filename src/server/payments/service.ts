@@ -9,8 +9,7 @@ import { ALREADY_PRO_MESSAGE, type TBillingResponse, type TCheckoutResponse, typ
 import type { Db } from '../db/client';
 import { creditLedger, orders, providerSubscriptions, subscriptionCheckouts, subscriptionPayments, users } from '../db/schema';
 import type { PaymentProvider } from '../adapters/payments/port';
-import { conflicting, upstreamDown } from '../domain-errors';
-import { HttpError, notFound } from '../http/errors';
+import { conflicting, missing, upstreamDown } from '../domain-errors';
 import { LIVE_STATUSES, graceEndsAt } from './entitlement';
 import { cancelPendingOrder, ordersOf, setOrderStatus, toOrder } from './orders';
 import { currentSubscription, syncSubscription, type SyncContext } from './subscriptions';
@@ -45,7 +44,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   async function user(userId: string) {
     const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!u) throw notFound('No such user.');
+    if (!u) throw missing('No such user.');
     return u;
   }
   async function liveSubscription(userId: string) {
@@ -116,7 +115,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       } catch (err) {
         await db.delete(orders).where(eq(orders.id, order.id));
         deps.log.error({ err, orderId: order.id }, 'payments: creating a checkout failed');
-        throw new HttpError(502, PROVIDER_DOWN);
+        throw upstreamDown(PROVIDER_DOWN);
       }
     },
 
@@ -128,7 +127,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      */
     async checkoutPro(userId: string, origin: string): Promise<TCheckoutResponse> {
       const u = await user(userId);
-      if (u.accountType === 'pro' || (await liveSubscription(userId))) throw new HttpError(409, ALREADY_PRO_MESSAGE);
+      if (u.accountType === 'pro' || (await liveSubscription(userId))) throw conflicting(ALREADY_PRO_MESSAGE);
       const [open] = await db.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.userId, userId)).limit(1);
       if (open) {
         let status: string | null = null;
@@ -159,7 +158,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         return { url: session.url, orderId: null };
       } catch (err) {
         deps.log.error({ err }, 'payments: creating a subscription checkout failed');
-        throw new HttpError(502, PROVIDER_DOWN);
+        throw upstreamDown(PROVIDER_DOWN);
       }
     },
 
@@ -171,14 +170,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
         .limit(1);
-      if (!o) throw notFound('No such order.');
+      if (!o) throw missing('No such order.');
       return toOrder(o);
     },
 
     /** The checkout's Cancel brought the collector back: their pending order is cancelled (orders.ts). */
     async cancelOrder(userId: string, orderId: string): Promise<TOrder> {
       const o = await cancelPendingOrder(db, userId, orderId);
-      if (!o) throw notFound('No such order.');
+      if (!o) throw missing('No such order.');
       return toOrder(o);
     },
 
@@ -189,11 +188,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
         .limit(1);
-      if (!o) throw notFound('No such order.');
+      if (!o) throw missing('No such order.');
       if (o.status !== 'pending' || !o.providerSessionId || !o.checkoutUrl)
-        throw new HttpError(409, 'This order cannot be paid any more. Start a new purchase.');
+        throw conflicting('This order cannot be paid any more. Start a new purchase.');
       const session = await provider.retrieveCheckout(o.providerSessionId);
-      if (session.status !== 'open') throw new HttpError(409, 'This checkout has ended. Start a new purchase.');
+      if (session.status !== 'open') throw conflicting('This checkout has ended. Start a new purchase.');
       return { url: o.checkoutUrl, orderId: o.id };
     },
 
@@ -250,13 +249,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     /** Cancel at period end (true) or resume (false); the mirror follows the provider's answer at once. */
     async setCancelAtPeriodEnd(userId: string, cancel: boolean): Promise<TBillingResponse> {
       const sub = await liveSubscription(userId);
-      if (!sub) throw notFound('You have no Pro subscription to change.');
+      if (!sub) throw missing('You have no Pro subscription to change.');
       let updated;
       try {
         updated = await provider.setCancelAtPeriodEnd(sub.id, cancel);
       } catch (err) {
         deps.log.error({ err, subscriptionId: sub.id }, 'payments: changing the subscription failed');
-        throw new HttpError(502, 'The payment provider could not be reached. Your plan is unchanged; please try again in a minute.');
+        throw upstreamDown('The payment provider could not be reached. Your plan is unchanged; please try again in a minute.');
       }
       await db.transaction((tx) => syncSubscription(tx, updated, deps.context()));
       deps.changed(userId);
@@ -265,12 +264,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
     async portal(userId: string, returnUrl: string): Promise<{ url: string }> {
       const customerId = await customerIdOf(db, userId);
-      if (!customerId) throw notFound('There is no payment method on file yet: it is saved with your first purchase.');
+      if (!customerId) throw missing('There is no payment method on file yet: it is saved with your first purchase.');
       try {
         return await provider.createPortalSession(customerId, returnUrl);
       } catch (err) {
         deps.log.error({ err }, 'payments: opening the customer portal failed');
-        throw new HttpError(502, PROVIDER_DOWN);
+        throw upstreamDown(PROVIDER_DOWN);
       }
     },
   };

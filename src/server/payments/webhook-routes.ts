@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZWebhookResponse } from '@contract/payments';
 import { SignatureError, type PaymentProvider } from '../adapters/payments/port';
 import { badRequest } from '../http/errors';
 import { handleEvent, type WebhookDeps } from './webhook';
+import { contractRoute } from '../http/contract-route';
 
 /**
  * POST /api/payments/webhook. The provider calls it, not a browser: the route config exempts it from
@@ -13,9 +13,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; d
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/api/payments/webhook', {
-    config: { access: 'public', csrf: false, session: false },
-    schema: { tags: ['payments'], summary: "The payment provider's signed event webhook", response: { 200: ZWebhookResponse } },
+  contractRoute(app, 'POST /api/payments/webhook', {
+    tags: ['payments'],
+    summary: "The payment provider's signed event webhook",
     handler: async (request) => {
       const header = request.headers['stripe-signature'];
       let event;

@@ -3,13 +3,10 @@
  * of its latest completed grading. Owner only: another user's card id answers 404, like every card route.
  */
 import { and, asc, desc, eq, or } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCardPriceHistoryResponse, type TCardPriceHistoryResponse } from '@contract/price-update';
-import { ZUserCardParams } from '@contract/user-cards';
+import { type TCardPriceHistoryResponse } from '@contract/price-update';
 import type { Db } from '../db/client';
 import { gradings, priceHistory, userCards } from '../db/schema';
-import { requireUser } from '../http/access';
-import { notFound } from '../http/errors';
+import { missing } from '../domain-errors';
 import { cardKeyOf } from './rules';
 
 export async function cardPriceHistory(db: Db, userId: string, userCardId: string): Promise<TCardPriceHistoryResponse> {
@@ -17,7 +14,7 @@ export async function cardPriceHistory(db: Db, userId: string, userCardId: strin
     .select()
     .from(userCards)
     .where(and(eq(userCards.id, userCardId), eq(userCards.userId, userId)));
-  if (!card) throw notFound("That card isn't in your collection.");
+  if (!card) throw missing("That card isn't in your collection.");
   const [g] = await db
     .select()
     .from(gradings)
@@ -51,16 +48,3 @@ export async function cardPriceHistory(db: Db, userId: string, userCardId: strin
     })),
   };
 }
-
-export const cardPriceHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/user-cards/:id/price-history', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['cards'],
-      summary: "A card's value history from the weekly price updates (owner only)",
-      params: ZUserCardParams,
-      response: { 200: ZCardPriceHistoryResponse },
-    },
-    handler: async (request) => cardPriceHistory(db, requireUser(request).id, request.params.id),
-  });
-};

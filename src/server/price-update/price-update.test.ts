@@ -224,7 +224,7 @@ describe('runs as a job', () => {
     const b = createPriceUpdateRunner({ db, model: createEstimatorModel(), clock, graceDays: 7, maxCalls: 100, market: noMarket });
     const started = await a.start('admin');
     await expect(b.start('admin')).rejects.toMatchObject({
-      statusCode: 409,
+      kind: 'conflict',
       message: expect.stringMatching(
         /^A weekly price update is already running \(started .* UTC, 0 of 3 cards done\)\. Wait for it to finish\.$/,
       ),

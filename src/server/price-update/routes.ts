@@ -1,11 +1,13 @@
 /**
- * The weekly price update's admin routes (spec §7.3). Paths are relative: the integrator mounts this
- * plugin under the admin prefix (/api/admin/{hash}); app.ts registers it at /api/admin for now.
+ * The weekly price update's admin routes (spec §7.3), under the back-office prefix /api/admin/{hash}:
+ * app.ts registers this plugin in a scope that checks the hash.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError } from '@contract/common';
-import { ZPriceUpdateLastRunResponse, ZPriceUpdatePreviewResponse, ZPriceUpdateResponse } from '@contract/price-update';
+import type { Db } from '../db/client';
+import { requireUser } from '../http/access';
+import { cardPriceHistory } from './card-history';
 import type { PriceUpdateRunner } from './runner';
+import { contractRoute } from '../http/contract-route';
 
 /** How long the POST waits for its run before answering 202 (the run goes on; last-run tells the outcome). */
 export const POST_WAIT_MS = 240_000;
@@ -14,29 +16,21 @@ export const priceUpdateRoutes: FastifyPluginAsyncZod<{ runner: PriceUpdateRunne
   app,
   { runner, waitMs = POST_WAIT_MS },
 ) => {
-  app.get('/weekly-price-update/last-run', {
-    config: { access: 'admin' },
-    schema: { tags: ['price-update'], summary: 'The last weekly price update', response: { 200: ZPriceUpdateLastRunResponse } },
+  contractRoute(app, 'GET /api/admin/:hash/weekly-price-update/last-run', {
+    tags: ['price-update'],
+    summary: 'The last weekly price update',
     handler: async () => runner.lastRun(),
   });
 
-  app.get('/weekly-price-update/preview', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['price-update'],
-      summary: 'What a weekly price update would cover now',
-      response: { 200: ZPriceUpdatePreviewResponse },
-    },
+  contractRoute(app, 'GET /api/admin/:hash/weekly-price-update/preview', {
+    tags: ['price-update'],
+    summary: 'What a weekly price update would cover now',
     handler: async () => runner.preview(),
   });
 
-  app.post('/weekly-price-update', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['price-update'],
-      summary: 'Run the weekly price update',
-      response: { 200: ZPriceUpdateResponse, 202: ZPriceUpdateResponse, 409: ZApiError },
-    },
+  contractRoute(app, 'POST /api/admin/:hash/weekly-price-update', {
+    tags: ['price-update'],
+    summary: 'Run the weekly price update',
     handler: async (_request, reply) => {
       // The run is a background job: it goes on if this request is dropped; the admin screen waits for it.
       const { run, done } = await runner.start('admin');
@@ -46,5 +40,14 @@ export const priceUpdateRoutes: FastifyPluginAsyncZod<{ runner: PriceUpdateRunne
       if (finished && finished.status !== 'running') return reply.status(200).send(runner.resultOf(finished));
       return reply.status(202).send(runner.resultOf((await runner.get(run.id)) ?? run));
     },
+  });
+};
+
+/** A collector's card's value history (owner only), outside the admin prefix. */
+export const cardPriceHistoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  contractRoute(app, 'GET /api/user-cards/:id/price-history', {
+    tags: ['cards'],
+    summary: "A card's value history from the weekly price updates (owner only)",
+    handler: async (request) => cardPriceHistory(db, requireUser(request).id, request.params.id),
   });
 };

@@ -12,7 +12,7 @@ import type { TPriceUpdateLastRunResponse, TPriceUpdatePreviewResponse, TPriceUp
 import type { Db } from '../db/client';
 import { cards, cardSets, priceUpdateRuns } from '../db/schema';
 import type { Clock } from '../deps';
-import { conflict } from '../http/errors';
+import { conflicting } from '../domain-errors';
 import type { MarketPriceSource } from '../pricing/port';
 import { leaseLapsed, LostClaim } from '../jobs/lease';
 import { createJobRunner, JobStopping, type JobContext } from '../jobs/runner';
@@ -307,7 +307,7 @@ export function createPriceUpdateRunner(deps: PriceUpdateDeps) {
       const since = other
         ? ` (started ${other.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${other.stats.processed.toLocaleString('en-US')} of ${other.totalCards.toLocaleString('en-US')} cards done)`
         : '';
-      throw conflict(`A weekly price update is already running${since}. Wait for it to finish.`);
+      throw conflicting(`A weekly price update is already running${since}. Wait for it to finish.`);
     }
   }
 

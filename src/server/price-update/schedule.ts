@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Clock } from '../deps';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain-errors';
 import type { PriceUpdateRunner } from './runner';
 
 const TICK_MS = 60_000;
@@ -61,7 +61,7 @@ export function createPriceUpdateSchedule(deps: {
       return 'started';
     } catch (err) {
       // An admin's run is going on already: it covers this week.
-      if (err instanceof HttpError && err.statusCode === 409) return 'idle';
+      if (err instanceof DomainError && err.kind === 'conflict') return 'idle';
       throw err;
     }
   }

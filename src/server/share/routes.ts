@@ -1,16 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZImageBytes } from '@contract/common';
-import {
-  SHARED_CARD_NOT_FOUND,
-  SHARED_NOT_FOUND,
-  ZPublicBinderResponse,
-  ZPublicCardResponse,
-  ZSharedBinderParams,
-  ZSharedCardParams,
-  ZSharedImageParams,
-} from '@contract/share';
+import { SHARED_CARD_NOT_FOUND, SHARED_NOT_FOUND } from '@contract/share';
 import { notFound } from '../http/errors';
 import type { ShareService } from './service';
+import { contractRoute } from '../http/contract-route';
 
 /**
  * The share feature's API (issue 15): public, read-only, the same answer for every caller. The
@@ -18,14 +10,9 @@ import type { ShareService } from './service';
  * previewing the page sees what a stranger sees, and a private binder is a 404 for the owner too.
  */
 export const shareRoutes: FastifyPluginAsyncZod<{ share: ShareService }> = async (app, { share }) => {
-  app.get('/api/shared/binders/:id', {
-    config: { access: 'public', session: false },
-    schema: {
-      tags: ['binders'],
-      summary: 'A public binder as its share page shows it (no account needed; no notes or prices)',
-      params: ZSharedBinderParams,
-      response: { 200: ZPublicBinderResponse },
-    },
+  contractRoute(app, 'GET /api/shared/binders/:id', {
+    tags: ['binders'],
+    summary: 'A public binder as its share page shows it (no account needed; no notes or prices)',
     handler: async (request) => {
       const view = await share.binder(request.params.id);
       if (!view) throw notFound(SHARED_NOT_FOUND);
@@ -33,14 +20,9 @@ export const shareRoutes: FastifyPluginAsyncZod<{ share: ShareService }> = async
     },
   });
 
-  app.get('/api/shared/binders/:id/cards/:userCardId', {
-    config: { access: 'public', session: false },
-    schema: {
-      tags: ['binders'],
-      summary: 'One card of a public binder: photos, grades, sub-grades and values (no notes or prices)',
-      params: ZSharedCardParams,
-      response: { 200: ZPublicCardResponse },
-    },
+  contractRoute(app, 'GET /api/shared/binders/:id/cards/:userCardId', {
+    tags: ['binders'],
+    summary: 'One card of a public binder: photos, grades, sub-grades and values (no notes or prices)',
     handler: async (request) => {
       const card = await share.card(request.params.id, request.params.userCardId);
       if (!card) throw notFound(SHARED_CARD_NOT_FOUND);
@@ -48,14 +30,9 @@ export const shareRoutes: FastifyPluginAsyncZod<{ share: ShareService }> = async
     },
   });
 
-  app.get('/api/shared/binders/:id/cards/:userCardId/images/:name', {
-    config: { access: 'public', session: false },
-    schema: {
-      tags: ['binders'],
-      summary: 'The front or back photo of a card, through the public binder that holds it',
-      params: ZSharedImageParams,
-      response: { 200: ZImageBytes },
-    },
+  contractRoute(app, 'GET /api/shared/binders/:id/cards/:userCardId/images/:name', {
+    tags: ['binders'],
+    summary: 'The front or back photo of a card, through the public binder that holds it',
     handler: async (request, reply) => {
       const image = await share.image(request.params.id, request.params.userCardId, request.params.name);
       if (!image) throw notFound(SHARED_CARD_NOT_FOUND);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../db/client';
-import { seedCatalogue } from '../db/seed';
+import { seedCatalogue } from '../seed';
 import { assertBalancesMatchLedger } from './ledger-check';
 import { POSTGRES_TEMPLATE } from './private-database';
 

@@ -16,8 +16,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest } from '../http/errors';
-import { UPLOAD_CUT_OFF_MESSAGE } from '../http/multipart-errors';
+import { invalid, tooLarge, tooMany, unavailable, unsupported } from '../domain-errors';
 import { MAX_UPLOAD_BYTES } from './sanitize-image';
 
 export interface UploadedFile {
@@ -60,14 +59,9 @@ export interface UploadReceiverOptions {
   maxFileBytes?: number;
 }
 
+export const UPLOAD_CUT_OFF_MESSAGE = 'The upload was cut off before it finished. Check your connection and send it again.';
 export const UPLOADS_BUSY_MESSAGE = 'The server is receiving many photos right now. Please try again in a minute.';
 export const UPLOADS_PER_USER_MESSAGE = 'You are already uploading other cards. Wait until they finish, then try again.';
-
-/** The busy answers say when to come back, for clients that read Retry-After (the sentence says it too). */
-function withRetryAfter(error: HttpError, seconds: number): HttpError {
-  error.retryAfterSeconds = seconds;
-  return error;
-}
 
 export function createUploadReceiver(opts: UploadReceiverOptions) {
   const tmpDir = opts.tmpDir ?? os.tmpdir();
@@ -77,9 +71,9 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
 
   /** A slot for `userId`, or the 503/429 that says why not. Released by the function it returns. */
   function takeSlot(userId: string): () => void {
-    if (active >= opts.maxConcurrent) throw withRetryAfter(new HttpError(503, UPLOADS_BUSY_MESSAGE), 60);
+    if (active >= opts.maxConcurrent) throw unavailable(UPLOADS_BUSY_MESSAGE, 60); // Retry-After for clients that read it (the sentence says it too)
     const mine = perUser.get(userId) ?? 0;
-    if (mine >= opts.maxPerUser) throw withRetryAfter(new HttpError(429, UPLOADS_PER_USER_MESSAGE), 30);
+    if (mine >= opts.maxPerUser) throw tooMany(UPLOADS_PER_USER_MESSAGE, 30);
     active += 1;
     perUser.set(userId, mine + 1);
     let released = false;
@@ -111,18 +105,18 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
     for await (const part of parts) {
       if (part.type === 'field') {
         if (!form.fields.includes(part.fieldname))
-          throw badRequest(form.unexpectedFieldMessage ?? `Unexpected field "${part.fieldname}".`, part.fieldname);
-        if (Object.hasOwn(fields, part.fieldname)) throw badRequest(`Send the field "${part.fieldname}" once.`, part.fieldname);
-        if (part.valueTruncated) throw new HttpError(413, `The field "${part.fieldname}" is too long.`, part.fieldname);
+          throw invalid(form.unexpectedFieldMessage ?? `Unexpected field "${part.fieldname}".`, part.fieldname);
+        if (Object.hasOwn(fields, part.fieldname)) throw invalid(`Send the field "${part.fieldname}" once.`, part.fieldname);
+        if (part.valueTruncated) throw tooLarge(`The field "${part.fieldname}" is too long.`, part.fieldname);
         fields[part.fieldname] = String(part.value);
         continue;
       }
       const file = part;
       // Own properties only: a field named `toString` or `constructor` is not a photo slot.
       const allowed = Object.hasOwn(form.files, file.fieldname) ? form.files[file.fieldname] : undefined;
-      if (allowed === undefined) throw badRequest(`Unexpected file field "${file.fieldname}".`, file.fieldname);
+      if (allowed === undefined) throw invalid(`Unexpected file field "${file.fieldname}".`, file.fieldname);
       const count = (perField.get(file.fieldname) ?? 0) + 1;
-      if (count > allowed) throw badRequest(`Send at most ${allowed} file(s) in "${file.fieldname}".`, file.fieldname);
+      if (count > allowed) throw invalid(`Send at most ${allowed} file(s) in "${file.fieldname}".`, file.fieldname);
       perField.set(file.fieldname, count);
       const target = path.join(dir, `${files.length + 1}.upload`);
       let bytes = 0;
@@ -130,17 +124,16 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
         transform(chunk: Buffer, _encoding, done) {
           bytes += chunk.length;
           if (bytes > maxFileBytes)
-            done(new HttpError(413, 'A photo is larger than 25 MB. Export it at a smaller size and try again.', file.fieldname));
+            done(tooLarge('A photo is larger than 25 MB. Export it at a smaller size and try again.', file.fieldname));
           else done(null, chunk);
         },
       });
       // The parser destroys a part whose body ended early, possibly before it reaches us; a pipeline
       // from an already destroyed stream would wait forever.
-      if (file.file.destroyed) throw new HttpError(400, UPLOAD_CUT_OFF_MESSAGE);
+      if (file.file.destroyed) throw invalid(UPLOAD_CUT_OFF_MESSAGE);
       await pipeline(file.file, counter, fs.createWriteStream(target, { flags: 'wx' }));
       // busboy stops a part at the cap and marks it truncated: the part is over the cap.
-      if (file.file.truncated)
-        throw new HttpError(413, 'A photo is larger than 25 MB. Export it at a smaller size and try again.', file.fieldname);
+      if (file.file.truncated) throw tooLarge('A photo is larger than 25 MB. Export it at a smaller size and try again.', file.fieldname);
       if (bytes === 0) {
         await fsp.rm(target, { force: true });
         continue;
@@ -157,7 +150,7 @@ export function createUploadReceiver(opts: UploadReceiverOptions) {
      * one (see http/multipart-errors.ts for the parser's own), 429/503 when no slot is free.
      */
     async receive<T>(request: FastifyRequest, userId: string, form: UploadForm, use: (upload: ReceivedUpload) => Promise<T>): Promise<T> {
-      if (!request.isMultipart()) throw new HttpError(415, 'Send the form with its photos as multipart/form-data.');
+      if (!request.isMultipart()) throw unsupported('Send the form with its photos as multipart/form-data.');
       const release = takeSlot(userId);
       let dir: string | undefined;
       try {

@@ -6,21 +6,20 @@
  * handling code is exercised exactly as in production. Subscriptions renew, fail and end on its own
  * clock, which tests (and the e2e server, behind a flag) can move forward.
  */
-import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { DECLINED_MESSAGE, LOCAL_CARD_DECLINED, LOCAL_CARD_OK, type TLocalSessionResponse } from '@contract/payments';
 import type { Db } from '../../db/client';
-import { localProviderEvents, localProviderObjects } from '../../db/schema';
-import type { Clock } from '../../deps';
-import { HttpError, badRequest, notFound } from '../../http/errors';
-import { normaliseCheckout, normaliseSubscription, signPayload, verifyStripeSignature } from './normalise';
+import { localProviderObjects } from '../../db/schema';
+import type { Clock } from '../../clock';
+import { invalid, paymentRequired, missing, conflicting } from '../../domain-errors';
+import { createLocalBooks, newId, seconds, type Obj } from './local-books';
+import { createLocalDelivery } from './local-delivery';
+import { addMonth, createLocalRenewals } from './local-renewals';
+import { normaliseCheckout, normaliseSubscription, verifyStripeSignature } from './normalise';
 import type { CheckoutRequest, PaymentProvider, ProviderSubscription } from './port';
 
-type Obj = Record<string, unknown>;
 const DAY = 86_400_000;
-/** Like Stripe's default smart retries: a failed renewal is retried every 3 days, 3 times, then the subscription is canceled. */
-export const LOCAL_RETRY_DAYS = 3;
-export const LOCAL_MAX_RETRIES = 3;
+export { LOCAL_MAX_RETRIES, LOCAL_RETRY_DAYS } from './local-renewals';
 const CHECKOUT_LIFETIME_MS = DAY;
 const PAGE_SIZE = 100;
 
@@ -33,13 +32,6 @@ export interface LocalProviderOptions {
   log?: { warn(obj: object, msg: string): void };
 }
 
-const newId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-const addMonth = (s: number) => {
-  const d = new Date(s * 1000);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return seconds(d);
-};
 const digits = (card: string) => card.replace(/[\s-]/g, '');
 
 export type LocalProvider = ReturnType<typeof createLocalProvider>;
@@ -49,178 +41,16 @@ export function createLocalProvider(opts: LocalProviderOptions) {
   let offsetMs = 0;
   /** The provider's clock: the app's clock plus however far a test moved it. */
   const now = () => new Date(opts.clock.now().getTime() + offsetMs);
-  let deliver = opts.deliver;
-
-  async function load(
-    id: string,
-    kind: 'checkout_session' | 'subscription' | 'customer',
-    tx: Pick<Db, 'select'> = db,
-  ): Promise<Obj | null> {
-    const [row] = await tx
-      .select()
-      .from(localProviderObjects)
-      .where(and(eq(localProviderObjects.id, id), eq(localProviderObjects.kind, kind)))
-      .limit(1);
-    return row?.data ?? null;
-  }
-  async function save(tx: Pick<Db, 'insert'>, kind: 'checkout_session' | 'subscription' | 'customer', data: Obj) {
-    await tx
-      .insert(localProviderObjects)
-      .values({ id: String(data.id), kind, data })
-      .onConflictDoUpdate({ target: localProviderObjects.id, set: { data } });
-  }
-  async function emit(tx: Pick<Db, 'insert'>, type: string, object: Obj) {
-    const id = newId('evt');
-    const payload = JSON.stringify({
-      id,
-      object: 'event',
-      type,
-      created: seconds(now()),
-      livemode: false,
-      api_version: 'local',
-      data: { object },
-    });
-    await tx.insert(localProviderEvents).values({ id, payload });
-  }
-  async function withCustomer(sub: Obj, tx: Pick<Db, 'select'> = db): Promise<Obj> {
-    const customer = await load(String(sub.customer), 'customer', tx);
-    return { ...sub, customer: customer ?? sub.customer };
-  }
-
-  let delivering: Promise<number> | null = null;
-  /** Set when events may have been written after the running loop read its list: it reads again. */
-  let more = false;
-  /**
-   * Posts every undelivered event, oldest first; one loop at a time per process. A call while a loop
-   * runs joins it, and the loop reads the list once more before it ends, so an event written just
-   * after the loop's read is not left for the next tick. Failed ones are retried on the next tick.
-   */
-  function deliverPending(): Promise<number> {
-    more = true;
-    delivering ??= (async () => {
-      let sent = 0;
-      try {
-        // Bounded: a failing event is retried by the next tick, not spun on here.
-        for (let round = 0; more && round < 5; round++) {
-          more = false;
-          const pending = await db
-            .select()
-            .from(localProviderEvents)
-            .where(isNull(localProviderEvents.deliveredAt))
-            .orderBy(asc(localProviderEvents.createdAt), asc(localProviderEvents.id))
-            .limit(500);
-          for (const event of pending) {
-            if (!deliver) break;
-            // Signed at delivery time, as Stripe signs each attempt: a retried event is never stale.
-            const status = await deliver(event.payload, signPayload(event.payload, opts.webhookSecret, seconds(new Date())));
-            if (status >= 200 && status < 300) {
-              await db
-                .update(localProviderEvents)
-                .set({ deliveredAt: new Date(), attempts: sql`${localProviderEvents.attempts} + 1` })
-                .where(eq(localProviderEvents.id, event.id));
-              sent += 1;
-            } else {
-              await db
-                .update(localProviderEvents)
-                .set({ attempts: sql`${localProviderEvents.attempts} + 1` })
-                .where(eq(localProviderEvents.id, event.id));
-              // Like Stripe, one failing event does not hold the others back (the handler does not rely on order).
-              opts.log?.warn({ eventId: event.id, status }, 'local payment provider: webhook delivery failed, will retry');
-            }
-          }
-        }
-      } finally {
-        delivering = null;
-      }
-      return sent;
-    })();
-    return delivering;
-  }
-  const deliverSoon = () =>
-    void deliverPending().catch((err: unknown) => opts.log?.warn({ err }, 'local payment provider: delivery error'));
-
-  async function ensureCustomer(tx: Pick<Db, 'insert' | 'select'>, email: string, existing?: string | null): Promise<string> {
-    if (existing && (await load(existing, 'customer', tx))) return existing;
-    const customer = { id: newId('cus'), object: 'customer', email, created: seconds(now()), card: { last4: '4242', declines: false } };
-    await save(tx, 'customer', customer);
-    return customer.id;
-  }
-
-  async function renewDue(): Promise<boolean> {
-    const base = seconds(now());
-    const subs = await db.select().from(localProviderObjects).where(eq(localProviderObjects.kind, 'subscription'));
-    let changed = false;
-    for (const row of subs) {
-      const sub = row.data;
-      const item = ((sub.items as Obj).data as Obj[])[0];
-      const status = String(sub.status);
-      if (!['active', 'trialing', 'past_due'].includes(status)) continue;
-      // A customer may carry its own test clock (as Stripe's test clocks attach to customers).
-      const owner = (await load(String(sub.customer), 'customer')) ?? {};
-      const t = base + Math.floor(Number(owner.test_clock_ms ?? 0) / 1000);
-      const periodEnd = Number(item.current_period_end);
-      const retryAt = Number(sub.local_next_retry ?? 0);
-      const due = status === 'past_due' ? retryAt <= t : periodEnd <= t;
-      if (!due) continue;
-      changed = true;
-      await db.transaction(async (tx) => {
-        // Another worker process (PostgreSQL) may have renewed it since the read above: take the row
-        // and go on only if it is still what was judged due, so a period never moves twice.
-        const [locked] = await tx
-          .select()
-          .from(localProviderObjects)
-          .where(and(eq(localProviderObjects.id, row.id), eq(localProviderObjects.kind, 'subscription')))
-          .for('update');
-        if (!locked || JSON.stringify(locked.data) !== JSON.stringify(row.data)) return;
-        const customer = (await load(String(sub.customer), 'customer', tx)) ?? {};
-        const declines = Boolean((customer.card as Obj | undefined)?.declines);
-        const invoice = {
-          id: newId('in'),
-          object: 'invoice',
-          customer: sub.customer,
-          amount_due: Number((item.price as Obj).unit_amount),
-          currency: (item.price as Obj).currency,
-          parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
-        };
-        if (status !== 'past_due' && sub.cancel_at_period_end) {
-          Object.assign(sub, { status: 'canceled', canceled_at: t, ended_at: periodEnd });
-          await save(tx, 'subscription', sub);
-          await emit(tx, 'customer.subscription.deleted', await withCustomer(sub, tx));
-          return;
-        }
-        if (status !== 'past_due') {
-          // The period moves on whether or not the renewal invoice is paid, as on Stripe.
-          item.current_period_start = periodEnd;
-          item.current_period_end = addMonth(periodEnd);
-        }
-        if (!declines) {
-          Object.assign(sub, { status: 'active', local_retries: 0, local_next_retry: null });
-          await save(tx, 'subscription', sub);
-          await emit(tx, 'invoice.paid', { ...invoice, status: 'paid', amount_paid: invoice.amount_due });
-          await emit(tx, 'customer.subscription.updated', await withCustomer(sub, tx));
-          return;
-        }
-        const retries = status === 'past_due' ? Number(sub.local_retries ?? 0) + 1 : 0;
-        if (retries >= LOCAL_MAX_RETRIES) {
-          Object.assign(sub, { status: 'canceled', canceled_at: t, ended_at: t });
-          await save(tx, 'subscription', sub);
-          await emit(tx, 'invoice.payment_failed', { ...invoice, status: 'open' });
-          await emit(tx, 'customer.subscription.deleted', await withCustomer(sub, tx));
-          return;
-        }
-        Object.assign(sub, { status: 'past_due', local_retries: retries, local_next_retry: t + LOCAL_RETRY_DAYS * 86_400 });
-        await save(tx, 'subscription', sub);
-        await emit(tx, 'invoice.payment_failed', { ...invoice, status: 'open' });
-        await emit(tx, 'customer.subscription.updated', await withCustomer(sub, tx));
-      });
-    }
-    return changed;
-  }
+  const books = createLocalBooks(db, now);
+  const { load, save, emit, withCustomer, ensureCustomer } = books;
+  const delivery = createLocalDelivery(opts);
+  const { deliverPending, deliverSoon } = delivery;
+  const renewDue = createLocalRenewals(db, now, books);
 
   async function ownSession(id: string, userId: string, tx: Pick<Db, 'select'> = db): Promise<Obj> {
     const s = await load(id, 'checkout_session', tx);
     // Someone else's session answers like a missing one.
-    if (!s || (s.metadata as Obj).userId !== userId) throw notFound('No such checkout session.');
+    if (!s || (s.metadata as Obj).userId !== userId) throw missing('No such checkout session.');
     return s;
   }
   const fillUrl = (url: string, sessionId: string) => url.replace('{CHECKOUT_SESSION_ID}', sessionId);
@@ -259,7 +89,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
 
     async retrieveCheckout(id) {
       const s = await load(id, 'checkout_session');
-      if (!s) throw notFound('No such checkout session.');
+      if (!s) throw missing('No such checkout session.');
       return normaliseCheckout(s);
     },
 
@@ -272,7 +102,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     async setCancelAtPeriodEnd(id, cancel) {
       const result = await db.transaction(async (tx) => {
         const s = await load(id, 'subscription', tx);
-        if (!s) throw notFound('No such subscription.');
+        if (!s) throw missing('No such subscription.');
         s.cancel_at_period_end = cancel;
         await save(tx, 'subscription', s);
         await emit(tx, 'customer.subscription.updated', await withCustomer(s, tx));
@@ -285,7 +115,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     async cancelSubscription(id) {
       const result = await db.transaction(async (tx) => {
         const s = await load(id, 'subscription', tx);
-        if (!s) throw notFound('No such subscription.');
+        if (!s) throw missing('No such subscription.');
         if (s.status !== 'canceled') {
           const t = seconds(now());
           Object.assign(s, { status: 'canceled', canceled_at: t, ended_at: t });
@@ -325,9 +155,7 @@ export function createLocalProvider(opts: LocalProviderOptions) {
 
   return {
     ...provider,
-    setDeliver(fn: (payload: string, signature: string) => Promise<number>) {
-      deliver = fn;
-    },
+    setDeliver: delivery.setDeliver,
     deliverPending,
     now,
 
@@ -351,16 +179,13 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     /** "Pay" on the hosted page: 4242… pays, 4000 0000 0000 0002 is declined (nothing happens, as on Stripe). */
     async pay(id: string, userId: string, cardNumber: string): Promise<{ redirectUrl: string }> {
       const card = digits(cardNumber);
-      if (card === LOCAL_CARD_DECLINED) throw new HttpError(402, DECLINED_MESSAGE, 'cardNumber');
+      if (card === LOCAL_CARD_DECLINED) throw paymentRequired(DECLINED_MESSAGE, 'cardNumber');
       if (card !== LOCAL_CARD_OK)
-        throw badRequest(
-          'This is the test provider: use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.',
-          'cardNumber',
-        );
+        throw invalid('This is the test provider: use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.', 'cardNumber');
       const redirectUrl = await db.transaction(async (tx) => {
         const s = await ownSession(id, userId, tx);
         if (s.status !== 'open' || Number(s.expires_at) <= seconds(now()))
-          throw new HttpError(409, 'This checkout has already ended. Start again from Billing.');
+          throw conflicting('This checkout has already ended. Start again from Billing.');
         const customer = (await load(String(s.customer), 'customer', tx))!;
         customer.card = { last4: card.slice(-4), declines: false };
         await save(tx, 'customer', customer);
@@ -442,12 +267,12 @@ export function createLocalProvider(opts: LocalProviderOptions) {
     async updateCard(customerId: string, email: string, cardNumber: string): Promise<{ last4: string }> {
       const card = digits(cardNumber);
       if (card !== LOCAL_CARD_OK && card !== LOCAL_CARD_DECLINED)
-        throw badRequest(
+        throw invalid(
           'This is the test provider: use 4242 4242 4242 4242, or 4000 0000 0000 0002 for a card whose renewals fail.',
           'cardNumber',
         );
       const customer = await load(customerId, 'customer');
-      if (!customer || customer.email !== email) throw notFound('No such customer.');
+      if (!customer || customer.email !== email) throw missing('No such customer.');
       customer.card = { last4: card.slice(-4), declines: card === LOCAL_CARD_DECLINED };
       await db.transaction((tx) => save(tx, 'customer', customer));
       return { last4: card.slice(-4) };

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { PaymentsConfig } from '../../config';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../deps';
+import type { Clock } from '../../clock';
 import { createLocalProvider, type LocalProvider } from './local';
 import type { PaymentProvider } from './port';
 import { createStripeProvider } from './stripe';

@@ -4,14 +4,15 @@
  * and a sentence instead of a 500; and a health check with a short timeout whose answer is kept a few
  * seconds, so GET /api/health can be polled without hammering the store.
  */
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain-errors';
 import { SAFE_KEY, type ImageStore } from './port';
 
 export const STORAGE_UNAVAILABLE_MESSAGE = 'Photo storage is unavailable right now. Please try again in a few minutes.';
 
-export class StorageUnavailableError extends HttpError {
+/** `reason` is the store's own error: the log gets it, the user gets the sentence. */
+export class StorageUnavailableError extends DomainError {
   constructor(readonly reason: unknown) {
-    super(503, STORAGE_UNAVAILABLE_MESSAGE);
+    super('unavailable', STORAGE_UNAVAILABLE_MESSAGE);
   }
 }
 

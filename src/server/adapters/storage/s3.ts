@@ -6,18 +6,10 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { S3StoreOptions } from '../../config';
 import { assertSafeKey, type ImageStore } from './port';
 
-export type S3StoreOptions = {
-  bucket: string;
-  /** Any S3-compatible endpoint (MinIO, Cloudflare R2, Backblaze B2…); unset means AWS itself. */
-  endpoint?: string;
-  region: string;
-  /** Unset: the AWS SDK's own credential chain (environment, profile, instance role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** Bucket in the path (`host/bucket/key`), as MinIO and most self-hosted stores want. */
-  forcePathStyle: boolean;
-};
+export type { S3StoreOptions };
 
 /** True when S3 says the object (or bucket) is not there, whatever the store calls it. */
 const isNotFound = (err: unknown) =>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCatalogueSearchResponse } from '@contract/catalogue';
+import { aCatalogueCard, aUserCard } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import AddCardPage from './AddCardPage';
@@ -21,16 +22,7 @@ const addPhotos = async () => {
   await userEvent.upload(screen.getByLabelText('Front', { exact: true }), photo('front.jpg'));
   await userEvent.upload(screen.getByLabelText('Back', { exact: true }), photo('back.jpg'));
 };
-const CHARIZARD = {
-  id: 'base1-4',
-  name: 'Charizard',
-  setId: 'base1',
-  setName: 'Base',
-  number: '4',
-  setPrintedTotal: 102,
-  rarity: 'Rare Holo',
-  releaseDate: '1999-01-09',
-} as unknown as TCatalogueSearchResponse['cards'][number];
+const CHARIZARD: TCatalogueSearchResponse['cards'][number] = { ...aCatalogueCard(), score: 1 };
 
 describe('add card form', TYPING, () => {
   it('asks for a card and both photos with the contract’s sentences, and uploads nothing', async () => {
@@ -55,8 +47,8 @@ describe('add card form', TYPING, () => {
 
   it('uploads the picked catalogue card with its photos and goes on to grade it', async () => {
     const calls = mockApi({
-      'GET /api/catalogue/search': () => ({ json: { cards: [CHARIZARD], total: 1, page: 1, limit: 20 } }),
-      'POST /api/user-cards': () => ({ json: { id: 'new-card' } }),
+      'GET /api/catalogue/search': () => ({ json: { query: 'charizard', cards: [CHARIZARD], total: 1, page: 1, limit: 20 } }),
+      'POST /api/user-cards': () => ({ status: 201, json: aUserCard({ id: 'new-card' }) }),
     });
     render();
     await userEvent.type(screen.getByLabelText('Search by name, set or number'), 'charizard');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TBinderSummary } from '@contract/binders';
 import type { TCollectionFacetsResponse, TUserCard } from '@contract/user-cards';
+import { aUserCard } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import CollectionPage from './CollectionPage';
@@ -15,20 +16,13 @@ const card = (
   over: Partial<TUserCard> = {},
   grading: Partial<NonNullable<TUserCard['latestGrading']>> | null = {},
 ): TUserCard => ({
-  id: `20000000-0000-4000-8000-00000000000${n}`,
-  cardId: null,
-  cardName: `Card ${n}`,
-  cardSet: 'Base',
-  cardNumber: String(n),
-  rarity: 'Rare Holo',
-  createdAt: `2026-01-0${n}T10:00:00.000Z`,
-  frontImageUrl: null,
-  backImageUrl: null,
-  personalNotes: null,
-  actualPurchasePrice: null,
-  edition: null,
-  finish: null,
-  quantity: 1,
+  ...aUserCard({
+    id: `20000000-0000-4000-8000-00000000000${n}`,
+    cardId: null,
+    cardName: `Card ${n}`,
+    cardNumber: String(n),
+    createdAt: `2026-01-0${n}T10:00:00.000Z`,
+  }),
   latestGrading: grading && {
     id: `30000000-0000-4000-8000-00000000000${n}`,
     gradingId: `GV-${n}`,

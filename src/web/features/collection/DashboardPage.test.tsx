@@ -1,42 +1,30 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TUserCard } from '@contract/user-cards';
+import { aUserCard } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import DashboardPage from './DashboardPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const card = (over: Partial<NonNullable<TUserCard['latestGrading']>>): TUserCard => ({
-  id: '20000000-0000-4000-8000-000000000001',
-  cardId: 'base1-4',
-  cardName: 'Charizard',
-  cardSet: 'Base',
-  cardNumber: '4',
-  rarity: 'Rare Holo',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  frontImageUrl: null,
-  backImageUrl: null,
-  personalNotes: null,
-  actualPurchasePrice: null,
-  edition: null,
-  finish: null,
-  quantity: 1,
-  latestGrading: {
-    id: '30000000-0000-4000-8000-000000000001',
-    gradingId: 'GV-0000000001',
-    status: 'completed',
-    progress: 100,
-    psaGrade: 4,
-    bgsGrade: 4.5,
-    cgcGrade: 4.5,
-    recommendedPlatform: 'CGC',
-    estimatedValue: '21.68',
-    valueSource: null,
-    createdAt: '2026-11-02T10:00:00.000Z',
-    ...over,
-  },
-});
+const card = (over: Partial<NonNullable<TUserCard['latestGrading']>>): TUserCard =>
+  aUserCard({
+    latestGrading: {
+      id: '30000000-0000-4000-8000-000000000001',
+      gradingId: 'GV-0000000001',
+      status: 'completed',
+      progress: 100,
+      psaGrade: 4,
+      bgsGrade: 4.5,
+      cgcGrade: 4.5,
+      recommendedPlatform: 'CGC',
+      estimatedValue: '21.68',
+      valueSource: null,
+      createdAt: '2026-11-02T10:00:00.000Z',
+      ...over,
+    },
+  });
 
 function render(cards: TUserCard[], user = testUser()) {
   mockApi({

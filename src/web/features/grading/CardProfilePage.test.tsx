@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TGrading } from '@contract/gradings';
 import type { TUserCard } from '@contract/user-cards';
+import { aGrading, aManualReport, anEngineReport, aUserCard } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import CardProfilePage from './CardProfilePage';
@@ -10,64 +11,47 @@ import CardProfilePage from './CardProfilePage';
 afterEach(() => vi.unstubAllGlobals());
 
 const ID = '20000000-0000-4000-8000-000000000001';
-const CARD: TUserCard = {
+const CARD: TUserCard = aUserCard({
   id: ID,
-  cardId: 'base1-4',
-  cardName: 'Charizard',
-  cardSet: 'Base',
-  cardNumber: '4',
-  rarity: 'Rare Holo',
   createdAt: '2026-01-01T10:00:00.000Z',
-  frontImageUrl: null,
-  backImageUrl: null,
   personalNotes: 'From my brother',
   actualPurchasePrice: '120.00',
-  edition: null,
-  finish: null,
-  quantity: 1,
-  latestGrading: null,
-};
-const grading = (over: Partial<TGrading>): TGrading => ({
-  gradingId: 'GV-00000000A1',
-  userCardId: ID,
-  status: 'completed',
-  progress: 100,
-  currentStep: 'Completed',
-  error: null,
-  creditRefunded: false,
-  createdAt: '2026-01-02T10:00:00.000Z',
-  completedAt: '2026-01-02T10:01:00.000Z',
-  psaGrade: 8,
-  bgsGrade: 8.5,
-  cgcGrade: 9,
-  centeringScore: 8.5,
-  cornersScore: 9,
-  edgesScore: 8,
-  surfaceScore: 9.5,
-  confidence: 0.87,
-  recommendedPlatform: 'CGC',
-  psaEstimatedValue: '300.00',
-  bgsEstimatedValue: '320.00',
-  cgcEstimatedValue: '350.00',
-  ...over,
 });
-const log = (score: number, summary: string, confidence: number | null = 90) => ({
-  score,
-  summary,
-  reasoning: `${summary}: why.`,
-  confidence,
-});
-const REPORT = {
+const grading = (over: Partial<TGrading>): TGrading =>
+  aGrading({
+    gradingId: 'GV-00000000A1',
+    userCardId: ID,
+    status: 'completed',
+    progress: 100,
+    currentStep: 'Completed',
+    createdAt: '2026-01-02T10:00:00.000Z',
+    completedAt: '2026-01-02T10:01:00.000Z',
+    psaGrade: 8,
+    bgsGrade: 8.5,
+    cgcGrade: 9,
+    centeringScore: 8.5,
+    cornersScore: 9,
+    edgesScore: 8,
+    surfaceScore: 9.5,
+    confidence: 0.87,
+    recommendedPlatform: 'CGC',
+    psaEstimatedValue: '300.00',
+    bgsEstimatedValue: '320.00',
+    cgcEstimatedValue: '350.00',
+    ...over,
+  });
+const log = (score: number, summary: string) => ({ score, summary, reasoning: `${summary}: why.`, confidence: 90 });
+const base = anEngineReport();
+const REPORT = anEngineReport({
   psaLabel: 'NM-MT',
   bgsLabel: 'NM-MT+',
   cgcLabel: 'Mint',
   confidence: 87,
-  evidenceKeys: {},
-  centeringDecisionLog: log(8.5, 'Centred 58/42 left to right'),
-  cornersDecisionLog: log(9, 'One soft corner'),
-  edgesDecisionLog: log(8, 'Whitening on the back edges'),
-  surfaceDecisionLog: log(9.5, 'No scratches found'),
-};
+  centeringDecisionLog: { ...base.centeringDecisionLog, ...log(8.5, 'Centred 58/42 left to right') },
+  cornersDecisionLog: { ...base.cornersDecisionLog, ...log(9, 'One soft corner') },
+  edgesDecisionLog: { ...base.edgesDecisionLog, ...log(8, 'Whitening on the back edges') },
+  surfaceDecisionLog: { ...base.surfaceDecisionLog, ...log(9.5, 'No scratches found') },
+});
 const render = () =>
   renderWithApp(<CardProfilePage />, {
     route: `/account/collection/card-profile/${ID}`,
@@ -157,15 +141,7 @@ describe('card profile', { timeout: 20_000 }, () => {
       [`GET /api/user-cards/${ID}`]: () => ({ json: CARD }),
       [`GET /api/user-cards/${ID}/gradings`]: () => ({ json: [grading({ confidence: null })] }),
       'GET /api/gradings/GV-00000000A1/report': () => ({
-        json: {
-          ...REPORT,
-          source: 'manual',
-          confidence: null,
-          centeringDecisionLog: log(8.5, 'Entered', null),
-          cornersDecisionLog: log(9, 'Entered', null),
-          edgesDecisionLog: log(8, 'Entered', null),
-          surfaceDecisionLog: log(9.5, 'Entered', null),
-        },
+        json: aManualReport({ corners: 9, edges: 8, surface: 9.5, frontCentering: 58, backCentering: 55 }),
       }),
       'GET /api/binders': () => ({ json: [] }),
     });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TGrading } from '@contract/gradings';
 import type { TUserCard } from '@contract/user-cards';
+import { aGrading, aUserCard } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import GradeCardPage from './GradeCardPage';
@@ -9,32 +10,19 @@ import GradeCardPage from './GradeCardPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const ID = '20000000-0000-4000-8000-000000000001';
-const card: TUserCard = {
+const card: TUserCard = aUserCard({
   id: ID,
-  cardId: 'base1-4',
-  cardName: 'Charizard',
-  cardSet: 'Base',
-  cardNumber: '4',
-  rarity: 'Rare Holo',
-  createdAt: '2026-11-01T10:00:00.000Z',
   frontImageUrl: `/api/user-cards/${ID}/images/front`,
   backImageUrl: `/api/user-cards/${ID}/images/back`,
-  personalNotes: null,
-  actualPurchasePrice: null,
-  edition: null,
-  finish: null,
-  quantity: 1,
-  latestGrading: null,
-};
-const failed = {
+});
+const failed = aGrading({
   gradingId: 'GV-0000000001',
   userCardId: ID,
   status: 'failed',
   progress: 10,
-  currentStep: null,
   error: 'Front photo: No card was found in the photo.',
   creditRefunded: true,
-} as TGrading;
+});
 
 function render(user = testUser(), gradings: TGrading[] = [], extra: Parameters<typeof mockApi>[0] = {}) {
   const calls = mockApi({

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TGrading } from '@contract/gradings';
+import { aGrading, aUserCard } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import GradingProgressPage, { STEPS } from './GradingProgressPage';
@@ -8,44 +9,8 @@ import GradingProgressPage, { STEPS } from './GradingProgressPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const CARD_ID = '20000000-0000-4000-8000-000000000001';
-const grading = (over: Partial<TGrading>): TGrading => ({
-  gradingId: 'GV-0000000001',
-  userCardId: CARD_ID,
-  status: 'processing',
-  progress: 50,
-  currentStep: null,
-  error: null,
-  creditRefunded: false,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  completedAt: null,
-  psaGrade: null,
-  bgsGrade: null,
-  cgcGrade: null,
-  centeringScore: null,
-  cornersScore: null,
-  edgesScore: null,
-  surfaceScore: null,
-  confidence: null,
-  recommendedPlatform: null,
-  psaEstimatedValue: null,
-  bgsEstimatedValue: null,
-  cgcEstimatedValue: null,
-  ...over,
-});
-const card = {
-  id: CARD_ID,
-  cardId: 'base1-4',
-  cardName: 'Charizard',
-  cardSet: 'Base',
-  cardNumber: '4',
-  rarity: 'Rare Holo',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  frontImageUrl: null,
-  backImageUrl: null,
-  personalNotes: null,
-  actualPurchasePrice: null,
-  latestGrading: null,
-};
+const grading = (over: Partial<TGrading>): TGrading => aGrading({ userCardId: CARD_ID, status: 'processing', progress: 50, ...over });
+const card = aUserCard({ id: CARD_ID });
 
 async function stepStates(g: TGrading) {
   mockApi({

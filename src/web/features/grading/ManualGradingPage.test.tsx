@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TGrading } from '@contract/gradings';
 import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeRequest, type TManualGradeResponse } from '@contract/manual-grade';
 import type { TUserCard } from '@contract/user-cards';
+import { aGrading, aManualReport, anEngineReport, aUserCard } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import CardProfilePage from './CardProfilePage';
@@ -13,88 +14,55 @@ afterEach(() => vi.unstubAllGlobals());
 const CARD_ID = '20000000-0000-4000-8000-000000000001';
 const OTHER_ID = '20000000-0000-4000-8000-000000000002';
 
-const userCard = (id = CARD_ID, over: Partial<TUserCard> = {}): TUserCard => ({
-  id,
-  cardId: 'base1-4',
-  cardName: id === CARD_ID ? 'Charizard' : 'Blastoise',
-  cardSet: 'Base',
-  cardNumber: id === CARD_ID ? '4' : '2',
-  rarity: 'Rare Holo',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  frontImageUrl: null,
-  backImageUrl: null,
-  personalNotes: null,
-  actualPurchasePrice: null,
-  edition: null,
-  finish: null,
-  quantity: 1,
-  latestGrading: null,
-  ...over,
-});
-const grading = (over: Partial<TGrading> = {}): TGrading => ({
-  gradingId: 'GV-ENGINE0001',
-  userCardId: CARD_ID,
-  status: 'completed',
-  progress: 100,
-  currentStep: 'Completed',
-  error: null,
-  creditRefunded: false,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  completedAt: '2026-11-01T10:01:00.000Z',
-  psaGrade: 8,
-  bgsGrade: 8.5,
-  cgcGrade: 8.5,
-  centeringScore: 9,
-  cornersScore: 8.5,
-  edgesScore: 9,
-  surfaceScore: 9.5,
-  confidence: 0.88,
-  recommendedPlatform: 'PSA',
-  psaEstimatedValue: '40.00',
-  bgsEstimatedValue: '35.00',
-  cgcEstimatedValue: '30.00',
-  ...over,
-});
-const engineReport = {
+const userCard = (id = CARD_ID, over: Partial<TUserCard> = {}): TUserCard =>
+  aUserCard({ id, cardName: id === CARD_ID ? 'Charizard' : 'Blastoise', cardNumber: id === CARD_ID ? '4' : '2', ...over });
+const grading = (over: Partial<TGrading> = {}): TGrading =>
+  aGrading({
+    gradingId: 'GV-ENGINE0001',
+    userCardId: CARD_ID,
+    status: 'completed',
+    progress: 100,
+    currentStep: 'Completed',
+    completedAt: '2026-11-01T10:01:00.000Z',
+    psaGrade: 8,
+    bgsGrade: 8.5,
+    cgcGrade: 8.5,
+    centeringScore: 9,
+    cornersScore: 8.5,
+    edgesScore: 9,
+    surfaceScore: 9.5,
+    confidence: 0.88,
+    recommendedPlatform: 'PSA',
+    psaEstimatedValue: '40.00',
+    bgsEstimatedValue: '35.00',
+    cgcEstimatedValue: '30.00',
+    ...over,
+  });
+const engineBase = anEngineReport();
+/** A measured face: only the shares matter to the prefill. */
+const measured = {
+  measurable: true as const,
+  horizontalRatio: '',
+  verticalRatio: '',
+  uncertainty: { horizontal: 0, vertical: 0 },
+  bordersMm: { left: 0, right: 0, top: 0, bottom: 0 },
+  spreadMm: { left: 0, right: 0, top: 0, bottom: 0 },
+};
+const engineReport = anEngineReport({
   psaLabel: 'NM-MT 8',
   bgsLabel: 'NM-MT+',
   cgcLabel: 'NM/Mint+',
   confidence: 88,
   centeringDecisionLog: {
+    ...engineBase.centeringDecisionLog,
     score: 9,
-    summary: 's',
-    reasoning: 'r',
     confidence: 90,
-    front: { measurable: true, horizontal: 42.04, vertical: 51 },
-    back: { measurable: true, horizontal: 50, vertical: 66 },
+    front: { ...measured, horizontal: 42.04, vertical: 51 },
+    back: { ...measured, horizontal: 50, vertical: 66 },
   },
-  cornersDecisionLog: { score: 8.5, summary: 's', reasoning: 'r', confidence: 80 },
-  edgesDecisionLog: { score: 9, summary: 's', reasoning: 'r', confidence: 80 },
-  surfaceDecisionLog: { score: 9.5, summary: 's', reasoning: 'r', confidence: 80 },
-  evidenceKeys: {},
-};
-const manualLog = (score: number, what: string) => ({
-  score,
-  summary: `${what} ${score}, entered by the collector.`,
-  reasoning: 'Entered by hand by the collector, not measured from photos.',
-  confidence: null,
-  enteredByCollector: true,
-  details: [],
 });
-const manualReport = (input: TManualGradeRequest) => ({
-  source: 'manual',
-  gradeTablesVersion: 'psa-2024.1+bgs-2024.1+cgc-2024.1',
-  input,
-  basedOnGradingId: 'GV-ENGINE0001',
-  psaLabel: 'NM 7',
-  bgsLabel: 'NM+',
-  cgcLabel: 'Near Mint+',
-  confidence: null,
-  centeringDecisionLog: manualLog(9, 'centering'),
-  cornersDecisionLog: manualLog(7, 'corners'),
-  edgesDecisionLog: manualLog(9, 'edges'),
-  surfaceDecisionLog: manualLog(9.5, 'surface'),
-});
+const manualReport = (input: TManualGradeRequest) =>
+  aManualReport(input, { basedOnGradingId: 'GV-ENGINE0001', psaLabel: 'NM 7', bgsLabel: 'NM+', cgcLabel: 'Near Mint+' });
 const preview = (over: Partial<TManualGradeResponse> = {}): TManualGradeResponse => ({
   centering: 9,
   psaGrade: 8,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from './client';
-import { cardSets, cards, users } from './schema';
+import type { Database } from './db/client';
+import { cardSets, cards, users } from './db/schema';
 import { DEMO_ACCOUNTS, seedCatalogue, seedDemoAccounts } from './seed';
-import { openTestDatabase } from '../test/db';
-import { verifyPassword } from '../auth/password';
+import { openTestDatabase } from './test/db';
+import { verifyPassword } from './auth/password';
 
 let database: Database;
 beforeAll(async () => {
@@ -54,8 +54,8 @@ it.skipIf(!!process.env.DATABASE_URL)('creates the four demo accounts once with 
 it.skipIf(!!process.env.DATABASE_URL)(
   'gives the demo accounts their starting credits with a ledger line, and repairs demo rows made without one',
   async () => {
-    const { usersOffLedger } = await import('./credit-ledger');
-    const { creditLedger } = await import('./schema');
+    const { usersOffLedger } = await import('./db/credit-ledger');
+    const { creditLedger } = await import('./db/schema');
     const demo = sql`u.email like '%@demo.gradevault.local'`;
     await seedDemoAccounts(database.db, 'demo-password-1');
     expect(await usersOffLedger(database.db, demo)).toEqual([]);

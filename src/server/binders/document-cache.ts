@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { promisify } from 'node:util';
-import type { ContentCoding } from './accept-encoding';
+/** The compressed forms a document is kept in (http/accept-encoding.ts picks one from the request). */
+export type ContentCoding = 'br' | 'gzip';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

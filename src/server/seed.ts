@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from './client';
-import { LOCK_SEED } from './client';
-import { cardSets, cards, users } from './schema';
-import { loadSnapshotCards, loadSnapshotSets } from '../catalogue/snapshot';
-import { hashPassword } from '../auth/password';
-import { writeMissingLedgerLines } from './credit-ledger';
+import type { Database, Db } from './db/client';
+import { LOCK_SEED } from './db/client';
+import { cardSets, cards, users } from './db/schema';
+import { cardRow, setRow } from './catalogue/rows';
+import { loadSnapshotCards, loadSnapshotSets } from './catalogue/snapshot';
+import { hashPassword } from './auth/password';
+import { writeMissingLedgerLines } from './db/credit-ledger';
 
 const BATCH = 1000;
 
@@ -16,34 +17,9 @@ export async function seedCatalogue(db: Db): Promise<{ sets: number; cards: numb
   const sets = loadSnapshotSets();
   const allCards = loadSnapshotCards();
   await db.transaction(async (tx) => {
-    await tx.insert(cardSets).values(
-      sets.map((s) => ({
-        id: s.id,
-        name: s.name,
-        series: s.series,
-        printedTotal: s.printedTotal,
-        total: s.total,
-        releaseDate: s.releaseDate,
-        symbolUrl: s.images?.symbol ?? null,
-        logoUrl: s.images?.logo ?? null,
-      })),
-    );
+    await tx.insert(cardSets).values(sets.map(setRow));
     for (let i = 0; i < allCards.length; i += BATCH) {
-      await tx.insert(cards).values(
-        allCards.slice(i, i + BATCH).map((c) => ({
-          id: c.id,
-          setId: c.setId,
-          name: c.name,
-          supertype: c.supertype,
-          subtypes: c.subtypes ?? [],
-          number: c.number,
-          rarity: c.rarity ?? null,
-          artist: c.artist ?? null,
-          nationalPokedexNumbers: c.nationalPokedexNumbers ?? [],
-          imageSmall: c.images?.small ?? null,
-          imageLarge: c.images?.large ?? null,
-        })),
-      );
+      await tx.insert(cards).values(allCards.slice(i, i + BATCH).map(cardRow));
     }
   });
   return { sets: sets.length, cards: allCards.length };
