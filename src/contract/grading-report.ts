@@ -280,6 +280,39 @@ export const ZManualGradingReport = ZReportHeadline.extend({
 });
 export type TManualGradingReport = z.infer<typeof ZManualGradingReport>;
 
+/** What the collector's entry says of one sub-grade: its score and the log's words. */
+export type TManualLogWords = Pick<TManualDecisionLog, 'score' | 'summary' | 'reasoning'>;
+type ManualLogs = Pick<TManualGradingReport, 'centeringDecisionLog' | 'cornersDecisionLog' | 'edgesDecisionLog' | 'surfaceDecisionLog'>;
+
+/**
+ * The four decision logs of a manual report from the collector's sub-grades and words: every
+ * measurement the engine would make is null (not assessed) and every list empty. The server saves
+ * these and the web tests' fixtures build them, so the two cannot disagree on the shape.
+ */
+export function manualDecisionLogs(logs: {
+  centering: TManualLogWords & { horizontalRatio: string | null };
+  corners: TManualLogWords;
+  edges: TManualLogWords;
+  surface: TManualLogWords;
+}): ManualLogs {
+  const byCollector = (w: TManualLogWords): TManualDecisionLog => ({ ...w, confidence: null, enteredByCollector: true, details: [] });
+  const { horizontalRatio, ...centering } = logs.centering;
+  return {
+    centeringDecisionLog: { ...byCollector(centering), horizontalRatio, verticalRatio: null },
+    cornersDecisionLog: { ...byCollector(logs.corners), averageScore: logs.corners.score, perfectCorners: null },
+    edgesDecisionLog: { ...byCollector(logs.edges), frontEdgeWear: null, backEdgeWear: null, averageWear: null },
+    surfaceDecisionLog: {
+      ...byCollector(logs.surface),
+      totalIssues: null,
+      majorIssues: null,
+      moderateIssues: null,
+      minorIssues: null,
+      frontIssues: [],
+      backIssues: [],
+    },
+  };
+}
+
 // ---- Either, as served ---------------------------------------------------------------------------
 
 export const ZGradingReportResponse = z.union([ZManualGradingReport, ZEngineGradingReport]);

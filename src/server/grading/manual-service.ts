@@ -6,7 +6,7 @@
  */
 import { pricedCard } from '../pricing/priced-card';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { GRADING_REPORT_VERSION, MANUAL_GRADING_STEP, type TManualDecisionLog, type TManualGradingReport } from '@contract/grading-report';
+import { GRADING_REPORT_VERSION, MANUAL_GRADING_STEP, manualDecisionLogs, type TManualGradingReport } from '@contract/grading-report';
 import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeRequest } from '@contract/manual-grade';
 import type { TGrading } from '@contract/gradings';
 import type { Db } from '../db/client';
@@ -45,10 +45,6 @@ export function computeManualGrades(input: TManualGradeRequest) {
 }
 
 const ratio = (share: number) => `${share}/${Math.round((100 - share) * 10) / 10}`;
-
-function decisionLog(score: number, summary: string, reasoning: string): TManualDecisionLog {
-  return { score, summary, reasoning, confidence: null, enteredByCollector: true, details: [] };
-}
 
 export function createManualGradingService(deps: { db: Db; pricing: PricingPort; clock: Clock }) {
   const { db, pricing, clock } = deps;
@@ -113,37 +109,31 @@ export function createManualGradingService(deps: { db: Db; pricing: PricingPort;
           ...(basedOn && { basedOnGradingId: basedOn.gradingId }),
           ...gradeSummary({ sub, psa, bgs, cgc, money, rawValueUsd, valueSource: raw.source }),
           confidence: null,
-          centeringDecisionLog: {
-            ...decisionLog(
-              sub.centering,
-              faces.length
+          ...manualDecisionLogs({
+            centering: {
+              score: sub.centering,
+              summary: faces.length
                 ? `Worse axis ${faces.join(', ')}, entered by the collector.`
                 : 'Not measurable on either face, as entered by the collector.',
-              `${byHand} The centering sub-grade is the highest whose limits both faces meet; PSA caps this card at ${psa.centeringCap}.${was(basedOn?.centeringScore)}`,
-            ),
-            horizontalRatio: input.frontCentering == null ? null : ratio(input.frontCentering),
-            verticalRatio: null,
-          },
-          cornersDecisionLog: {
-            ...decisionLog(sub.corners, `Corners ${sub.corners}, entered by the collector.`, `${byHand}${was(basedOn?.cornersScore)}`),
-            averageScore: sub.corners,
-            perfectCorners: null,
-          },
-          edgesDecisionLog: {
-            ...decisionLog(sub.edges, `Edges ${sub.edges}, entered by the collector.`, `${byHand}${was(basedOn?.edgesScore)}`),
-            frontEdgeWear: null,
-            backEdgeWear: null,
-            averageWear: null,
-          },
-          surfaceDecisionLog: {
-            ...decisionLog(sub.surface, `Surface ${sub.surface}, entered by the collector.`, `${byHand}${was(basedOn?.surfaceScore)}`),
-            totalIssues: null,
-            majorIssues: null,
-            moderateIssues: null,
-            minorIssues: null,
-            frontIssues: [],
-            backIssues: [],
-          },
+              reasoning: `${byHand} The centering sub-grade is the highest whose limits both faces meet; PSA caps this card at ${psa.centeringCap}.${was(basedOn?.centeringScore)}`,
+              horizontalRatio: input.frontCentering == null ? null : ratio(input.frontCentering),
+            },
+            corners: {
+              score: sub.corners,
+              summary: `Corners ${sub.corners}, entered by the collector.`,
+              reasoning: `${byHand}${was(basedOn?.cornersScore)}`,
+            },
+            edges: {
+              score: sub.edges,
+              summary: `Edges ${sub.edges}, entered by the collector.`,
+              reasoning: `${byHand}${was(basedOn?.edgesScore)}`,
+            },
+            surface: {
+              score: sub.surface,
+              summary: `Surface ${sub.surface}, entered by the collector.`,
+              reasoning: `${byHand}${was(basedOn?.surfaceScore)}`,
+            },
+          }),
           imageAdjustments: [],
           analysisSteps: [
             {

@@ -3,9 +3,9 @@
  * gets every other field the server always sends, so its mock passes the contract check in mock-api.ts.
  */
 import type { TCatalogueCard } from '@contract/catalogue';
-import type { TEngineGradingReport, TManualGradingReport } from '@contract/grading-report';
+import { manualDecisionLogs, type TEngineGradingReport, type TManualGradingReport } from '@contract/grading-report';
 import type { TGrading } from '@contract/gradings';
-import type { TManualGradeRequest } from '@contract/manual-grade';
+import type { TManualGradeRequest, TManualGradeResponse } from '@contract/manual-grade';
 import type { TUserCard } from '@contract/user-cards';
 
 export const aUserCard = (over: Partial<TUserCard> = {}): TUserCard => ({
@@ -125,9 +125,6 @@ const manualLog = (score: number, what: string) => ({
   score,
   summary: `${what} ${score}, entered by the collector.`,
   reasoning: 'Entered by hand by the collector, not measured from photos.',
-  confidence: null,
-  enteredByCollector: true as const,
-  details: [],
 });
 
 /** A collector's manual grading report of `input`, shaped as the server saves it. */
@@ -137,19 +134,19 @@ export const aManualReport = (input: TManualGradeRequest, over: Partial<TManualG
   source: 'manual',
   input,
   confidence: null,
-  centeringDecisionLog: { ...manualLog(9, 'centering'), horizontalRatio: null, verticalRatio: null },
-  cornersDecisionLog: { ...manualLog(input.corners, 'corners'), averageScore: input.corners, perfectCorners: null },
-  edgesDecisionLog: { ...manualLog(input.edges, 'edges'), frontEdgeWear: null, backEdgeWear: null, averageWear: null },
-  surfaceDecisionLog: {
-    ...manualLog(input.surface, 'surface'),
-    totalIssues: null,
-    majorIssues: null,
-    moderateIssues: null,
-    minorIssues: null,
-    frontIssues: [],
-    backIssues: [],
-  },
+  ...manualDecisionLogs({
+    centering: { ...manualLog(9, 'centering'), horizontalRatio: null },
+    corners: manualLog(input.corners, 'corners'),
+    edges: manualLog(input.edges, 'edges'),
+    surface: manualLog(input.surface, 'surface'),
+  }),
   imageAdjustments: [],
   analysisSteps: [],
   ...over,
 });
+
+/** The preview of a manual grading (POST /api/grading/manual-grade): the same grades as the reports above. */
+export const aManualGradePreview = (over: Partial<TManualGradeResponse> = {}): TManualGradeResponse => {
+  const { gradeTablesVersion, psaGrade, psaLabel, bgsGrade, bgsLabel, cgcGrade, cgcLabel } = headline;
+  return { centering: headline.centeringScore, gradeTablesVersion, psaGrade, psaLabel, bgsGrade, bgsLabel, cgcGrade, cgcLabel, ...over };
+};

@@ -19,17 +19,9 @@ export interface ApiShapedCatalogue {
   cards: Record<string, unknown>[];
 }
 
-/** The API's set object for a snapshot set. */
+/** The API's set object for a snapshot set: the snapshot keeps the API's fields, so only `images` is filled in. */
 export function apiSet(s: SnapshotSet): Record<string, unknown> {
-  return {
-    id: s.id,
-    name: s.name,
-    series: s.series,
-    printedTotal: s.printedTotal,
-    total: s.total,
-    releaseDate: s.releaseDate,
-    images: s.images ?? {},
-  };
+  return { ...s, images: s.images ?? {} };
 }
 
 /** The API's card object: set embedded, prices where the API puts them (absent when the dump has none). */

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TGrading } from '@contract/gradings';
-import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeRequest, type TManualGradeResponse } from '@contract/manual-grade';
+import { MANUAL_GRADING_BUSY_MESSAGE, type TManualGradeRequest } from '@contract/manual-grade';
 import type { TUserCard } from '@contract/user-cards';
-import { aGrading, aManualReport, anEngineReport, aUserCard } from '@web/test/fixtures';
+import { aGrading, aManualGradePreview, aManualReport, anEngineReport, aUserCard } from '@web/test/fixtures';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import CardProfilePage from './CardProfilePage';
@@ -63,17 +63,6 @@ const engineReport = anEngineReport({
 });
 const manualReport = (input: TManualGradeRequest) =>
   aManualReport(input, { basedOnGradingId: 'GV-ENGINE0001', psaLabel: 'NM 7', bgsLabel: 'NM+', cgcLabel: 'Near Mint+' });
-const preview = (over: Partial<TManualGradeResponse> = {}): TManualGradeResponse => ({
-  centering: 9,
-  psaGrade: 8,
-  psaLabel: 'NM-MT 8',
-  bgsGrade: 8.5,
-  bgsLabel: 'NM-MT+',
-  cgcGrade: 8.5,
-  cgcLabel: 'NM/Mint+',
-  gradeTablesVersion: 'psa-2024.1+bgs-2024.1+cgc-2024.1',
-  ...over,
-});
 
 const renderExisting = () =>
   renderWithApp(<ManualGradingPage />, {
@@ -93,7 +82,7 @@ describe('manual grading of an existing card', () => {
       [`GET /api/user-cards/${CARD_ID}/gradings`]: () => ({ json: [grading()] }),
       'GET /api/gradings/GV-ENGINE0001/report': () => ({ json: engineReport }),
       'POST /api/grading/manual-grade': (body) => ({
-        json: preview((body as TManualGradeRequest).corners === 7 ? { psaGrade: 7, psaLabel: 'NM 7' } : {}),
+        json: aManualGradePreview((body as TManualGradeRequest).corners === 7 ? { psaGrade: 7, psaLabel: 'NM 7' } : {}),
       }),
       [`POST /api/user-cards/${CARD_ID}/manual-grading`]: () => ({ status: 201, json: saved }),
     });
@@ -125,7 +114,7 @@ describe('manual grading of an existing card', () => {
       [`GET /api/user-cards/${CARD_ID}`]: () => ({ json: userCard() }),
       [`GET /api/user-cards/${CARD_ID}/gradings`]: () => ({ json: [grading({ gradingId: 'GV-MANUAL0001', confidence: null }), grading()] }),
       'GET /api/gradings/GV-MANUAL0001/report': () => ({ json: manualReport(input) }),
-      'POST /api/grading/manual-grade': () => ({ json: preview() }),
+      'POST /api/grading/manual-grade': () => ({ json: aManualGradePreview() }),
     });
     renderExisting();
     await waitFor(() => expect(screen.getByLabelText('Front centering')).toHaveValue(61.5));
@@ -142,7 +131,7 @@ describe('manual grading of an existing card', () => {
       'POST /api/grading/manual-grade': (body) =>
         (body as TManualGradeRequest).frontCentering === 40
           ? { status: 400, json: { message: 'Give the larger share, 50 to 100', field: 'frontCentering' } }
-          : { json: preview() },
+          : { json: aManualGradePreview() },
       [`POST /api/user-cards/${CARD_ID}/manual-grading`]: () => ({ status: 409, json: { message: MANUAL_GRADING_BUSY_MESSAGE } }),
     });
     renderExisting();
@@ -169,7 +158,7 @@ describe('manual grading of an existing card', () => {
         json: [grading({ gradingId: 'GV-RUNNING001', status: 'processing', progress: 40, completedAt: null }), grading()],
       }),
       'GET /api/gradings/GV-ENGINE0001/report': () => ({ json: engineReport }),
-      'POST /api/grading/manual-grade': () => ({ json: preview() }),
+      'POST /api/grading/manual-grade': () => ({ json: aManualGradePreview() }),
     });
     renderExisting();
     expect(await screen.findByText(/This card is still being graded/)).toBeInTheDocument();
@@ -183,7 +172,7 @@ describe('manual grading in new-card mode', () => {
       'GET /api/user-cards': () => ({ json: [userCard(), userCard(OTHER_ID)] }),
       [`GET /api/user-cards/${OTHER_ID}`]: () => ({ json: userCard(OTHER_ID) }),
       [`GET /api/user-cards/${OTHER_ID}/gradings`]: () => ({ json: [] }),
-      'POST /api/grading/manual-grade': () => ({ json: preview() }),
+      'POST /api/grading/manual-grade': () => ({ json: aManualGradePreview() }),
       [`POST /api/user-cards/${OTHER_ID}/manual-grading`]: () => ({
         status: 201,
         json: grading({ userCardId: OTHER_ID, gradingId: 'GV-MANUAL0002' }),
@@ -204,7 +193,7 @@ describe('manual grading in new-card mode', () => {
   });
 
   it('explains an empty collection', async () => {
-    mockApi({ 'GET /api/user-cards': () => ({ json: [] }), 'POST /api/grading/manual-grade': () => ({ json: preview() }) });
+    mockApi({ 'GET /api/user-cards': () => ({ json: [] }), 'POST /api/grading/manual-grade': () => ({ json: aManualGradePreview() }) });
     renderNew();
     expect(await screen.findByText(/Your collection is empty/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a card first' })).toHaveAttribute('href', '/account/card/add-card');
