@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { ApiError } from './api';
 import { CURRENT_USER_KEY } from './auth';
 import { createQueryClient, pageLoad, retryUpToThree } from './query-client';
+import { takeSessionEnded } from './session-ended';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -24,6 +25,9 @@ describe('query client', () => {
     expect(goTo).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(goTo).toHaveBeenCalledWith('/api/login?next=%2Faccount%2Fcollection%2Fcard-profile%2Fc1%3Fx%3D1');
+    // The login page will say why (the toast has no time to be read): once.
+    expect(takeSessionEnded()).toBe(true);
+    expect(takeSessionEnded()).toBe(false);
     window.history.pushState({}, '', '/');
   });
 

@@ -4,6 +4,7 @@ import type { TErrorCode } from '@contract/common';
 import { ApiError, fetchQueryKey, isUnauthorized } from './api';
 import { CURRENT_USER_KEY } from './auth';
 import { saveOpenDrafts } from './drafts';
+import { markSessionEnded, SESSION_ENDED } from './session-ended';
 
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 let redirecting = false;
@@ -19,9 +20,11 @@ export const pageLoad = {
 export function handleUnauthorized(): void {
   if (redirecting) return;
   redirecting = true;
-  toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' });
-  // What the user was typing is kept, and sign-in brings them back to this page (issue 24).
+  toast.error(SESSION_ENDED.title, { description: SESSION_ENDED.description });
+  // What the user was typing is kept, sign-in brings them back to this page (issue 24), and the login
+  // page says again why they are there (the toast is gone after the 500 ms).
   saveOpenDrafts();
+  markSessionEnded();
   const here = window.location.pathname + window.location.search;
   setTimeout(() => pageLoad.goTo(`/api/login?next=${encodeURIComponent(here)}`), LOGIN_REDIRECT_DELAY_MS);
 }

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_KEY } from '@web/lib/auth';
+import { markSessionEnded } from '@web/lib/session-ended';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import LoginPage from './LoginPage';
@@ -66,5 +67,17 @@ describe('sign-in screen', { timeout: 20_000 }, () => {
     answer = { status: 429, json: { message: 'Too many sign-in attempts. Try again in 15 minutes.' } };
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts. Try again in 15 minutes.');
+  });
+
+  it('says why when a 401 sent the user here, once: a later visit to the page does not repeat it', () => {
+    mockApi({});
+    markSessionEnded();
+    const first = render('/login?next=%2Faccount%2Fsecurity');
+    expect(screen.getByText('You are logged out. Logging in again...').parentElement).toHaveTextContent(
+      'UnauthorizedYou are logged out. Logging in again...',
+    );
+    first.unmount();
+    render();
+    expect(screen.queryByText('You are logged out. Logging in again...')).toBeNull();
   });
 });

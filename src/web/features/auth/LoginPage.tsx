@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { TLoginRequest } from '@contract/auth';
-import { Alert } from '@web/components/ui/alert';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
+import { SESSION_ENDED, takeSessionEnded } from '@web/lib/session-ended';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
 import { safeNext } from './safe-next';
@@ -20,6 +21,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
+  // Read once: the page a 401 sent here keeps saying why until the user signs in.
+  const [sessionEnded] = useState(takeSessionEnded);
   // Two required fields need no validation library: the login page stays light (docs/decisions/009-login-form.md).
   const [values, setValues] = useState<TLoginRequest>({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof TLoginRequest, string>>>({});
@@ -73,6 +76,12 @@ export default function LoginPage() {
           if (Object.keys(missing).length === 0) login.mutate({ username: values.username.trim(), password: values.password });
         }}
       >
+        {sessionEnded && (
+          <Alert variant="warning">
+            <AlertTitle>{SESSION_ENDED.title}</AlertTitle>
+            <AlertDescription>{SESSION_ENDED.description}</AlertDescription>
+          </Alert>
+        )}
         {formError && <Alert variant="destructive">{formError}</Alert>}
         <FormField label="Username or email" error={fieldErrors.username}>
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- signing in is this page's one task: the cursor starts in its first field */}
