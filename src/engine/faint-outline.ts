@@ -11,7 +11,7 @@
  */
 import { fitLine, intersect, quadSides, type Point } from './geometry';
 import { sampleRgb, type RgbImage } from './image';
-import type { Quad } from './detect';
+import { orderQuad, type Quad } from './detect';
 
 /** Offsets are searched in half pixels of the working copy. */
 const STEP = 0.5;
@@ -148,7 +148,10 @@ export function findOuterOutline(img: RgbImage, quad: Quad, maxOffsets?: number[
     }
   const corners = [0, 1, 2, 3].map((i) => intersect(found[(i + 3) % 4].line, found[i].line)) as Quad;
   const len = (i: number) => Math.hypot(corners[(i + 1) % 4].x - corners[i].x, corners[(i + 1) % 4].y - corners[i].y);
-  const ratio = (len(0) + len(2)) / (len(1) + len(3));
+  // Short over long side, whichever way the card lies in the frame.
+  const across = len(0) + len(2),
+    along = len(1) + len(3);
+  const ratio = Math.min(across, along) / Math.max(across, along);
   if (!(ratio > 0.55 && ratio < 0.9)) return null;
   if (corners.some((p) => !Number.isFinite(p.x) || p.x < 1.5 || p.y < 1.5 || p.x > img.width - 1.5 || p.y > img.height - 1.5)) return null;
   return { quad: corners, stepRgb: Math.min(...found.map((s) => s.stepRgb)) };
@@ -183,5 +186,7 @@ export function frameOutline(img: RgbImage): OuterOutline | null {
   ];
   // To one window short of the frame: a step needs samples beyond it.
   const reach = (d: number) => d - (WINDOW + 1) * STEP;
-  return findOuterOutline(img, inset, [reach(dy), reach(dx), reach(dy), reach(dx)], FRAME_RELATIVE_STEP);
+  const found = findOuterOutline(img, inset, [reach(dy), reach(dx), reach(dy), reach(dx)], FRAME_RELATIVE_STEP);
+  // In the engine's corner order: a card lying sideways in the frame starts from its own top-left.
+  return found && { ...found, quad: orderQuad(found.quad) };
 }

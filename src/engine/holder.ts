@@ -36,8 +36,8 @@ export function detectHolder(view: CardView, corners: Quad): Holder | null {
   const sides = quadSides(corners);
   const rims = sides.filter((side) => clearStep(view, side, FROM_MM, TO_MM)).length;
   if (rims < MIN_SIDES) return null;
-  // The short sides are the top and bottom of a portrait card (quads are ordered TL, TR, BR, BL).
-  const shortSides = [sides[0], sides[2]];
+  // The card's short sides: top and bottom when it stands upright in the photo, left and right when it lies.
+  const shortSides = sides[0].len + sides[2].len <= sides[1].len + sides[3].len ? [sides[0], sides[2]] : [sides[1], sides[3]];
   return shortSides.some((side) => clearStep(view, side, SLAB_FROM_MM, SLAB_TO_MM)) ? 'slab' : 'sleeve';
 }
 

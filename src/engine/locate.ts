@@ -13,8 +13,8 @@ import { traceCard, type Trace, type TraceOptions } from './trace';
  * not clean all round: on a real photo the colour mask can hold a shadow, miss a dark border or follow
  * a sleeve's rim, leaving the quad a few per cent off, and the refiner then follows a straight line
  * near it that is not the cut edge along part of a side. The other proposal is the outline of strong
- * edges. Of the traces, the one whose weakest side is most of one straight edge wins; the first
- * refusal stands when none traces. A trace without a card's proportions under any real camera is not
+ * edges, then the outline found from the frame inward. Of the traces, the one whose weakest side is
+ * most of one straight edge wins; the first refusal stands when none traces. A trace without a card's proportions under any real camera is not
  * the card (a slab's case is named as such).
  */
 export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, options: TraceOptions = {}): Trace {
@@ -26,6 +26,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   const tried: Quad[] = [];
   const traced: Trace[] = [];
   let refusal: unknown = null;
+  let cutOff: EngineRefusal | null = null;
   for (const propose of proposals) {
     let proposed: Quad | null | undefined;
     try {
@@ -47,9 +48,21 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
         else refusal ??= shapeRefusal;
         continue;
       }
-      if (Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT) return t;
+      const clean = Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT;
+      // After the detector's outline ran off the frame, only a whole card stands against it: clean all
+      // round, with its rounded corners seen (a heavily compressed photo can leave the colour mask
+      // holding the sheet of paper under the card, while the strong edges outline the card itself).
+      if (cutOff) {
+        if (clean && t.roundCorners >= MIN_ROUND_CORNERS_AFTER_CUT_OFF) return t;
+        continue;
+      }
+      if (clean) return t;
       traced.push(t);
     } catch (err) {
+      if (err instanceof EngineRefusal && err.code === 'card_cut_off' && tried.length === 1) {
+        cutOff = err;
+        continue;
+      }
       if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') {
         if (tried.length === 1) throw err;
         continue;
@@ -57,6 +70,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
       refusal ??= err;
     }
   }
+  if (cutOff) throw cutOff;
   // None clean all round: the one whose weakest side is most of one straight edge.
   const best = traced.sort((a, b) => Math.min(...b.refined.support) - Math.min(...a.refined.support))[0];
   if (best) return best;
@@ -98,6 +112,9 @@ function notCardProportions(decoded: PreparedPhoto, t: Trace, face: Face): Engin
  */
 const CARD_ASPECT = [0.63, 0.8] as const;
 const SLAB_ASPECT = [0.55, 0.63] as const;
+
+/** Rounded corners a later trace must show to stand against the detector's outline running off the frame. */
+const MIN_ROUND_CORNERS_AFTER_CUT_OFF = 3;
 
 /** A side whose edge points lie on one line this fully was traced along the cut edge from end to end. */
 const CLEAN_SIDE_SUPPORT = 0.9;

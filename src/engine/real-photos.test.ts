@@ -3,6 +3,7 @@
  * repository). Skipped, with the reason, on a machine without that folder. The full set is measured by
  * `npm run bench:real-photos`; these are the fast checks that each behaviour holds on a real photo.
  */
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { analyseFace } from './face';
 import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../card-fixtures/real-photos';
@@ -64,6 +65,33 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     const p = photo('rootkow__img6.jpg');
     const a = await analyse(p);
     expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(0.5);
+  });
+
+  it('finds the same scan turned sideways, in the same corner order, and does not take it for a slab', async () => {
+    // Once refused card_in_slab: a sideways outline read 1.40 wide for 1 tall, and the slab check looked
+    // beyond its long sides.
+    const p = photo('stevewoz__zz__raw-T413-0730-1-back.jpg');
+    const upright = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
+      .rotate()
+      .toBuffer();
+    const sideways = await sharp(upright).rotate(90).jpeg({ quality: 92 }).toBuffer();
+    const a = await analyseFace('front', sideways);
+    // Turned a quarter clockwise: (x, y) lands at (height − 1 − y, x).
+    const turned = Object.fromEntries(Object.entries(p.corners!).map(([k, [x, y]]) => [k, [p.height - 1 - y, x]]));
+    expect(Math.max(...outlineErrorPercent(a.checks.corners, turned as typeof p.corners & object))).toBeLessThan(1.5);
+    expect(a.checks.holder).toBeNull();
+  });
+
+  it('outlines the card, not the paper under it, in a heavily compressed photo', async () => {
+    // Once refused card_cut_off at JPEG quality 60: the colour mask held the sheet of paper, whose
+    // outline runs off the frame; the strong edges outline the card, clean all round with rounded corners.
+    const p = photo('andrewgurg__perspective_left.jpg');
+    const squeezed = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
+      .rotate()
+      .jpeg({ quality: 60 })
+      .toBuffer();
+    const a = await analyseFace('front', squeezed);
+    expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
   });
 
   it("refuses a card in a grading company's slab as card_in_slab, never grading the case", async () => {

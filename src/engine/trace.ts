@@ -32,6 +32,8 @@ export const MAX_EDGE_RESIDUAL_MM = 0.12;
 export const maxEdgeResidualPx = (pxPerMm: number) => Math.max(MAX_EDGE_RESIDUAL_PX, MAX_EDGE_RESIDUAL_MM * pxPerMm);
 
 export type Trace = { refined: RefinedEdges; view: CardView; exposure: Exposure; faintOutline: boolean };
+/** A trace with its corners read: how many showed the card's rounded cut, and how many a square print corner. */
+export type CornerRead = { squareCorners: number; roundCorners: number };
 
 const refineQuad = (photo: PreparedPhoto, quad: Quad, faint: boolean) =>
   refineEdges(photo.full, quad.map((p) => ({ x: p.x / photo.scale, y: p.y / photo.scale })) as Quad, { faint });
@@ -43,7 +45,7 @@ function checkTrace(
   face: Face | undefined,
   faint: boolean,
   minPxPerMm: number,
-): Trace & { squareCorners: number; roundCorners: number } {
+): Trace & CornerRead {
   const { width, height } = photo.full;
   if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
   if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
@@ -73,8 +75,13 @@ const SQUARE = "the card's rounded corners were not found; its border blends int
  */
 export type TraceOptions = { minPxPerMm?: number };
 
-export function traceCard(photo: PreparedPhoto, quad: Quad, face?: Face, { minPxPerMm = MIN_PX_PER_MM }: TraceOptions = {}): Trace {
-  let first: Trace | null = null;
+export function traceCard(
+  photo: PreparedPhoto,
+  quad: Quad,
+  face?: Face,
+  { minPxPerMm = MIN_PX_PER_MM }: TraceOptions = {},
+): Trace & CornerRead {
+  let first: (Trace & CornerRead) | null = null;
   let refusal: EngineRefusal | null = null;
   const inner = refineQuad(photo, quad, false);
   try {
