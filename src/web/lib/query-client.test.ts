@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { ApiError } from './api';
 import { CURRENT_USER_KEY } from './auth';
 import { createQueryClient, pageLoad, retryUpToThree } from './query-client';
-import { takeSessionEnded } from './session-ended';
+import { forgetSessionEnded, takeSessionEnded } from './session-ended';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -25,8 +25,9 @@ describe('query client', () => {
     expect(goTo).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(goTo).toHaveBeenCalledWith('/api/login?next=%2Faccount%2Fcollection%2Fcard-profile%2Fc1%3Fx%3D1');
-    // The login page will say why (the toast has no time to be read): once.
+    // The login page will say why (the toast has no time to be read), until the user signs in again.
     expect(takeSessionEnded()).toBe(true);
+    forgetSessionEnded();
     expect(takeSessionEnded()).toBe(false);
     window.history.pushState({}, '', '/');
   });

@@ -8,8 +8,15 @@ export const SESSION_ENDED = { title: 'Unauthorized', description: 'You are logg
 
 const KEY = 'gradevault:session-ended';
 
+/**
+ * This page load's answer, once read: the login page can mount twice on arrival (a phone's layout
+ * settling remounts the route), and the second mount must say it too, not find the mark already gone.
+ */
+let taken: boolean | null = null;
+
 /** Called on a 401, before leaving the page. */
 export function markSessionEnded(): void {
+  taken = null;
   try {
     sessionStorage.setItem(KEY, '1');
   } catch {
@@ -17,13 +24,23 @@ export function markSessionEnded(): void {
   }
 }
 
-/** Whether this sign-in follows a 401; reading forgets it, so a later visit to the login page does not say it again. */
+/**
+ * Whether this sign-in follows a 401. The mark is read once and removed, so a later page load of the
+ * login page does not say it again; until the user signs in (`forgetSessionEnded`), every mount of the
+ * login page in this load gets the same answer.
+ */
 export function takeSessionEnded(): boolean {
+  if (taken !== null) return taken;
   try {
-    const ended = sessionStorage.getItem(KEY) !== null;
+    taken = sessionStorage.getItem(KEY) !== null;
     sessionStorage.removeItem(KEY);
-    return ended;
   } catch {
-    return false;
+    taken = false;
   }
+  return taken;
+}
+
+/** Signed in again: the reminder has done its work. */
+export function forgetSessionEnded(): void {
+  taken = false;
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_KEY } from '@web/lib/auth';
-import { markSessionEnded } from '@web/lib/session-ended';
+import { forgetSessionEnded, markSessionEnded } from '@web/lib/session-ended';
 import { mockApi } from '@web/test/mock-api';
 import { renderWithApp, testUser } from '@web/test/render';
 import LoginPage from './LoginPage';
@@ -69,14 +69,21 @@ describe('sign-in screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts. Try again in 15 minutes.');
   });
 
-  it('says why when a 401 sent the user here, once: a later visit to the page does not repeat it', () => {
+  it('says why when a 401 sent the user here, on every mount of this page load, until the user signs in', () => {
     mockApi({});
     markSessionEnded();
     const first = render('/login?next=%2Faccount%2Fsecurity');
     expect(screen.getByText('You are logged out. Logging in again...').parentElement).toHaveTextContent(
       'UnauthorizedYou are logged out. Logging in again...',
     );
+    // The mark is gone from storage: a later page load does not repeat it.
+    expect(Object.keys(sessionStorage).filter((k) => k.includes('session-ended'))).toEqual([]);
     first.unmount();
+    // Mounted again on arrival (a phone's layout settling): it still says why.
+    const second = render('/login?next=%2Faccount%2Fsecurity');
+    expect(screen.getByText('You are logged out. Logging in again...')).toBeInTheDocument();
+    second.unmount();
+    forgetSessionEnded();
     render();
     expect(screen.queryByText('You are logged out. Logging in again...')).toBeNull();
   });

@@ -8,7 +8,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { CURRENT_USER_KEY, useAuth } from '@web/lib/auth';
-import { SESSION_ENDED, takeSessionEnded } from '@web/lib/session-ended';
+import { SESSION_ENDED, forgetSessionEnded, takeSessionEnded } from '@web/lib/session-ended';
 import { AuthCard } from './AuthCard';
 import { PasswordInput } from './PasswordInput';
 import { safeNext } from './safe-next';
@@ -37,6 +37,7 @@ export default function LoginPage() {
     mutationFn: (body: TLoginRequest) => api('POST /api/auth/login', { body }),
     meta: { allowUnauthorized: true },
     onSuccess: (signedIn) => {
+      forgetSessionEnded();
       queryClient.setQueryData(CURRENT_USER_KEY, signedIn);
       void navigate(next, { replace: true });
     },
