@@ -228,7 +228,10 @@ function LiveView({ face, step, steps, stream, armed: startArmed, onCaptured }: 
           void shutter.current();
           return;
         }
-        await sleep(MIN_INTERVAL_MS - (performance.now() - sentAt));
+        // Waiting only when the check was quicker than the interval: a zero timeout still waits for a
+        // task turn, and on a slow (throttled) main thread each turn is long.
+        const wait = MIN_INTERVAL_MS - (performance.now() - sentAt);
+        if (wait > 0) await sleep(wait);
         if (stopped) return;
         // The next frame goes to the worker before this reading is drawn: the drawing overlaps its check.
         next = request();
@@ -283,7 +286,7 @@ function LiveView({ face, step, steps, stream, armed: startArmed, onCaptured }: 
   );
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The video's current frame for the worker: a VideoFrame where the browser has one (a handle on the
