@@ -6,18 +6,20 @@
  * engine (gradeCard on the pair). Prints: checks per second, time from opening to an accepted pair, which
  * segment each auto-capture came from, and how many captured pairs the engine refuses (goal: none).
  *
- *   npm run bench:capture            (add --throttle=4 to simulate a 4× slower phone CPU)
+ *   npm run bench:capture            (add --throttle=4 to simulate a 4× slower phone CPU; --whole reads every
+ *                                     frame whole, without tracing on from the previous outline, as before)
  */
 import sharp from 'sharp';
 import { buildSession, realScenes, syntheticScenes, type Session } from '../src/card-fixtures/capture-sessions';
 import { loadRealPhotos } from '../src/card-fixtures/real-photos';
 import { CAPTURE_LIMITS, readFrame, WORKING_LONG_SIDE, type FrameReading } from '../src/engine/browser';
 import { EngineRefusal, gradeCard } from '../src/engine/index';
-import { allMet, evaluateChecks, guideStep, startGuide } from '../src/web/features/capture/capture-checks';
+import { allMet, evaluateChecks, guideStep, startGuide, traceFrom } from '../src/web/features/capture/capture-checks';
 import { FRAME_LONG_SIDE } from '../src/web/features/capture/capture-protocol';
 import type { Face } from '../src/contract/grading-report';
 
 const throttle = Number(process.argv.find((a) => a.startsWith('--throttle='))?.split('=')[1] ?? 1);
+const traceOn = !process.argv.includes('--whole');
 const SYNTHETIC_SEEDS = [3, 11, 19, 27, 35, 43];
 /** Real photos of one card fully in frame whose card the engine's detector finds (bench:real-photos). */
 const REAL = [
@@ -52,12 +54,27 @@ type Outcome = {
   refusal: string | null;
   checksMs: number[];
   missed: Face[];
+  /** Readings traced on from the previous outline, and those whose checks a whole-frame reading would have shown otherwise. */
+  tracked: number;
+  trackedDiffer: string[];
+  /** Auto-captures whose still the whole-still re-check did not keep. */
+  notKept: number;
 };
 
 async function runSession(s: Session): Promise<Outcome> {
   const still = { width: s.width, height: s.height };
   const frameCache = new Map<number, Awaited<ReturnType<typeof frameRgba>>>();
-  const outcome: Outcome = { name: s.name, captures: [], pairSeconds: null, refusal: null, checksMs: [], missed: [] };
+  const outcome: Outcome = {
+    name: s.name,
+    captures: [],
+    pairSeconds: null,
+    refusal: null,
+    checksMs: [],
+    missed: [],
+    tracked: 0,
+    trackedDiffer: [],
+    notKept: 0,
+  };
   const stills: Partial<Record<Face, Buffer>> = {};
   let t = 0; // simulated seconds since the screen opened
   const faceEnd = (face: Face) => s.frames.findLastIndex((f) => f.face === face);
@@ -77,9 +94,20 @@ async function runSession(s: Session): Promise<Outcome> {
       if (!frameCache.has(frameIndex)) frameCache.set(frameIndex, await frameRgba(s.frames[frameIndex].rgb, s));
       const started = performance.now();
       const { frame, working } = frameCache.get(frameIndex)!;
-      const reading: FrameReading = readFrame(face, frame, still, working);
+      // Traced on from the previous outline where the guide allows it, as the dialog does.
+      const reading: FrameReading = readFrame(face, frame, still, working, { near: traceOn ? traceFrom(guide, t * 1000) : null });
       const ms = (performance.now() - started) * throttle;
       outcome.checksMs.push(ms);
+      if (reading.tracked) {
+        // Outside the timing: would a whole-frame reading of this frame have shown the same checks?
+        outcome.tracked++;
+        const whole = readFrame(face, frame, still, working);
+        const states = (r: FrameReading) =>
+          evaluateChecks(r, still, CAPTURE_LIMITS)
+            .map((c) => c.state)
+            .join();
+        if (states(whole) !== states(reading)) outcome.trackedDiffer.push(`${face} ${s.frames[frameIndex].segment}`);
+      }
       t += Math.max(ms, MIN_INTERVAL_MS) / 1000;
       const step = guideStep(guide, reading, t * 1000, still, CAPTURE_LIMITS);
       guide = step.state;
@@ -88,7 +116,10 @@ async function runSession(s: Session): Promise<Outcome> {
       const shot = s.frames[Math.min(Math.floor(t * s.fps + 1e-6), faceEnd(face))];
       const shotFrames = await frameRgba(shot.rgb, s);
       const again = readFrame(face, shotFrames.frame, still, shotFrames.working);
-      if (!allMet(evaluateChecks(again, still, CAPTURE_LIMITS))) continue;
+      if (!allMet(evaluateChecks(again, still, CAPTURE_LIMITS))) {
+        outcome.notKept++;
+        continue;
+      }
       stills[face] = await sharp(shot.rgb, { raw: { width: s.width, height: s.height, channels: 3 } })
         .jpeg({ quality: 92 })
         .toBuffer();
@@ -144,4 +175,11 @@ console.log(`Sessions: ${outcomes.length}; pairs captured: ${pairs.length}; capt
 console.log(
   `Time from opening to a captured pair (simulated, 5.2 s of video per face): median ${pairs.length ? median(pairs.map((o) => o.pairSeconds!).sort((a, b) => a - b)).toFixed(1) : '—'} s`,
 );
+const tracked = outcomes.reduce((n, o) => n + o.tracked, 0);
+const differ = outcomes.flatMap((o) => o.trackedDiffer.map((d) => `${o.name} ${d}`));
+console.log(
+  `Readings traced on from the previous outline: ${tracked} of ${all.length}; their checks differ from a whole-frame reading's: ${differ.length}` +
+    (differ.length ? ` (${[...new Set(differ)].join('; ')})` : ''),
+);
+console.log(`Auto-captures the whole-still re-check did not keep: ${outcomes.reduce((n, o) => n + o.notKept, 0)}`);
 console.log(`Captured pairs the engine refuses: ${pairs.filter((o) => o.refusal).length} of ${pairs.length}`);

@@ -14,7 +14,8 @@ import type { RgbImage } from './image';
 import { checkPhotoQuality, MAX_SATURATED_PERCENT, maxEdgeWidthPx, traceDetected } from './locate';
 import { cardTiltDeg, MAX_RECTIFIED_TILT_DEG } from './perspective';
 import { EngineRefusal, type RefusalCode } from './refusal';
-import { prepareScan } from './scan';
+import { prepareScan, type PreparedPhoto } from './scan';
+import type { Trace } from './trace';
 import { MIN_PX_PER_MM } from './trace';
 
 export type { Quad } from './detect';
@@ -51,6 +52,8 @@ export type FrameReading = {
   saturatedPercent: number | null;
   whiteLevel: number | null;
   tiltDeg: number | null;
+  /** The card was traced from the previous reading's outline (ReadOptions.near), without detection. */
+  tracked: boolean;
 };
 
 /** RGBA to RGB (the engine's images are 3-channel). */
@@ -96,6 +99,50 @@ function shrink(img: RgbImage, width: number, height: number): RgbImage {
   return { width, height, data: out, channels: 3 };
 }
 
+/** Fills `reading` with what the engine measures on a trace, then raises the trace's quality refusal, if any. */
+function measure(reading: FrameReading, t: Trace, face: Face, frame: { width: number; height: number }, k: number): void {
+  reading.corners = t.refined.corners;
+  reading.capturePxPerMm = t.view.pxPerMm * k;
+  reading.edgeWidthPx = t.refined.edgeWidthPx;
+  reading.maxEdgeWidthPx = maxEdgeWidthPx(reading.capturePxPerMm) / k;
+  reading.saturatedPercent = t.exposure.saturatedPercent;
+  reading.whiteLevel = t.exposure.whiteLevel;
+  reading.tiltDeg = cardTiltDeg(t.refined.corners, frame.width, frame.height);
+  checkPhotoQuality(t, face, reading.maxEdgeWidthPx);
+}
+
+/**
+ * The previous outline may stand in for detection while the card lies still: the trace refines it
+ * to this frame's edges within a few pixels' reach (refine.ts), so a traced outline whose corners all
+ * stayed within this share of the frame's diagonal is the card's, where it was. Further, the card
+ * moved: the frame is detected afresh. 1 %, the guide's own steadiness threshold (capture-checks.ts
+ * STEADY_SHARE): a card moving more is not steady, so auto-capture gains nothing from tracking it.
+ */
+export const TRACK_MAX_SHIFT = 0.01;
+
+/** The trace from the previous outline `near` (working-copy px), or null when it does not hold (then detect). */
+function traceFromNear(photo: PreparedPhoto, near: Quad, face: Face): Trace | null {
+  try {
+    const t = traceDetected(photo, near, face, { minPxPerMm: 0 });
+    const limit = TRACK_MAX_SHIFT * Math.hypot(photo.full.width, photo.full.height);
+    const shift = Math.max(...t.refined.corners.map((p, i) => Math.hypot(p.x - near[i].x / photo.scale, p.y - near[i].y / photo.scale)));
+    return shift <= limit ? t : null;
+  } catch (err) {
+    if (!(err instanceof EngineRefusal)) throw err;
+    return null;
+  }
+}
+
+export type ReadOptions = {
+  /**
+   * The previous reading's outline (frame pixels), for live checks: while the card lies where it was,
+   * the trace starts from it and detection is skipped (the costliest step). Never for a still: it is
+   * read whole, as the grader reads it, and so is every few live frames (CaptureDialog), so another
+   * card coming into view is seen.
+   */
+  near?: Quad | null;
+};
+
 /**
  * Reads one camera frame as grading would read the still: `still` is the size the captured photo will
  * have (the camera's full resolution), so size and blur are judged against the still's limits.
@@ -106,10 +153,13 @@ export function readFrame(
   still: { width: number; height: number },
   /** The frame already downscaled to the engine's working size (a canvas does it faster than JavaScript). */
   working?: RgbaFrame,
+  { near = null }: ReadOptions = {},
 ): FrameReading {
   const full = toRgb(frame);
   const scale = Math.min(1, WORKING_LONG_SIDE / Math.max(full.width, full.height));
-  const small = working ? toRgb(working) : shrink(full, Math.round(full.width * scale), Math.round(full.height * scale));
+  // A frame at the working size is its own working copy (no second copy of the same pixels).
+  const small =
+    scale === 1 ? full : working ? toRgb(working) : shrink(full, Math.round(full.width * scale), Math.round(full.height * scale));
   const photo = prepareScan({ full, small, scale: small.width / full.width }, face);
   const k = Math.max(still.width, still.height) / Math.max(frame.width, frame.height);
   const reading: FrameReading = {
@@ -122,21 +172,21 @@ export function readFrame(
     saturatedPercent: null,
     whiteLevel: null,
     tiltDeg: null,
+    tracked: false,
   };
   try {
+    const tracked =
+      near && !photo.scan ? traceFromNear(photo, near.map((p) => ({ x: p.x * photo.scale, y: p.y * photo.scale })) as Quad, face) : null;
+    if (tracked) {
+      reading.tracked = true;
+      measure(reading, tracked, face, frame, k);
+      return reading;
+    }
     const detection = detectCard(photo.small, face);
     reading.corners = detection.quad.map((p) => ({ x: p.x / photo.scale, y: p.y / photo.scale })) as Quad;
     if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
     // The still's own size limit is judged by the guide on the still's resolution, not here.
-    const t = traceDetected(photo, detection.quad, face, { minPxPerMm: 0 });
-    reading.corners = t.refined.corners;
-    reading.capturePxPerMm = t.view.pxPerMm * k;
-    reading.edgeWidthPx = t.refined.edgeWidthPx;
-    reading.maxEdgeWidthPx = maxEdgeWidthPx(reading.capturePxPerMm) / k;
-    reading.saturatedPercent = t.exposure.saturatedPercent;
-    reading.whiteLevel = t.exposure.whiteLevel;
-    reading.tiltDeg = cardTiltDeg(t.refined.corners, frame.width, frame.height);
-    checkPhotoQuality(t, face, reading.maxEdgeWidthPx);
+    measure(reading, traceDetected(photo, detection.quad, face, { minPxPerMm: 0 }), face, frame, k);
   } catch (err) {
     if (!(err instanceof EngineRefusal)) throw err;
     reading.refusal = err.code;

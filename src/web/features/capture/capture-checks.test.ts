@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameReading, Quad } from '../../../engine/browser';
-import { AUTO_CAPTURE_MS, evaluateChecks, guideStep, nextHint, SIZE_MARGIN, startGuide, type CaptureLimits } from './capture-checks';
+import {
+  AUTO_CAPTURE_MS,
+  evaluateChecks,
+  guideStep,
+  nextHint,
+  SIZE_MARGIN,
+  startGuide,
+  traceFrom,
+  WHOLE_FRAME_MS,
+  type CaptureLimits,
+} from './capture-checks';
 
 const LIMITS: CaptureLimits = { minPxPerMm: 6, minShortSidePx: 600, maxSaturatedPercent: 1.5, minWhiteLevel: 85, maxTiltDeg: 25 };
 const STILL = { width: 3000, height: 4000 };
@@ -20,6 +30,7 @@ const good = (over: Partial<FrameReading> = {}): FrameReading => ({
   saturatedPercent: 0.2,
   whiteLevel: 220,
   tiltDeg: 8,
+  tracked: false,
   ...over,
 });
 const states = (r: FrameReading | null, still = STILL) => Object.fromEntries(evaluateChecks(r, still, LIMITS).map((c) => [c.id, c.state]));
@@ -117,5 +128,39 @@ describe('auto-capture', () => {
     ];
     // The card is back at 600 ms; it has lain steady for the hold time at 1300 ms.
     expect(run(turned, false)).toBe(600 + AUTO_CAPTURE_MS);
+  });
+
+  it('fires only once a whole-frame reading (with detection) held during the hold, not on traced-on readings alone', () => {
+    // Read whole while the card moved in, then traced on once it lay still: detection never confirmed it in the hold.
+    const traced = Array.from({ length: 20 }, (_, i) =>
+      i < 3 ? good({ corners: quad(i * 20) }) : good({ corners: quad(60), tracked: true }),
+    );
+    expect(run(traced)).toBeNull();
+    // A whole-frame reading every fourth: the hold ends at 700 ms, with whole-frame readings inside it.
+    expect(run(Array.from({ length: 20 }, (_, i) => good({ tracked: i % 4 !== 0 })))).toBe(AUTO_CAPTURE_MS);
+  });
+});
+
+describe('tracing on from the previous outline', () => {
+  const after = (readings: FrameReading[]) => {
+    let g = startGuide(true);
+    for (const [i, r] of readings.entries()) g = guideStep(g, r, i * 100, STILL, LIMITS).state;
+    return g;
+  };
+
+  it('traces on from a traced card, with a whole-frame reading at least every WHOLE_FRAME_MS', () => {
+    const g = after([good()]);
+    expect(traceFrom(startGuide(true), 0)).toBeNull();
+    expect(traceFrom(g, 100)).toEqual(quad());
+    expect(traceFrom(g, WHOLE_FRAME_MS)).toBeNull();
+    // Traced-on readings do not renew the whole-frame reading.
+    expect(traceFrom(after([good(), good({ tracked: true }), good({ tracked: true })]), WHOLE_FRAME_MS)).toBeNull();
+  });
+
+  it('reads the whole frame again after a reading that did not trace the card', () => {
+    expect(traceFrom(after([good(), good({ refusal: 'card_cut_off', capturePxPerMm: null })]), 200)).toBeNull();
+    expect(traceFrom(after([good(), good({ refusal: 'no_card_found', corners: null, capturePxPerMm: null })]), 200)).toBeNull();
+    // A blurred frame was traced: the next traces on from it.
+    expect(traceFrom(after([good(), good({ refusal: 'too_blurry', edgeWidthPx: 6 })]), 200)).toEqual(quad());
   });
 });

@@ -122,11 +122,29 @@ export const shouldAutoCapture = (checks: Check[], s: Steadiness, now: number, h
   allMet(checks) && steadyMs(s, now) >= holdMs;
 
 /**
- * The guide between two readings: steadiness, whether auto-capture is armed (after the first face, only
- * once the card has moved: been turned over), and how many frames it has read.
+ * A whole-frame reading at least this often (the others trace on from the previous outline, without
+ * detection: engine/browser.ts ReadOptions.near): detection is what sees a second card come into view,
+ * or the card no longer found as the grader would find it.
  */
-export type GuideState = { steadiness: Steadiness; armed: boolean; readings: number };
-export const startGuide = (armed: boolean): GuideState => ({ steadiness: UNSTEADY, armed, readings: 0 });
+export const WHOLE_FRAME_MS = 400;
+
+/**
+ * The guide between two readings: steadiness, whether auto-capture is armed (after the first face, only
+ * once the card has moved: been turned over), how many frames it has read, the last reading and when the
+ * last whole-frame reading came.
+ */
+export type GuideState = { steadiness: Steadiness; armed: boolean; readings: number; last: FrameReading | null; wholeAt: number | null };
+export const startGuide = (armed: boolean): GuideState => ({ steadiness: UNSTEADY, armed, readings: 0, last: null, wholeAt: null });
+
+/**
+ * The outline the next reading may trace on from (ReadOptions.near), or null for a whole-frame reading:
+ * only after a reading that traced the card, and never when the last whole-frame reading is WHOLE_FRAME_MS old.
+ */
+export function traceFrom(state: GuideState, now: number): Quad | null {
+  const last = state.last;
+  if (!last?.corners || last.capturePxPerMm === null || state.wholeAt === null || now - state.wholeAt >= WHOLE_FRAME_MS) return null;
+  return last.corners;
+}
 
 /** One reading through the guide: the checks to show, the next state, and whether to take the photo now. */
 export function guideStep(
@@ -139,9 +157,12 @@ export function guideStep(
   const checks = evaluateChecks(reading, still, limits);
   const armed = state.armed || (state.readings > 0 && cardMoved(state.steadiness.corners, reading));
   const steadiness = updateSteadiness(state.steadiness, reading, now, allMet(checks));
+  const wholeAt = reading.tracked ? state.wholeAt : now;
+  // A traced-on reading skipped detection: the hold must also hold on a whole-frame reading of its own.
+  const wholeInHold = wholeAt !== null && steadiness.since !== null && wholeAt >= steadiness.since;
   return {
-    state: { steadiness, armed, readings: state.readings + 1 },
+    state: { steadiness, armed, readings: state.readings + 1, last: reading, wholeAt },
     checks,
-    capture: armed && shouldAutoCapture(checks, steadiness, now),
+    capture: armed && wholeInHold && shouldAutoCapture(checks, steadiness, now),
   };
 }
