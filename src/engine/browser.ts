@@ -182,6 +182,9 @@ export function readFrame(
       measure(reading, tracked, face, frame, k);
       return reading;
     }
+    // A frame that looks like a scan cropped through the card: the guide stays with the refusal (the
+    // grader may still find the whole card from the frame inward; asking for a margin costs nothing).
+    if (photo.cropped) throw photo.cropped;
     const detection = detectCard(photo.small, face);
     reading.corners = detection.quad.map((p) => ({ x: p.x / photo.scale, y: p.y / photo.scale })) as Quad;
     if (detection.touchesFrame) throw new EngineRefusal('card_cut_off', face);
