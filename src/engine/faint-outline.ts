@@ -39,7 +39,10 @@ export type OuterOutline = { quad: Quad; stepRgb: number };
 
 const norm = (v: Rgb) => Math.hypot(v[0], v[1], v[2]);
 
-/** The outermost clear straight step beyond one side, with the colour just inside it (the border). */
+/**
+ * The outermost clear straight step beyond one side, with the colour just inside it (the border).
+ * `relativeFloor`: only steps at least this share of the side's strongest clear step count (0: all).
+ */
 export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, maxOffset: number, relativeFloor = 0) {
   const len = Math.hypot(b.x - a.x, b.y - a.y);
   const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
