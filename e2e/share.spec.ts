@@ -5,10 +5,8 @@
  */
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import type { TBinder, TBinderDetailResponse } from '@contract/binders';
-import type { TGrading } from '@contract/gradings';
-import type { TUserCard } from '@contract/user-cards';
 import { generateSyntheticCard } from '../src/card-fixtures/synthetic/generator';
-import { csrfHeaders, expect, expectAccessible, registerViaApi, snap, test, uniqueName } from './fixtures';
+import { addCardViaApi, csrfHeaders, expect, expectAccessible, gradeViaApi, registerViaApi, snap, test, uniqueName } from './fixtures';
 
 // Grading a photo on a busy 2-core machine, then two browsers and axe on four pages.
 test.setTimeout(300_000);
@@ -21,23 +19,9 @@ async function ownerWithGradedBinder(page: Page, info: TestInfo, binderName: str
   const baseURL = info.project.use.baseURL!;
   await registerViaApi(page, baseURL);
   const photos = await generateSyntheticCard(info.project.name === 'phone' ? 71 : 73, { defectRate: 0.5 });
-  const added = await page.request.post('/api/user-cards', {
-    headers: await csrfHeaders(page.request, baseURL),
-    multipart: {
-      cardId: 'base1-4',
-      front: { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photos.front },
-      back: { name: 'back.jpg', mimeType: 'image/jpeg', buffer: photos.back },
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const card = (await added.json()) as TUserCard;
+  const card = await addCardViaApi(page, baseURL, photos);
+  expect((await gradeViaApi(page, baseURL, card.id)).status).toBe('completed');
   const headers = await csrfHeaders(page.request, baseURL);
-  expect((await page.request.post(`/api/user-cards/${card.id}/grade`, { headers })).status()).toBe(202);
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/user-cards/${card.id}/gradings`)).json()) as TGrading[])[0]?.status, {
-      timeout: 90_000,
-    })
-    .toBe('completed');
   const binder = (await (
     await page.request.post('/api/binders', { headers, data: { name: binderName, description: 'Holos from the 1999 base set' } })
   ).json()) as TBinder;
