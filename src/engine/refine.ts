@@ -179,9 +179,9 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
         const p = { x: a.x + u.x * len * t, y: a.y + u.y * len * t };
         const c = crossing(img, p, n, reach, buf, faint ? { u, half: (0.8 * len) / samples / 2 } : null);
         if (!c) continue;
-        points.push({ x: p.x + n.x * c.offset, y: p.y + n.y * c.offset });
+        const e = { x: p.x + n.x * c.offset, y: p.y + n.y * c.offset };
+        points.push(e);
         if (lastRound && !faint) {
-          const e = { x: p.x + n.x * c.offset, y: p.y + n.y * c.offset };
           const s = shelfOffset(img, e, n, shelfReach, c.outside, buf);
           shelved.push({ x: e.x + n.x * s, y: e.y + n.y * s });
         }
