@@ -29,8 +29,14 @@ const POSITIONS = 72;
 /** A step counts when its mean is this many standard errors above zero and at least this many RGB units. */
 const MIN_SIGNIFICANCE = 8;
 const MIN_STEP_RGB = 2.5;
-/** The border bands of the four sides are one colour within this chromaticity distance (sums to 1). */
+/** The border bands of the four sides are one colour within this chromaticity distance (sums to 1)… */
 const SAME_BORDER_CHROMA = 0.03;
+/**
+ * …plus this many RGB units over the darker band's channel sum: a chromaticity divides by brightness, so
+ * a few units of noise or JPEG colour shift move a black border's by several hundredths and a white one's
+ * by almost nothing.
+ */
+const CHROMA_NOISE_RGB = 3;
 /** …and step towards the table the same way: cosine between their colour steps. */
 const SAME_STEP_COS = 0.6;
 
@@ -140,12 +146,14 @@ export function findOuterOutline(img: RgbImage, quad: Quad, maxOffsets?: number[
   const found = sides as NonNullable<(typeof sides)[number]>[];
   // One border on one table all round: four unrelated steps (a table's seams, a shadow) are not a card.
   // Colours are compared as chromaticities, since uneven light brightens one side more than another.
-  const chroma = (c: Rgb) => c.map((v) => v / Math.max(1, c[0] + c[1] + c[2])) as Rgb;
+  const sum = (c: Rgb) => c[0] + c[1] + c[2];
+  const chroma = (c: Rgb) => c.map((v) => v / Math.max(1, sum(c))) as Rgb;
   for (let i = 0; i < 4; i++)
     for (let j = i + 1; j < 4; j++) {
       const ci = chroma(found[i].border),
         cj = chroma(found[j].border);
-      if (norm([ci[0] - cj[0], ci[1] - cj[1], ci[2] - cj[2]]) > SAME_BORDER_CHROMA) return null;
+      const darker = Math.max(1, Math.min(sum(found[i].border), sum(found[j].border)));
+      if (norm([ci[0] - cj[0], ci[1] - cj[1], ci[2] - cj[2]]) > SAME_BORDER_CHROMA + CHROMA_NOISE_RGB / darker) return null;
       const cos = found[i].direction.reduce((s, v, c) => s + v * found[j].direction[c], 0);
       if (cos < SAME_STEP_COS) return null;
     }

@@ -170,6 +170,73 @@ export function percentile(values: number[], q: number): number {
 export const median = (values: number[]): number => percentile(values, 0.5);
 export const mean = (values: number[]): number => values.reduce((s, v) => s + v, 0) / values.length;
 
+/**
+ * A side that bends: a card that curls (a holo print, a humid room) shows its cut edge as a shallow arc,
+ * which no straight line follows along most of the side, while print traced instead of the edge is
+ * ragged. The points' offsets from their robust line are fitted by a parabola along it (Tukey weights,
+ * a few rounds). `share` is the part of the points within `tolerance` of the arc, `sigma` their spread,
+ * `depth` the arc's sagitta over the points' span (px) and `line` the straight line through the arc, as
+ * the edge's two ends and middle average it.
+ */
+export function fitBowedEdge(points: Point[], tolerance: number): { line: Line; sigma: number; share: number; depth: number } {
+  const { line } = fitLineRobust(points);
+  const along = points.map((p) => p.x * line.b - p.y * line.a);
+  const lo = Math.min(...along),
+    hi = Math.max(...along);
+  const mid = (lo + hi) / 2,
+    halfSpan = Math.max(1e-6, (hi - lo) / 2);
+  // Positions scaled to [-1, 1] keep the normal equations well conditioned.
+  const t = along.map((v) => (v - mid) / halfSpan);
+  const d = points.map((p) => distanceToLine(line, p));
+  let coef = [0, 0, 0];
+  let weights = points.map(() => 1);
+  let residuals = d.map((v) => Math.abs(v));
+  for (let round = 0; round < 5; round++) {
+    coef = solveQuadratic(t, d, weights) ?? coef;
+    residuals = d.map((v, i) => Math.abs(v - (coef[0] + coef[1] * t[i] + coef[2] * t[i] ** 2)));
+    const mad = median(residuals) * 1.4826 + 1e-6;
+    const k = 4.685 * Math.max(mad, 0.05);
+    weights = residuals.map((r) => (r < k ? (1 - (r / k) ** 2) ** 2 : 0));
+  }
+  const near = residuals.filter((r) => r <= tolerance);
+  return {
+    line,
+    sigma: near.length ? median(near) * 1.4826 : Infinity,
+    share: near.length / points.length,
+    depth: Math.abs(coef[2]),
+  };
+}
+
+/** Weighted least squares for d ≈ c0 + c1·t + c2·t², or null when the points do not fix it. */
+function solveQuadratic(t: number[], d: number[], w: number[]): number[] | null {
+  const m = [0, 0, 0, 0, 0]; // Σw·t^k, k = 0…4
+  const r = [0, 0, 0]; // Σw·d·t^k, k = 0…2
+  t.forEach((ti, i) => {
+    let p = w[i];
+    for (let k = 0; k < 5; k++) {
+      m[k] += p;
+      if (k < 3) r[k] += p * d[i];
+      p *= ti;
+    }
+  });
+  const a = [
+    [m[0], m[1], m[2], r[0]],
+    [m[1], m[2], m[3], r[1]],
+    [m[2], m[3], m[4], r[2]],
+  ];
+  for (let col = 0; col < 3; col++) {
+    const pivot = a.slice(col).reduce((best, row, j) => (Math.abs(row[col]) > Math.abs(a[best][col]) ? col + j : best), col);
+    [a[col], a[pivot]] = [a[pivot], a[col]];
+    if (Math.abs(a[col][col]) < 1e-9) return null;
+    for (let row = 0; row < 3; row++) {
+      if (row === col) continue;
+      const f = a[row][col] / a[col][col];
+      for (let k = col; k < 4; k++) a[row][k] -= f * a[col][k];
+    }
+  }
+  return [a[0][3] / a[0][0], a[1][3] / a[1][1], a[2][3] / a[2][2]];
+}
+
 /** Signed distance (mm, negative inside) to the rounded card outline. */
 export function roundedRectDistance(x: number, y: number, w = CARD_WIDTH_MM, h = CARD_HEIGHT_MM, r = CORNER_RADIUS_MM): number {
   const qx = Math.abs(x - w / 2) - (w / 2 - r);

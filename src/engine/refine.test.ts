@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceToLine } from './geometry';
+import { distanceToLine, fitBowedEdge } from './geometry';
 import type { RgbImage } from './image';
 import { refineEdges } from './refine';
 import type { Quad } from './detect';
@@ -8,7 +8,7 @@ import type { Quad } from './detect';
  * A black card (630 × 880 px: 10 px/mm) on white paper; `band(y)` is the width of a grey shadow band
  * just outside its left edge at row y (0: none), as a card lifted at one end throws it.
  */
-function cardOnPaper(band: (y: number) => number): { img: RgbImage; card: Quad } {
+function cardOnPaper(band: (y: number) => number, bow: (y: number) => number = () => 0): { img: RgbImage; card: Quad } {
   const width = 900,
     height = 1100,
     x0 = 130,
@@ -18,7 +18,7 @@ function cardOnPaper(band: (y: number) => number): { img: RgbImage; card: Quad }
   const data = new Uint8ClampedArray(width * height * 3);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const inside = x >= x0 && x < x1 && y >= y0 && y < y1;
+      const inside = x >= x0 - bow(y) && x < x1 && y >= y0 && y < y1;
       const shadow = !inside && y >= y0 && y < y1 && x < x0 && x >= x0 - band(y);
       data.fill(inside ? 18 : shadow ? 62 : 196, (y * width + x) * 3, (y * width + x) * 3 + 3);
     }
@@ -40,6 +40,33 @@ describe('refineEdges', () => {
     // The left line (side 3, from the bottom-left to the top-left corner) runs along x = 130.
     for (const y of [150, 550, 950]) expect(Math.abs(distanceToLine(refined.lines[3], { x: 129.5, y }))).toBeLessThan(1);
     expect(refined.support[3]).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("reads a curled card's left edge, a smooth 1 mm arc, as its cut edge along the whole side", () => {
+    // No straight line lies within a pixel of most of the side; a parabola does, and print never would.
+    const { img, card } = cardOnPaper(
+      () => 0,
+      (y) => Math.round(10 * (1 - ((y - 550) / 440) ** 2)),
+    );
+    const refined = refineEdges(img, card.map((p) => ({ x: p.x + 3, y: p.y - 2 })) as Quad);
+    expect(refined.support[3]).toBeGreaterThanOrEqual(0.8);
+    expect(refined.residualPx[3]).toBeLessThan(1.5);
+    // The straight line through the arc lies between its chord (x = 130) and its crown (x = 120).
+    const x = -(refined.lines[3].b * 550 - refined.lines[3].c) / refined.lines[3].a;
+    expect(x).toBeGreaterThan(120);
+    expect(x).toBeLessThan(130);
+  });
+
+  it('finds no arc in a ragged run of points (print traced instead of the edge)', () => {
+    // Points scattered 0–6 px about a line in a fixed, irregular order: no parabola holds most of them.
+    const points = Array.from({ length: 120 }, (_, i) => ({ x: 100 + ((i * 37) % 13) / 2, y: 100 + 7 * i }));
+    const bowed = fitBowedEdge(points, 1);
+    expect(bowed.share).toBeLessThan(0.8);
+    // A smooth arc through the same span is held whole, its sagitta measured.
+    const arc = Array.from({ length: 120 }, (_, i) => ({ x: 100 + 8 * (1 - ((i - 59.5) / 59.5) ** 2), y: 100 + 7 * i }));
+    const fit = fitBowedEdge(arc, 1);
+    expect(fit.share).toBe(1);
+    expect(fit.depth).toBeCloseTo(8, 0);
   });
 
   it('keeps a plain edge where it is: no band, no shift', () => {

@@ -4,7 +4,7 @@
  * under symmetric blur). A robust line fit per side, two rounds, gives the four cut edges; their
  * intersections are the card's virtual sharp corners. The 10–90% rise width measures sharpness.
  */
-import { dist, fitLineConsensus, fitLineRobust, intersect, median, quadSides, type Line, type Point } from './geometry';
+import { dist, fitBowedEdge, fitLineConsensus, fitLineRobust, intersect, median, quadSides, type Line, type Point } from './geometry';
 import { sampleRgb, type RgbImage } from './image';
 import type { Quad } from './detect';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
@@ -33,6 +33,11 @@ const STEP = 0.25;
 const MIN_EDGE_SHARE = 0.8;
 /** A reading behind a band replaces the plain one, as well supported, when its spread is this much smaller. */
 const STRAIGHTER = 0.7;
+/**
+ * How far a side's edge may bow from straight (its sagitta, card mm) and still be read as the cut edge:
+ * a curled card photographed from above. Print traced instead is ragged, not a smooth arc.
+ */
+const MAX_BOW_MM = 1.2;
 /** Card/background contrast (RGB distance) a profile needs; faint mode averages profiles along the side first. */
 const MIN_CONTRAST = 18;
 const MIN_FAINT_CONTRAST = 3;
@@ -202,7 +207,11 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
         const behind = fitLineConsensus(shelved, tolerance);
         if (behind.share > fit.share || (behind.share === fit.share && behind.sigma < STRAIGHTER * fit.sigma)) fit = behind;
       }
-      return fit.share >= MIN_EDGE_SHARE ? fit : { ...fit, sigma: Math.max(fit.sigma, fitLineRobust(points).sigma) };
+      if (fit.share >= MIN_EDGE_SHARE) return fit;
+      // No straight line follows most of the side: a curled card's edge is a shallow arc, still the edge.
+      const bowed = fitBowedEdge(points, tolerance);
+      if (bowed.share >= MIN_EDGE_SHARE && bowed.depth <= (MAX_BOW_MM * size) / CARD_DIAGONAL_MM) return bowed;
+      return { ...fit, sigma: Math.max(fit.sigma, fitLineRobust(points).sigma) };
     });
     if (fits.some((f) => !f)) break;
     lines = fits.map((f) => f!.line);
