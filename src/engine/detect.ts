@@ -720,7 +720,8 @@ function quadFromBlob(
   const quad = orderQuad(corners);
   const margin = 1.5;
   const outside = quad.some((p) => !Number.isFinite(p.x) || p.x < margin || p.y < margin || p.x > w - margin || p.y > h - margin);
-  // Shape check: a card seen at up to 15° keeps its 63:88 proportions within about 20%.
+  // Shape check, loose: the working copy's outline before perspective is removed (locate.ts checks the
+  // rectified proportions); a card tilted toward the camera keeps its 63:88 within about 20 % here.
   const sideLen = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);
   const ratio = (sideLen(0) + sideLen(2)) / (sideLen(1) + sideLen(3));
   const touchesFrame = outside || frameTouches > (w + h) * 0.05;

@@ -90,8 +90,7 @@ export function plausibleAspects(q: readonly Point[], width: number, height: num
   return { min: Math.min(...aspects), max: Math.max(...aspects) };
 }
 
-/** The largest tilt of the card to the camera the engine straightens (perspective.test.ts recovers proportions up to it). */
-export const MAX_RECTIFIED_TILT_DEG = 25;
+export { MAX_RECTIFIED_TILT_DEG } from '@contract/photo-limits';
 
 /**
  * Angle in degrees between the card's plane and the photo's plane: 0 when the camera looks straight

@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth';
 import { CREDIT, formatCount } from '@web/lib/format';
+import { MAX_RECTIFIED_TILT_DEG } from '@contract/photo-limits';
 import { PageContainer, PageHeader } from '@web/features/account/PageHeader';
 
 const TIPS = [
@@ -16,7 +17,7 @@ const TIPS = [
   {
     icon: Camera,
     title: 'Out of the sleeve, flat',
-    text: 'Sleeves and toploaders reflect light. A slight angle is fine: we straighten up to 15°.',
+    text: `Sleeves and toploaders reflect light. A slight angle is fine: we straighten up to ${MAX_RECTIFIED_TILT_DEG}°.`,
   },
   { icon: Lightbulb, title: 'A contrasting surface', text: 'Dark cloth under a yellow or silver border, light paper under a dark card.' },
 ];

@@ -1,5 +1,6 @@
 import { CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import type { TCheckStatus, TTestDetectionResponse } from '@contract/test-detection';
+import { MAX_RECTIFIED_TILT_DEG } from '@contract/photo-limits';
 
 type Row = { name: string; value: string; status: TCheckStatus | 'info'; note: string };
 
@@ -65,7 +66,7 @@ export function photoCheckRows(checks: TTestDetectionResponse['checks']): Row[] 
       note:
         checks.perspectivePercent <= 12
           ? 'Corrected automatically.'
-          : 'Corrected, but hold the phone more squarely above the card (up to 15° of tilt is fine).',
+          : `Corrected, but hold the phone more squarely above the card (up to ${MAX_RECTIFIED_TILT_DEG}° of tilt is straightened).`,
     },
     {
       name: 'Card in frame',
