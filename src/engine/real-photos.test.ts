@@ -104,6 +104,19 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
   });
 
+  it('traces a dark card on a dark lid, dimmed to 60 %, along the faint outline found from the frame inward', async () => {
+    // Once refused no_card_found: that outline was right, but it was refined only at the plain contrast
+    // threshold, which no profile along it reached, and then searched outward of itself.
+    const p = photo('stevewoz__zz__raw-T425-0810-7-back.jpg');
+    const dimmed = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
+      .rotate()
+      .linear(0.6, 0)
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const a = await analyseFace('front', dimmed);
+    expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
+  });
+
   it("refuses a card in a grading company's slab as card_in_slab, never grading the case", async () => {
     // Once graded PSA 9 from the slab's own outline.
     await expect(analyse(photo('eshan__IMG_2121.PNG'))).rejects.toMatchObject({ code: 'card_in_slab' });

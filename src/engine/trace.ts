@@ -94,6 +94,16 @@ export function traceCard(
     if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') throw err;
     refusal = err;
   }
+  // No profile along the quad had the plain refiner's contrast: the quad may itself be a faint outline
+  // (one found from the frame inward round a dark card on a dark lid), traced where it lies in faint mode.
+  if (inner.contrast === 0) {
+    try {
+      const t = checkTrace(photo, refineQuad(photo, quad, true), face, true, minPxPerMm);
+      if (t.squareCorners < 3) return t;
+    } catch (err) {
+      if (!(err instanceof EngineRefusal)) throw err;
+    }
+  }
   const outer = findOuterOutline(photo.small, quad);
   if (outer) {
     try {
