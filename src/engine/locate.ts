@@ -6,7 +6,7 @@ import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import { plausibleAspects } from './perspective';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
-import { traceCard, type Trace, type TraceOptions } from './trace';
+import { traceCard, type CornerRead, type Trace, type TraceOptions } from './trace';
 
 /**
  * Traces the card from the detector's quad, and checks it against other proposals when that trace is
@@ -25,6 +25,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   ];
   const tried: Quad[] = [];
   const traced: Trace[] = [];
+  const cleanTraces: (Trace & CornerRead)[] = [];
   let refusal: unknown = null;
   let cutOff: EngineRefusal | null = null;
   for (const propose of proposals) {
@@ -56,8 +57,11 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
         if (clean && t.roundCorners >= MIN_ROUND_CORNERS_AFTER_CUT_OFF) return t;
         continue;
       }
-      if (clean) return t;
-      traced.push(t);
+      // Clean all round with every corner rounded is the cut edge. Clean with a square corner may be a
+      // straight line just inside it (a border's inner rule in a compressed photo): a later proposal
+      // clean all round with more rounded corners is the card.
+      if (clean && t.roundCorners === 4) return t;
+      (clean ? cleanTraces : traced).push(t);
     } catch (err) {
       if (err instanceof EngineRefusal && err.code === 'card_cut_off' && tried.length === 1) {
         cutOff = err;
@@ -71,6 +75,8 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
     }
   }
   if (cutOff) throw cutOff;
+  const roundest = cleanTraces.reduce<(typeof cleanTraces)[number] | null>((a, b) => (!a || b.roundCorners > a.roundCorners ? b : a), null);
+  if (roundest) return roundest;
   // None clean all round: the one whose weakest side is most of one straight edge.
   const best = traced.sort((a, b) => Math.min(...b.refined.support) - Math.min(...a.refined.support))[0];
   if (best) return best;

@@ -117,6 +117,18 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
   });
 
+  it('outlines a sleeved card by its cut edge, not the straight rule just inside it, at JPEG quality 60', async () => {
+    // Once 2.5 % off: the colour mask's outline traced clean along the border's inner rule on one side
+    // (two rounded corners seen); the strong edges' outline, clean with more rounded corners, is the card.
+    const p = photo('dimas__input_frosmoth.png');
+    const squeezed = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
+      .jpeg({ quality: 60 })
+      .toBuffer();
+    const a = await analyseFace('front', squeezed);
+    expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
+    expect(a.checks.holder).toBe('sleeve');
+  });
+
   it("refuses a card in a grading company's slab as card_in_slab, never grading the case", async () => {
     // Once graded PSA 9 from the slab's own outline.
     await expect(analyse(photo('eshan__IMG_2121.PNG'))).rejects.toMatchObject({ code: 'card_in_slab' });
