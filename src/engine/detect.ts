@@ -644,7 +644,10 @@ function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundMod
   // Nothing stands out, or everything does (no background to tell the card from).
   if (areaShare < 0.08 || areaShare > 0.97) throw new EngineRefusal('no_card_found', face);
   // One card per photo: a second card would be graded silently, or mixed with the other face's card.
-  const second = others.find((b) => cardLike(b, area));
+  // A region along two sides of the frame is the table shading toward a corner (paper lit from one
+  // side), not a card: another card lies clear of the frame or runs off one side of it.
+  const framed = (b: BlobBox) => [b.x0 <= 0, b.y0 <= 0, b.x1 >= w - 1, b.y1 >= h - 1].filter(Boolean).length;
+  const second = others.find((b) => cardLike(b, area) && framed(b) <= 1);
   if (second) {
     const where = (b: BlobBox) => {
       const cx = (b.x0 + b.x1) / 2 / w,

@@ -129,6 +129,19 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(a.checks.holder).toBe('sleeve');
   });
 
+  it('does not take paper shading toward a corner of the frame for a second card in a brightened photo', async () => {
+    // Once refused several_cards: brightened 25 %, the white paper clipped except a grey region along the
+    // frame's left and bottom sides, card-sized in the colour mask. A region along two frame sides is the table.
+    const p = photo('rootkow__img6.jpg');
+    const brighter = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
+      .rotate()
+      .linear(1.25, 0)
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const a = await analyseFace('front', brighter);
+    expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
+  });
+
   it("refuses a card in a grading company's slab as card_in_slab, never grading the case", async () => {
     // Once graded PSA 9 from the slab's own outline.
     await expect(analyse(photo('eshan__IMG_2121.PNG'))).rejects.toMatchObject({ code: 'card_in_slab' });
