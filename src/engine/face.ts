@@ -7,7 +7,7 @@ import { decodePhoto } from './decode';
 import { detectCard, type Detection, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { prepareScan } from './scan';
-import { checkPhotoQuality, traceDetected, traceFillingFrame } from './locate';
+import { checkPhotoQuality, traceBesideCutOff, traceDetected, traceFillingFrame } from './locate';
 import type { Trace } from './trace';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
@@ -123,7 +123,9 @@ export async function analyseFace(
         ? (traceFillingFrame(decoded, face) ?? raise(decoded.cropped))
         : detection && !located
           ? traceDetected(decoded, detection.quad, face)
-          : (traceFillingFrame(decoded, face) ?? raise(located));
+          : ((located?.code === 'card_cut_off' ? traceBesideCutOff(decoded, face) : null) ??
+            traceFillingFrame(decoded, face) ??
+            raise(located));
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
       const holder = detectHolder(t.view, t.refined.corners);

@@ -1,7 +1,7 @@
 /** Finding and tracing the card in a decoded photo: sharp-free, so the browser's capture guide runs it too. */
 import type { Face } from '@contract/grading-report';
 import { detectByEdges, type Quad } from './detect';
-import { frameOutline } from './faint-outline';
+import { findOuterOutline, frameOutline } from './faint-outline';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import { plausibleAspects } from './perspective';
 import { EngineRefusal } from './refusal';
@@ -95,6 +95,26 @@ export function traceFillingFrame(decoded: PreparedPhoto, face: Face, options: T
   try {
     const t = traceCard(decoded, outline.quad, face, options);
     return notCardProportions(decoded, t, face) ? null : t;
+  } catch (err) {
+    if (err instanceof EngineRefusal) return null;
+    throw err;
+  }
+}
+
+/**
+ * The card when the colour pass's region ran off the frame (the card and the paper under it merged,
+ * framed tightly): the strong edges' closed outline, if it traces clean on all four sides with its
+ * rounded corners seen, as traceDetected asks of any trace that stands against a cut-off outline. A cut
+ * card's own print can outline the same way (a rounded inner panel); it is told apart by the band of one
+ * border colour all round it, which a whole card on a table does not have. Null when none qualifies.
+ */
+export function traceBesideCutOff(decoded: PreparedPhoto, face: Face, options: TraceOptions = {}): Trace | null {
+  const proposal = detectByEdges(decoded.small, face);
+  if (!proposal || findOuterOutline(decoded.small, proposal.quad)) return null;
+  try {
+    const t = traceCard(decoded, proposal.quad, face, options);
+    const whole = Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT && t.roundCorners >= MIN_ROUND_CORNERS_AFTER_CUT_OFF;
+    return whole && !notCardProportions(decoded, t, face) ? t : null;
   } catch (err) {
     if (err instanceof EngineRefusal) return null;
     throw err;

@@ -142,6 +142,34 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
   });
 
+  it('grades a card on paper framed tightly, and still refuses it as cut off once a corner leaves the frame', async () => {
+    // Once refused card_cut_off: framed with a 5 % margin, the card and the paper under it merged in the
+    // colour mask and ran off the frame; the strong edges' outline is a whole card, clean with rounded corners.
+    const p = photo('andrewgurg__perspective_left.jpg');
+    const original = readRealPhoto((loaded as { dir: string }).dir, p);
+    const c = Object.values(p.corners!);
+    const [xs, ys] = [c.map((q) => q[0]), c.map((q) => q[1])];
+    const margin = 0.05 * (Math.max(...ys) - Math.min(...ys));
+    // Stored upright (no EXIF orientation), so the stored size is the displayed one.
+    const { width, height } = await sharp(original).metadata();
+    const left = Math.max(0, Math.floor(Math.min(...xs) - margin)),
+      top = Math.max(0, Math.floor(Math.min(...ys) - margin));
+    const right = Math.min(width, Math.ceil(Math.max(...xs) + margin)),
+      bottom = Math.min(height, Math.ceil(Math.max(...ys) + margin));
+    const crop = (t: number) =>
+      sharp(original)
+        .rotate()
+        .extract({ left, top: top + t, width: right - left, height: bottom - top - t })
+        .png()
+        .toBuffer();
+    const a = await analyseFace('front', await crop(0));
+    const shifted = Object.fromEntries(Object.entries(p.corners!).map(([k, [x, y]]) => [k, [x - left, y - top]]));
+    expect(Math.max(...outlineErrorPercent(a.checks.corners, shifted as typeof p.corners & object))).toBeLessThan(1.5);
+    // The top corner 10 % of the card's height out of the frame: refused, never graded.
+    const cut = Math.round(Math.min(...ys) - top + 0.1 * (Math.max(...ys) - Math.min(...ys)));
+    await expect(analyseFace('front', await crop(cut))).rejects.toMatchObject({ code: 'card_cut_off' });
+  });
+
   it("refuses a card in a grading company's slab as card_in_slab, never grading the case", async () => {
     // Once graded PSA 9 from the slab's own outline.
     await expect(analyse(photo('eshan__IMG_2121.PNG'))).rejects.toMatchObject({ code: 'card_in_slab' });
