@@ -271,6 +271,8 @@ const RUN_BAND_PX = 1.5;
  * line's evenness (a sparkle's arms reach a few millimetres) is kept here too.
  */
 const SPLIT_RUN_MM = 7;
+/** Share of its bounding box a piece of ridge fills from which it is texture rather than lines (crossing lines fill under a tenth). */
+const TEXTURE_SHARE = 0.2;
 /** Longest gap (mm) inside one straight run; longer breaks are joined later only if the pieces line up (mergeCollinear). */
 const RUN_GAP_MM = 0.6;
 
@@ -280,17 +282,19 @@ const RUN_GAP_MM = 0.6;
  * one piece, whose overall fit follows none of them: the scratch was judged along a chord it does not lie
  * on. A piece that is one line already (nearly all of it within a pixel and a half of its fit) is kept
  * whole; any other is taken apart by a Hough vote: the strongest straight line's pixels, split where it
- * breaks off, then the next, until no line of the shortest length a finding has is left.
+ * breaks off, then the next, until none of SPLIT_RUN_MM is left. Texture is left whole (TEXTURE_SHARE).
  */
 function straightRuns(pts: number[], w: number, s: number): number[][] {
-  const minPx = 3.5 * s;
+  // Votes a run of SPLIT_RUN_MM can have at the least (its ridge is a pixel or more wide, with short gaps).
+  const minVotes = 0.75 * SPLIT_RUN_MM * s;
   const fit = fitLine(pts, w);
   const off = (p: number, f: { mx: number; my: number; ux: number; uy: number }) =>
     Math.abs(((p % w) - f.mx) * f.uy - (Math.floor(p / w) - f.my) * f.ux);
   let near = 0;
   for (const p of pts) if (off(p, fit) <= RUN_BAND_PX) near++;
   if (near >= 0.9 * pts.length) return [pts];
-  // Hough accumulator over 1° steps and 1 px distance bins, on the piece's own bounding box.
+  // Any other piece yields only its straight runs: too few pixels for one, none.
+  if (pts.length < minVotes) return [];
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
@@ -300,43 +304,58 @@ function straightRuns(pts: number[], w: number, s: number): number[][] {
       y = Math.floor(p / w);
     ((x0 = Math.min(x0, x)), (y0 = Math.min(y0, y)), (x1 = Math.max(x1, x)), (y1 = Math.max(y1, y)));
   }
-  const A = 180;
-  const R = Math.ceil(Math.hypot(x1 - x0, y1 - y0)) + 2;
+  // Too small to hold a straight run of that length anywhere.
+  if (Math.hypot(x1 - x0, y1 - y0) + 1 < SPLIT_RUN_MM * s) return [];
+  // Ridge filling much of its box is texture (a holo foil, busy screened art), not lines crossing: no
+  // line in it can be told from the texture without the catalogue image. Judged whole, as before.
+  if (pts.length > TEXTURE_SHARE * (x1 - x0 + 1) * (y1 - y0 + 1)) return [pts];
+  // Hough accumulator over 2° steps and 2 px distance bins, on the piece's own bounding box (coarse:
+  // each vote's line is refitted to its own pixels below).
+  const A = 90,
+    BIN = 2;
+  const B = Math.ceil(Math.hypot(x1 - x0, y1 - y0) / BIN) + 2;
   const cos = new Float32Array(A),
     sin = new Float32Array(A);
-  for (let a = 0; a < A; a++) ((cos[a] = Math.cos((a * Math.PI) / A)), (sin[a] = Math.sin((a * Math.PI) / A)));
-  const acc = new Int32Array(A * 2 * R);
+  for (let a = 0; a < A; a++) ((cos[a] = Math.cos((a * Math.PI) / A) / BIN), (sin[a] = Math.sin((a * Math.PI) / A) / BIN));
+  const acc = new Int32Array(A * 2 * B);
   const vote = (p: number, d: number) => {
     const x = (p % w) - x0,
       y = Math.floor(p / w) - y0;
-    for (let a = 0; a < A; a++) acc[a * 2 * R + Math.round(x * cos[a] + y * sin[a]) + R] += d;
+    for (let a = 0, row = B; a < A; a++, row += 2 * B) acc[row + Math.round(x * cos[a] + y * sin[a])] += d;
   };
   for (const p of pts) vote(p, 1);
-  const left = new Set(pts);
+  const taken = new Uint8Array(pts.length);
   const runs: number[][] = [];
   for (;;) {
     let best = 0,
       bi = -1;
-    // A line's votes spread over neighbouring distance bins: judge each bin with its two neighbours.
-    for (let i = 1; i < acc.length - 1; i++) {
-      const v = acc[i - 1] + acc[i] + acc[i + 1];
+    // A line's votes spread over neighbouring distance bins: judge each bin with the next.
+    for (let i = 0; i < acc.length - 1; i++) {
+      const v = acc[i] + acc[i + 1];
       if (v > best) ((best = v), (bi = i));
     }
-    if (best < minPx) break;
-    const a = Math.floor(bi / (2 * R)),
-      rho = (bi % (2 * R)) - R;
-    // The vote's line, refitted to its own pixels (twice, the band narrowing), so 1° steps do not bend it.
-    let line = { mx: x0 + rho * cos[a], my: y0 + rho * sin[a], ux: -sin[a], uy: cos[a] };
+    if (best < minVotes) break;
+    const a = Math.floor(bi / (2 * B)),
+      rho = ((bi % (2 * B)) - B + 0.5) * BIN;
+    const c = cos[a] * BIN,
+      sn = sin[a] * BIN;
+    // The vote's line, refitted to its own pixels (twice, the band narrowing), so coarse steps do not bend it.
+    let line = { mx: x0 + rho * c, my: y0 + rho * sn, ux: -sn, uy: c };
     let members: number[] = [];
     for (const band of [2.5, RUN_BAND_PX]) {
-      members = [...left].filter((p) => off(p, line) <= band);
+      members = [];
+      for (let j = 0; j < pts.length; j++) if (!taken[j] && off(pts[j], line) <= band) members.push(j);
       if (members.length < 2) break;
-      line = fitLine(members, w);
+      line = fitLine(
+        members.map((j) => pts[j]),
+        w,
+      );
     }
     if (members.length < 2) break;
-    for (const p of members) (left.delete(p), vote(p, -1));
+    for (const j of members) ((taken[j] = 1), vote(pts[j], -1));
     // Split where the line breaks off: a run is what lies along it without a gap longer than RUN_GAP_MM.
     const along = members
+      .map((j) => pts[j])
       .map((p) => ({ p, t: ((p % w) - line.mx) * line.ux + (Math.floor(p / w) - line.my) * line.uy }))
       .sort((p, q) => p.t - q.t);
     let start = 0;
