@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { inBorderAlongEdge } from './surface';
+import { alongCardAxes, inBorderAlongEdge } from './surface';
 
 const line = (x0: number, y0: number, x1: number, y1: number) => ({ from: { xMm: x0, yMm: y0 }, to: { xMm: x1, yMm: y1 } });
 
@@ -19,4 +19,12 @@ it('keeps marks across the card, or askew, or leaving the border band as possibl
   expect(inBorderAlongEdge(line(2, 3, 2, 12))).toBe(true);
   expect(inBorderAlongEdge(line(2, 3, 9, 3.1))).toBe(true);
   expect(inBorderAlongEdge(line(5, 3, 8, 10))).toBe(false);
+});
+
+it('reads lines square to the card anywhere on it as possibly the printed layout, and askew ones as possible damage', () => {
+  // A sleeved card's ability box: its top rule, 13 mm long, was once a major "scratch".
+  expect(alongCardAxes(line(4.4, 47.4, 17.6, 47.5))).toBe(true);
+  expect(alongCardAxes(line(54, 50, 54.1, 35.2))).toBe(true);
+  expect(alongCardAxes(line(18.7, 33.7, 24.8, 40.5))).toBe(false);
+  expect(alongCardAxes(line(44.4, 10.3, 51.3, 9.3))).toBe(false);
 });

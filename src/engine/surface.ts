@@ -105,7 +105,10 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
   // printed layout: real cards are full of frames, text-box rules and borders that run their full width
   // (a clean real card in a sleeve once got four "moderate print lines" at its text box's rules). It is
   // still reported, as minor: never enough to take the surface out of the top band on its own.
-  if (!useReference) for (const i of issues) if (i.type === 'print line' || inBorderAlongEdge(i)) i.severity = 'minor';
+  // The same holds for shorter lines along the axes anywhere on the card: a text box's rules, an energy
+  // symbol's bar, the edge of a panel are drawn square to the card, a scratch at any angle (a sleeved
+  // card once got a major "scratch" at the top rule of its ability box).
+  if (!useReference) for (const i of issues) if (i.type === 'print line' || inBorderAlongEdge(i) || alongCardAxes(i)) i.severity = 'minor';
   // Many scratch-like lines at once, without the image to compare with: a holo foil's pattern or the
   // art's own strokes (a clean holo card once got 1 major and 6 moderate "scratches"). Real scratches
   // are few; a card this marked would show it in its corners and edges too. Reported as minor, and
@@ -231,11 +234,164 @@ function lineComponents(
         }
     }
     if (pts.length < 2 * s) continue;
-    const issue = describeLine(pts, strength, w, s, polarity);
-    if (issue) out.push(issue);
+    for (const run of straightRuns(pts, w, s)) {
+      const issue = describeLine(run, strength, w, s, polarity);
+      if (issue) out.push(issue);
+    }
   }
   return out;
 }
+
+/** Centre and direction (unit vector) of the least-squares line through the pixels. */
+function fitLine(pts: ArrayLike<number>, w: number) {
+  let mx = 0,
+    my = 0;
+  for (let j = 0; j < pts.length; j++) ((mx += pts[j] % w), (my += Math.floor(pts[j] / w)));
+  mx /= pts.length;
+  my /= pts.length;
+  let sxx = 0,
+    sxy = 0,
+    syy = 0;
+  for (let j = 0; j < pts.length; j++) {
+    const dx = (pts[j] % w) - mx,
+      dy = Math.floor(pts[j] / w) - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  return { mx, my, ux: Math.cos(theta), uy: Math.sin(theta) };
+}
+
+/** Half-width (px) of the band a straight run's pixels lie in: a scratch's ridge is one to three pixels wide. */
+const RUN_BAND_PX = 1.5;
+/**
+ * Shortest straight run (mm) taken out of a larger piece. Real artwork is a tangle of light strokes, and
+ * a few millimetres of nearly any of them are straight; the strict test's own length for trusting a
+ * line's evenness (a sparkle's arms reach a few millimetres) is kept here too.
+ */
+const SPLIT_RUN_MM = 7;
+/** Share of its bounding box a piece of ridge fills from which it is texture rather than lines (crossing lines fill under a tenth). */
+const TEXTURE_SHARE = 0.2;
+/** Longest gap (mm) inside one straight run; longer breaks are joined later only if the pieces line up (mergeCollinear). */
+const RUN_GAP_MM = 0.6;
+
+/**
+ * The straight lines in one connected piece of ridge. A scratch is straight, but where it crosses other
+ * thin lines of the print (a stroke, a sparkle, a frame's rule, a print line) their ridges touch and form
+ * one piece, whose overall fit follows none of them: the scratch was judged along a chord it does not lie
+ * on. A piece that is one line already (nearly all of it within a pixel and a half of its fit) is kept
+ * whole; any other is taken apart by a Hough vote: the strongest straight line's pixels, split where it
+ * breaks off, then the next, until none of SPLIT_RUN_MM is left. Texture is left whole (TEXTURE_SHARE).
+ */
+function straightRuns(pts: number[], w: number, s: number): number[][] {
+  // Votes a run of SPLIT_RUN_MM can have at the least (its ridge is a pixel or more wide, with short gaps).
+  const minVotes = 0.75 * SPLIT_RUN_MM * s;
+  const fit = fitLine(pts, w);
+  const off = (p: number, f: { mx: number; my: number; ux: number; uy: number }) =>
+    Math.abs(((p % w) - f.mx) * f.uy - (Math.floor(p / w) - f.my) * f.ux);
+  let near = 0;
+  for (const p of pts) if (off(p, fit) <= RUN_BAND_PX) near++;
+  if (near >= 0.9 * pts.length) return [pts];
+  // Any other piece yields only its straight runs: too few pixels for one, none.
+  if (pts.length < minVotes) return [];
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (const p of pts) {
+    const x = p % w,
+      y = Math.floor(p / w);
+    ((x0 = Math.min(x0, x)), (y0 = Math.min(y0, y)), (x1 = Math.max(x1, x)), (y1 = Math.max(y1, y)));
+  }
+  // Too small to hold a straight run of that length anywhere.
+  if (Math.hypot(x1 - x0, y1 - y0) + 1 < SPLIT_RUN_MM * s) return [];
+  // Ridge filling much of its box is texture (a holo foil, busy screened art), not lines crossing: no
+  // line in it can be told from the texture without the catalogue image. Judged whole, as before.
+  if (pts.length > TEXTURE_SHARE * (x1 - x0 + 1) * (y1 - y0 + 1)) return [pts];
+  // Hough accumulator over 2° steps and 2 px distance bins, on the piece's own bounding box (coarse:
+  // each vote's line is refitted to its own pixels below).
+  const A = 90,
+    BIN = 2;
+  const B = Math.ceil(Math.hypot(x1 - x0, y1 - y0) / BIN) + 2;
+  const cos = new Float32Array(A),
+    sin = new Float32Array(A);
+  for (let a = 0; a < A; a++) ((cos[a] = Math.cos((a * Math.PI) / A) / BIN), (sin[a] = Math.sin((a * Math.PI) / A) / BIN));
+  const acc = new Int32Array(A * 2 * B);
+  const vote = (p: number, d: number) => {
+    const x = (p % w) - x0,
+      y = Math.floor(p / w) - y0;
+    for (let a = 0, row = B; a < A; a++, row += 2 * B) acc[row + Math.round(x * cos[a] + y * sin[a])] += d;
+  };
+  for (const p of pts) vote(p, 1);
+  const taken = new Uint8Array(pts.length);
+  const runs: number[][] = [];
+  for (;;) {
+    let best = 0,
+      bi = -1;
+    // A line's votes spread over neighbouring distance bins: judge each bin with the next.
+    for (let i = 0; i < acc.length - 1; i++) {
+      const v = acc[i] + acc[i + 1];
+      if (v > best) ((best = v), (bi = i));
+    }
+    if (best < minVotes) break;
+    const a = Math.floor(bi / (2 * B)),
+      rho = ((bi % (2 * B)) - B + 0.5) * BIN;
+    const c = cos[a] * BIN,
+      sn = sin[a] * BIN;
+    // The vote's line, refitted to its own pixels (twice, the band narrowing), so coarse steps do not bend it.
+    let line = { mx: x0 + rho * c, my: y0 + rho * sn, ux: -sn, uy: c };
+    let members: number[] = [];
+    for (const band of [2.5, RUN_BAND_PX]) {
+      members = [];
+      for (let j = 0; j < pts.length; j++) if (!taken[j] && off(pts[j], line) <= band) members.push(j);
+      if (members.length < 2) break;
+      line = fitLine(
+        members.map((j) => pts[j]),
+        w,
+      );
+    }
+    if (members.length < 2) break;
+    for (const j of members) ((taken[j] = 1), vote(pts[j], -1));
+    // Split where the line breaks off: a run is what lies along it without a gap longer than RUN_GAP_MM.
+    const along = members
+      .map((j) => pts[j])
+      .map((p) => ({ p, t: ((p % w) - line.mx) * line.ux + (Math.floor(p / w) - line.my) * line.uy }))
+      .sort((p, q) => p.t - q.t);
+    let start = 0;
+    for (let j = 1; j <= along.length; j++)
+      if (j === along.length || along[j].t - along[j - 1].t > RUN_GAP_MM * s) {
+        if (along[j - 1].t - along[start].t + 1 >= SPLIT_RUN_MM * s && !bendsAway(pts, line, along[start].t, along[j - 1].t, w, s))
+          runs.push(along.slice(start, j).map((m) => m.p));
+        start = j;
+      }
+  }
+  return runs;
+}
+
+/**
+ * A straight stretch of a curve: the piece goes on past an end of the run, off its line (a highlight
+ * arc's flatter part, a sparkle's arm turning into the next). A scratch ends where it ends, or runs on
+ * along its own line.
+ */
+function bendsAway(pts: number[], line: { mx: number; my: number; ux: number; uy: number }, t0: number, t1: number, w: number, s: number) {
+  const reach = BEND_REACH_MM * s;
+  let before = 0,
+    after = 0;
+  for (const p of pts) {
+    const dx = (p % w) - line.mx,
+      dy = Math.floor(p / w) - line.my;
+    const t = dx * line.ux + dy * line.uy,
+      d = Math.abs(dx * line.uy - dy * line.ux);
+    if (d <= RUN_BAND_PX) continue;
+    if (t > t1 && t - t1 <= reach && d <= t - t1 + RUN_BAND_PX) after++;
+    else if (t < t0 && t0 - t <= reach && d <= t0 - t + RUN_BAND_PX) before++;
+  }
+  return Math.max(before, after) >= BEND_PIXELS_MM * s;
+}
+/** How far past a run's end (mm) the piece is looked at, and how much ridge there (mm of a one-pixel line) makes it a bend. */
+const BEND_REACH_MM = 1;
+const BEND_PIXELS_MM = 0.4;
 
 function describeLine(pts: number[], strength: Float32Array, w: number, s: number, polarity: 'bright' | 'dark'): SurfaceIssue | null {
   let mx = 0,
@@ -296,12 +452,20 @@ function describeLine(pts: number[], strength: Float32Array, w: number, s: numbe
 const BORDER_TEXT_MM = 6;
 /** Moderate or major scratch candidates on one face, without a reference, from which they are read as a pattern. */
 const PATTERN_LINES = 5;
+/** Within AXIS_DEG of the card's own axes, horizontal or vertical. */
+export function alongCardAxes(i: Pick<SurfaceIssue, 'from' | 'to'>): boolean {
+  const dx = Math.abs(i.to.xMm - i.from.xMm),
+    dy = Math.abs(i.to.yMm - i.from.yMm);
+  return (Math.atan2(Math.min(dx, dy), Math.max(dx, dy)) * 180) / Math.PI < AXIS_DEG;
+}
+const AXIS_DEG = 3;
+
 export function inBorderAlongEdge(i: Pick<SurfaceIssue, 'from' | 'to'>): boolean {
   const dx = Math.abs(i.to.xMm - i.from.xMm),
     dy = Math.abs(i.to.yMm - i.from.yMm);
-  // Within 3° of the card's own axes; which axis is told by the longer extent (an angle folded by 90°
-  // would read a vertical line as a horizontal one).
-  if ((Math.atan2(Math.min(dx, dy), Math.max(dx, dy)) * 180) / Math.PI >= 3) return false;
+  // Along the card's own axes; which axis is told by the longer extent (an angle folded by 90° would
+  // read a vertical line as a horizontal one).
+  if (!alongCardAxes(i)) return false;
   const ends = [i.from, i.to];
   if (dx >= dy) return ends.every((p) => p.yMm < BORDER_TEXT_MM) || ends.every((p) => p.yMm > CARD_HEIGHT_MM - BORDER_TEXT_MM);
   return ends.every((p) => p.xMm < BORDER_TEXT_MM) || ends.every((p) => p.xMm > CARD_WIDTH_MM - BORDER_TEXT_MM);
