@@ -13,8 +13,9 @@ import { traceCard, type CornerRead, type Trace, type TraceOptions } from './tra
  * not clean all round: on a real photo the colour mask can hold a shadow, miss a dark border or follow
  * a sleeve's rim, leaving the quad a few per cent off, and the refiner then follows a straight line
  * near it that is not the cut edge along part of a side. The other proposal is the outline of strong
- * edges, then the outline found from the frame inward. Of the traces, the one whose weakest side is
- * most of one straight edge wins; the first refusal stands when none traces. A trace without a card's
+ * edges, then the outline found from the frame inward. A trace clean all round with four rounded corners
+ * wins at once; else the clean one with the most rounded corners; else the one whose weakest side is
+ * most of one straight edge; the first refusal stands when none traces. A trace without a card's
  * proportions under any real camera is not the card (a slab's case is named as such).
  */
 export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, options: TraceOptions = {}): Trace {
