@@ -32,6 +32,36 @@ describe('query client', () => {
     window.history.pushState({}, '', '/');
   });
 
+  it('after a deliberate logout, lets a 401 to a request from the page left behind pass without the toast or the login redirect', async () => {
+    // A fresh module: the first test's redirect is still "under way" in this one's state.
+    vi.resetModules();
+    const fresh = await import('./query-client');
+    const { toast: freshToast } = await import('sonner');
+    // The fresh module's own ApiError: `instanceof` tells 401s apart.
+    const { ApiError: FreshApiError } = await import('./api');
+    const error = vi.spyOn(freshToast, 'error').mockReturnValue(1);
+    const goTo = vi.spyOn(fresh.pageLoad, 'goTo').mockImplementation(() => {});
+    vi.useFakeTimers();
+    const client = fresh.createQueryClient();
+    // The logout (use-logout.ts): the user is forgotten and everything else the account had is removed…
+    client.setQueryData(CURRENT_USER_KEY, null);
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+    // …while a component of the page being left, still mounted for a moment, asks again and is refused.
+    await client
+      .fetchQuery({ queryKey: ['/api/dashboard'], queryFn: () => Promise.reject(new FreshApiError(401, 'x', 'x')) })
+      .catch(() => {});
+    vi.advanceTimersByTime(1_000);
+    expect(error).not.toHaveBeenCalled();
+    expect(goTo).not.toHaveBeenCalled();
+    // While the user is still known, the same 401 ends the session as spec §4 says.
+    const signedIn = fresh.createQueryClient();
+    signedIn.setQueryData(CURRENT_USER_KEY, { id: 'u1' });
+    await signedIn
+      .fetchQuery({ queryKey: ['/api/dashboard'], queryFn: () => Promise.reject(new FreshApiError(401, 'x', 'x')) })
+      .catch(() => {});
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+
   it('treats a 401 on the current-user lookup as signed out, not as an error to announce', async () => {
     const error = vi.spyOn(toast, 'error').mockReturnValue(1);
     const client = createQueryClient();

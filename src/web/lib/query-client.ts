@@ -30,18 +30,22 @@ export function handleUnauthorized(): void {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // Known to be signed out (a deliberate logout sets the cached user to null): a request still in flight
+  // from the page just left answers 401, and no session ended under anyone's feet — no toast, no login
+  // redirect from the logout page.
+  const signedOut = () => client.getQueryData(CURRENT_USER_KEY) === null;
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         // A 401 on the current-user lookup only means "signed out" (spec §4).
         if (query.queryKey[0] === CURRENT_USER_KEY[0]) return;
-        if (isUnauthorized(error)) handleUnauthorized();
+        if (isUnauthorized(error) && !signedOut()) handleUnauthorized();
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
         if (mutation.options.meta?.allowUnauthorized) return;
-        if (isUnauthorized(error)) handleUnauthorized();
+        if (isUnauthorized(error) && !signedOut()) handleUnauthorized();
       },
     }),
     defaultOptions: {
@@ -55,6 +59,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /**
