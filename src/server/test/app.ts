@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import type { MailMessage, MailPort } from '../adapters/mail/port';
 import { createSessionStore } from '../auth/sessions';
 import type { AppDeps, Clock } from '../deps';
-import { openTestDatabase } from './db';
+import { openPrivateTestDatabase } from './private-database';
 import { buildUser, type UserOverrides } from './factories';
 
 export class TestClock implements Clock {
@@ -37,8 +37,10 @@ export async function createTestApp(
     } = {},
 ): Promise<TestContext> {
   const { logStream, priceModel, priceUpdateWaitMs, webDist, database: given, ...adapters } = options;
-  // A test may bring its own database (the price update's tests use a private one on PostgreSQL).
-  const database = given ?? (await openTestDatabase(onQuery));
+  // A database of the app's own, also on PostgreSQL: every app runs a grading worker, and one polling a
+  // database shared with other test files claims their queued jobs (then fails them: their photos are
+  // in the other app's storage). A test may bring its own database instead.
+  const database = given ?? (await openPrivateTestDatabase(onQuery));
   const sent: MailMessage[] = [];
   const mail = { transport: 'outbox' as const, sent, send: async (m: MailMessage) => void sent.push(m) };
   const clock = new TestClock();

@@ -13,18 +13,18 @@ export async function buildUser(db: Db, overrides: UserOverrides = {}) {
   const suffix = randomBytes(5).toString('hex');
   const { password, ...rest } = overrides;
   passwordHash ??= hashPassword(TEST_PASSWORD);
-  const [user] = await db
-    .insert(users)
-    .values({
-      username: `user_${suffix}`,
-      email: `user_${suffix}@example.test`,
-      passwordHash: password ? await hashPassword(password) : await passwordHash,
-      ...rest,
-    })
-    .returning();
-  // Credits a test gives are granted like real ones: with their ledger line (see db/credit-ledger.ts).
-  if (user.credits !== 0) await db.insert(creditLedger).values({ userId: user.id, delta: user.credits, reason: 'admin' });
-  return user;
+  const hash = password ? await hashPassword(password) : await passwordHash;
+  // Credits a test gives are granted like real ones: with their ledger line (see db/credit-ledger.ts), in
+  // one transaction with the user — test files share one PostgreSQL database, and another file's ledger
+  // check must never see the user without the line.
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ username: `user_${suffix}`, email: `user_${suffix}@example.test`, passwordHash: hash, ...rest })
+      .returning();
+    if (user.credits !== 0) await tx.insert(creditLedger).values({ userId: user.id, delta: user.credits, reason: 'admin' });
+    return user;
+  });
 }
 
 /** A card in a user's collection (a catalogue card by default). */
