@@ -3,9 +3,9 @@
  * repository). Skipped, with the reason, on a machine without that folder. The full set is measured by
  * `npm run bench:real-photos`; these are the fast checks that each behaviour holds on a real photo.
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { analyseFace } from './face';
+import { analyseFace, type FaceAnalysis } from './face';
 import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../card-fixtures/real-photos';
 
 const loaded = loadRealPhotos();
@@ -15,6 +15,12 @@ const photo = (name: string): RealPhoto => {
   return found;
 };
 const analyse = (p: RealPhoto) => analyseFace('front', readRealPhoto((loaded as { dir: string }).dir, p));
+/** The photo upright, changed by `alter` (recompressed, dimmed, brightened), analysed as grading does. */
+const analyseAltered = async (p: RealPhoto, alter: (upright: Sharp) => Sharp) =>
+  analyseFace('front', await alter(sharp(readRealPhoto((loaded as { dir: string }).dir, p)).rotate()).toBuffer());
+/** The worst corner's distance from the labelled one, % of the card's diagonal. */
+const worstError = (a: FaceAnalysis, corners: NonNullable<RealPhoto['corners']>) =>
+  Math.max(...outlineErrorPercent(a.checks.corners, corners));
 
 describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: ${(loaded as { reason: string }).reason})`}`, () => {
   it('finds a card on a sheet of paper lying on a dark table, seen at an angle, to within 1.5 % at every corner', async () => {
@@ -86,12 +92,8 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     // Once refused card_cut_off at JPEG quality 60: the colour mask held the sheet of paper, whose
     // outline runs off the frame; the strong edges outline the card, clean all round with rounded corners.
     const p = photo('andrewgurg__perspective_left.jpg');
-    const squeezed = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
-      .rotate()
-      .jpeg({ quality: 60 })
-      .toBuffer();
-    const a = await analyseFace('front', squeezed);
-    expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
+    const a = await analyseAltered(p, (img) => img.jpeg({ quality: 60 }));
+    expect(worstError(a, p.corners!)).toBeLessThan(1.5);
   });
 
   it('finds a curled, black-bordered card on a busy patterned cloth to within 1.5 % at every corner', async () => {
@@ -108,24 +110,16 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     // Once refused no_card_found: that outline was right, but it was refined only at the plain contrast
     // threshold, which no profile along it reached, and then searched outward of itself.
     const p = photo('stevewoz__zz__raw-T425-0810-7-back.jpg');
-    const dimmed = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
-      .rotate()
-      .linear(0.6, 0)
-      .jpeg({ quality: 90 })
-      .toBuffer();
-    const a = await analyseFace('front', dimmed);
-    expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
+    const a = await analyseAltered(p, (img) => img.linear(0.6, 0).jpeg({ quality: 90 }));
+    expect(worstError(a, p.corners!)).toBeLessThan(1.5);
   });
 
   it('outlines a sleeved card by its cut edge, not the straight rule just inside it, at JPEG quality 60', async () => {
     // Once 2.5 % off: the colour mask's outline traced clean along the border's inner rule on one side
     // (two rounded corners seen); the strong edges' outline, clean with more rounded corners, is the card.
     const p = photo('dimas__input_frosmoth.png');
-    const squeezed = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
-      .jpeg({ quality: 60 })
-      .toBuffer();
-    const a = await analyseFace('front', squeezed);
-    expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
+    const a = await analyseAltered(p, (img) => img.jpeg({ quality: 60 }));
+    expect(worstError(a, p.corners!)).toBeLessThan(1.5);
     expect(a.checks.holder).toBe('sleeve');
   });
 
@@ -133,13 +127,8 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     // Once refused several_cards: brightened 25 %, the white paper clipped except a grey region along the
     // frame's left and bottom sides, card-sized in the colour mask. A region along two frame sides is the table.
     const p = photo('rootkow__img6.jpg');
-    const brighter = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
-      .rotate()
-      .linear(1.25, 0)
-      .jpeg({ quality: 90 })
-      .toBuffer();
-    const a = await analyseFace('front', brighter);
-    expect(Math.max(...outlineErrorPercent(a.checks.corners, p.corners!))).toBeLessThan(1.5);
+    const a = await analyseAltered(p, (img) => img.linear(1.25, 0).jpeg({ quality: 90 }));
+    expect(worstError(a, p.corners!)).toBeLessThan(1.5);
   });
 
   it('grades a card on paper framed tightly, and still refuses it as cut off once a corner leaves the frame', async () => {
