@@ -394,25 +394,9 @@ const BEND_REACH_MM = 1;
 const BEND_PIXELS_MM = 0.4;
 
 function describeLine(pts: number[], strength: Float32Array, w: number, s: number, polarity: 'bright' | 'dark'): SurfaceIssue | null {
-  let mx = 0,
-    my = 0,
-    c = 0;
-  for (const p of pts) ((mx += p % w), (my += Math.floor(p / w)), (c += strength[p]));
-  mx /= pts.length;
-  my /= pts.length;
-  let sxx = 0,
-    sxy = 0,
-    syy = 0;
-  for (const p of pts) {
-    const dx = (p % w) - mx,
-      dy = Math.floor(p / w) - my;
-    sxx += dx * dx;
-    sxy += dx * dy;
-    syy += dy * dy;
-  }
-  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
-  const ux = Math.cos(theta),
-    uy = Math.sin(theta);
+  const { mx, my, ux, uy } = fitLine(pts, w);
+  let c = 0;
+  for (const p of pts) c += strength[p];
   let lo = Infinity,
     hi = -Infinity;
   for (const p of pts) {
