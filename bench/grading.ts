@@ -3,7 +3,7 @@
  * centering error, corner-whitening ranking, scratch precision/recall, false scratches on holo
  * glare, refusal rate, latency and peak memory. `style: heldout` cards use border colours,
  * panels and backgrounds the engine was not tuned on.
- *   npm run bench:grading                 (BENCH_CARDS=40 BENCH_HELDOUT=20 by default)
+ *   npm run bench:grading                 (BENCH_CARDS=40 BENCH_HELDOUT=20 by default; BENCH_VERBOSE=1 lists missed scratches)
  */
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
@@ -19,6 +19,9 @@ import { benchSurfaceReference } from './lib/surface-reference';
 import { benchLowContrast } from './grading-low-contrast';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 40);
+/** BENCH_VERBOSE=1 lists each scratch the engine missed, with what it found near it. */
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+const missedScratches: string[] = [];
 const HELDOUT = Number(process.env.BENCH_HELDOUT ?? 20);
 const SEED0 = 900_000;
 
@@ -74,7 +77,19 @@ function scoreFace(
   const scratches = truth.defects.filter((d): d is Extract<Defect, { kind: 'scratch' }> => d.kind === 'scratch');
   const detected = issues.filter((i) => i.type === 'scratch');
   truthScratches += scratches.length;
-  for (const s of scratches) if (detected.some((d) => segDist(d.xMm, d.yMm, s) < 1.5)) foundScratches++;
+  for (const s of scratches) {
+    if (detected.some((d) => segDist(d.xMm, d.yMm, s) < 1.5)) foundScratches++;
+    else if (VERBOSE)
+      missedScratches.push(
+        `${style} seed ${card.seed} ${face}: ${Math.hypot(s.x1 - s.x0, s.y1 - s.y0).toFixed(1)} mm × ${s.widthMm} mm, strength ${s.strength.toFixed(2)}, ` +
+          `(${s.x0.toFixed(1)}, ${s.y0.toFixed(1)})–(${s.x1.toFixed(1)}, ${s.y1.toFixed(1)}); found nearby: ${
+            issues
+              .filter((i) => segDist(i.xMm, i.yMm, s) < 6)
+              .map((i) => `${i.type} ${i.severity} at (${i.xMm.toFixed(1)}, ${i.yMm.toFixed(1)})`)
+              .join(', ') || 'nothing'
+          }`,
+      );
+  }
   detections += detected.length;
   const glare = truth.defects.find((d): d is Extract<Defect, { kind: 'holoGlare' }> => d.kind === 'holoGlare');
   if (glare) glareFaces++;
@@ -184,6 +199,7 @@ console.log(
 );
 for (const [k, [p, o]] of Object.entries(cornerPairs))
   console.log(`  ${k.padEnd(34)} ${o}/${p} = ${((100 * o) / Math.max(1, p)).toFixed(1)}%`);
+for (const m of missedScratches) console.log(`  missed scratch: ${m}`);
 const recall = foundScratches / Math.max(1, truthScratches),
   fpRate = falseDetections / Math.max(1, detections);
 console.log(

@@ -3,7 +3,7 @@
  * ring, a foreground mask, its largest blob, and a quadrilateral fitted to the blob's four sides
  * (not an axis-aligned box). The fit is coarse; refine.ts makes it sub-pixel on the full image.
  */
-import { fitLineRobust, intersect, type Point } from './geometry';
+import { fitLineRobust, intersect, whereInFrame, type Point } from './geometry';
 import type { RgbImage } from './image';
 import { EngineRefusal } from './refusal';
 
@@ -535,11 +535,8 @@ export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection
     return b.x0 > b0.x1 || b.x1 < b0.x0 || b.y0 > b0.y1 || b.y1 < b0.y0;
   });
   if (second) {
-    const where = (b: { x0: number; x1: number; y0: number; y1: number }) => {
-      const cx = (b.x0 + b.x1) / 2 / w,
-        cy = (b.y0 + b.y1) / 2 / h;
-      return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom';
-    };
+    const where = (b: { x0: number; x1: number; y0: number; y1: number }) =>
+      whereInFrame({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 }, w, h);
     throw new EngineRefusal(
       'several_cards',
       face,
@@ -649,11 +646,7 @@ function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundMod
   const framed = (b: BlobBox) => [b.x0 <= 0, b.y0 <= 0, b.x1 >= w - 1, b.y1 >= h - 1].filter(Boolean).length;
   const second = others.find((b) => cardLike(b, area) && framed(b) <= 1);
   if (second) {
-    const where = (b: BlobBox) => {
-      const cx = (b.x0 + b.x1) / 2 / w,
-        cy = (b.y0 + b.y1) / 2 / h;
-      return Math.abs(cx - 0.5) > Math.abs(cy - 0.5) ? (cx < 0.5 ? 'left' : 'right') : cy < 0.5 ? 'top' : 'bottom';
-    };
+    const where = (b: BlobBox) => whereInFrame({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 }, w, h);
     throw new EngineRefusal(
       'several_cards',
       face,

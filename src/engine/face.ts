@@ -7,11 +7,11 @@ import { decodePhoto } from './decode';
 import { detectCard, type Detection, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { prepareScan } from './scan';
-import { checkPhotoQuality, traceBesideCutOff, traceDetected, traceFillingFrame } from './locate';
-import type { Trace } from './trace';
+import { checkPhotoQuality, traceLocated } from './locate';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
 import { detectHolder, type Holder } from './holder';
+import { refuseAnotherCardInView } from './other-cards';
 import type { Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
@@ -116,20 +116,13 @@ export async function analyseFace(
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
     () => {
-      // What looks like a scan cropped through the card is graded only when the whole card's outline is
-      // found from the frame inward (an uneven lid shades corners too); anything the detector found in it
-      // may be the print of a card whose edge is gone.
-      const t: Trace = decoded.cropped
-        ? (traceFillingFrame(decoded, face) ?? raise(decoded.cropped))
-        : detection && !located
-          ? traceDetected(decoded, detection.quad, face)
-          : ((located?.code === 'card_cut_off' ? traceBesideCutOff(decoded, face) : null) ??
-            traceFillingFrame(decoded, face) ??
-            raise(located));
+      const t = traceLocated(decoded, detection, located, face);
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
       const holder = detectHolder(t.view, t.refined.corners);
       if (holder === 'slab') throw new EngineRefusal('card_in_slab', face);
+      // One card per photo, as the detector asks of whole cards: a neighbour cut by the frame counts too.
+      refuseAnotherCardInView(decoded, t.refined.corners, face);
       return { ...t, holder };
     },
     (t) => ({
@@ -196,8 +189,5 @@ export async function analyseFace(
   return { face, view, checks, centering, corners, edges, surface, steps };
 }
 
-const raise = (err: unknown): never => {
-  throw err;
-};
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const photoPoint = (x: number, y: number) => ({ x: round1(x), y: round1(y) });

@@ -260,3 +260,10 @@ export function quadSides(quad: readonly Point[]): QuadSide[] {
     return { a, b, len, u, n: inward ? { x: -u.y, y: u.x } : { x: u.y, y: -u.x }, mid };
   });
 }
+
+/** The part of a `w` × `h` frame that `p` lies toward, for refusals that say where something was seen. */
+export function whereInFrame(p: Point, w: number, h: number): 'left' | 'right' | 'top' | 'bottom' {
+  const cx = p.x / w - 0.5,
+    cy = p.y / h - 0.5;
+  return Math.abs(cx) > Math.abs(cy) ? (cx < 0 ? 'left' : 'right') : cy < 0 ? 'top' : 'bottom';
+}

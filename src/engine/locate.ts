@@ -1,12 +1,28 @@
 /** Finding and tracing the card in a decoded photo: sharp-free, so the browser's capture guide runs it too. */
 import type { Face } from '@contract/grading-report';
-import { detectByEdges, type Quad } from './detect';
+import { detectByEdges, type Detection, type Quad } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import { plausibleAspects } from './perspective';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
 import { traceCard, type CornerRead, type Trace, type TraceOptions } from './trace';
+
+/**
+ * The card's trace from what the detector said: its quad, or its refusal (`located`). What looks like
+ * a scan cropped through the card is graded only when the whole card's outline is found from the frame
+ * inward (an uneven lid shades corners too); anything the detector found in it may be the print of a
+ * card whose edge is gone. A refusal of the detector's stands unless one of its fallbacks traces a card.
+ */
+export function traceLocated(decoded: PreparedPhoto, detection: Detection | null, located: EngineRefusal | null, face: Face): Trace {
+  if (decoded.cropped) return traceFillingFrame(decoded, face) ?? raise(decoded.cropped);
+  if (detection && !located) return traceDetected(decoded, detection.quad, face);
+  return (located?.code === 'card_cut_off' ? traceBesideCutOff(decoded, face) : null) ?? traceFillingFrame(decoded, face) ?? raise(located);
+}
+
+const raise = (err: unknown): never => {
+  throw err;
+};
 
 /**
  * Traces the card from the detector's quad, and checks it against other proposals when that trace is

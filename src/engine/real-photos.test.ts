@@ -163,4 +163,12 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     // Once graded PSA 9 from the slab's own outline.
     await expect(analyse(photo('eshan__IMG_2121.PNG'))).rejects.toMatchObject({ code: 'card_in_slab' });
   });
+
+  it('refuses a card on a desk with a neighbouring card cut by the frame as several_cards, saying where', async () => {
+    // Once graded: the whole card in the middle was found and measured, the other one's corner ignored.
+    await expect(analyse(photo('rootkow__img27.jpg'))).rejects.toMatchObject({
+      code: 'several_cards',
+      message: expect.stringContaining('another card is partly in view toward the right of the photo'),
+    });
+  });
 });

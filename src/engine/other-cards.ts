@@ -1,0 +1,132 @@
+/**
+ * Another card partly in view beside the one traced: a collector's photo of one card on a playmat or a
+ * desk often catches the neighbouring cards at the frame's edge. The detector sees one whole card and
+ * grades it; the issue's rule is that a photo of several cards is refused `several_cards`, so the one
+ * graded is never a guess about which card was meant.
+ *
+ * A card cut by the frame has no card-shaped outline, but its visible corner is distinctive: two straight
+ * cut edges meeting at a right angle (perspective bends it by at most ~20°), each as long as a good part
+ * of the traced card's side and no longer than its long side (the same scale: they lie on the same
+ * table), with print inside the corner. Paper, a desk or a box also make straight right-angled corners,
+ * but their sides run longer than a card's, or nothing is printed inside them. Everything near the
+ * traced card is left out: a sleeve's, toploader's or slab's rim is the card's holder, not another card.
+ *
+ * Runs on the working copy (480 px long side), with straight-edges.ts's line-support regions.
+ */
+import type { Face } from '@contract/grading-report';
+import type { DecodedPhoto } from './decoded-photo';
+import { type Point, type QuadSide, quadSides, whereInFrame } from './geometry';
+import { EngineRefusal } from './refusal';
+import { straightEdges, strongEdges, type Segment } from './straight-edges';
+import type { RgbImage } from './image';
+import type { Quad } from './detect';
+
+/** Around the traced card, this share of its width is its own (a sleeve or toploader's rim, a slab's case). */
+const HOLDER_MARGIN = 0.2;
+/** A corner's arms: at least this share of the traced card's width, at most this share of its length. */
+const MIN_ARM = 0.35;
+const MAX_ARM = 1.1;
+/** The arms' near ends may stop short of their crossing by this share of the card's width (a rounded corner, blur). */
+const MAX_CORNER_GAP = 0.15;
+/** Arms meet at 90° give or take this much (a card tilted toward the camera). */
+const MAX_SKEW_DEG = 22;
+/** Share of edge pixels inside the corner's square (print) above which the corner is a card's, not paper's. */
+const MIN_PRINT_SHARE = 0.04;
+
+/** Whether `p` lies within `margin` px outside the quad's sides, or inside it. */
+function nearQuad(sides: QuadSide[], p: Point, margin: number): boolean {
+  // quadSides' normals point outward: inside every side's offset line means near or inside.
+  return sides.every((s) => (p.x - s.a.x) * s.n.x + (p.y - s.a.y) * s.n.y <= margin);
+}
+
+/** Refuses `several_cards` when another card's corner shows beside the card traced at `corners` (full-photo pixels). */
+export function refuseAnotherCardInView({ small, scale }: DecodedPhoto, corners: Quad, face: Face): void {
+  const other = anotherCardCorner(small, corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad);
+  if (other)
+    throw new EngineRefusal(
+      'several_cards',
+      face,
+      `another card is partly in view toward the ${whereInFrame(other.corner, small.width, small.height)} of the photo`,
+    );
+}
+
+export type OtherCard = { corner: Point; arms: [Segment, Segment] };
+
+/**
+ * The corner of another card in the working copy `img`, beside the card traced at `card` (its corners
+ * in working-copy pixels), or null when no other card shows.
+ */
+export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
+  const { width: w, height: h } = img;
+  const sides = quadSides(card);
+  const cardWidth = Math.min(sides[0].len + sides[2].len, sides[1].len + sides[3].len) / 2;
+  const cardLength = Math.max(sides[0].len + sides[2].len, sides[1].len + sides[3].len) / 2;
+  const margin = HOLDER_MARGIN * cardWidth;
+  const nearCard = (p: Point) => nearQuad(sides, p, margin);
+  const { mag, angle, threshold, edge } = strongEdges(img);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (edge[y * w + x] && nearCard({ x, y })) edge[y * w + x] = 0;
+  const minArm = MIN_ARM * cardWidth,
+    maxArm = MAX_ARM * cardLength;
+  const arms = straightEdges(edge, mag, angle, w, h, minArm).filter((s) => s.len <= maxArm);
+  const maxGap = MAX_CORNER_GAP * cardWidth;
+  const minCos = Math.cos(((90 - MAX_SKEW_DEG) * Math.PI) / 180);
+  for (let i = 0; i < arms.length; i++)
+    for (let j = i + 1; j < arms.length; j++) {
+      const p = arms[i],
+        q = arms[j];
+      if (Math.abs(p.u.x * q.u.x + p.u.y * q.u.y) > minCos) continue;
+      const x = crossing(p, q);
+      if (!x || x.x < 0 || x.y < 0 || x.x >= w || x.y >= h || nearCard(x)) continue;
+      // Each arm runs away from the crossing, its near end within the gap of it.
+      const away = [p, q].map((s) => {
+        const da = Math.hypot(s.a.x - x.x, s.a.y - x.y),
+          db = Math.hypot(s.b.x - x.x, s.b.y - x.y);
+        if (Math.min(da, db) > maxGap) return null;
+        const far = da < db ? s.b : s.a;
+        const len = Math.hypot(far.x - x.x, far.y - x.y);
+        return { x: (far.x - x.x) / len, y: (far.y - x.y) / len };
+      });
+      if (away[0] && away[1] && printInside(mag, threshold, img, x, away[0], away[1], cardWidth, nearCard))
+        return { corner: x, arms: [p, q] };
+    }
+  return null;
+}
+
+function crossing(p: Segment, q: Segment): Point | null {
+  const det = p.u.x * q.u.y - p.u.y * q.u.x;
+  if (Math.abs(det) < 1e-6) return null;
+  const t = ((q.a.x - p.a.x) * q.u.y - (q.a.y - p.a.y) * q.u.x) / det;
+  return { x: p.a.x + t * p.u.x, y: p.a.y + t * p.u.y };
+}
+
+/**
+ * Whether the square inside the corner (from its border band to half the card's width along each arm)
+ * holds print: strong edges on enough of its pixels in frame. Paper, a desk and a box's side do not.
+ */
+function printInside(
+  mag: Float32Array,
+  threshold: number,
+  { width: w, height: h }: RgbImage,
+  corner: Point,
+  u: Point,
+  v: Point,
+  cardWidth: number,
+  ofTracedCard: (p: Point) => boolean,
+): boolean {
+  const from = 0.1 * cardWidth,
+    to = 0.5 * cardWidth;
+  const steps = 24;
+  let inFrame = 0,
+    strong = 0;
+  for (let i = 0; i < steps; i++)
+    for (let j = 0; j < steps; j++) {
+      const a = from + ((to - from) * (i + 0.5)) / steps,
+        b = from + ((to - from) * (j + 0.5)) / steps;
+      const x = Math.round(corner.x + a * u.x + b * v.x),
+        y = Math.round(corner.y + a * u.y + b * v.y);
+      if (x < 1 || y < 1 || x >= w - 1 || y >= h - 1 || ofTracedCard({ x, y })) continue;
+      inFrame++;
+      if (mag[y * w + x] > threshold) strong++;
+    }
+  return inFrame >= 0.3 * steps * steps && strong >= MIN_PRINT_SHARE * inFrame;
+}
