@@ -52,3 +52,5 @@ export {
   type PreviewOptions,
 } from './detection-preview';
 export { rectifiedAspect } from './perspective';
+export type { Quad } from './detect';
+export type { RgbImage } from './image';

@@ -2,6 +2,8 @@
 import type { Face } from '@contract/grading-report';
 import { detectByEdges, type Detection, type Quad } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
+import { whereInFrame } from './geometry';
+import { twoCardQuads } from './line-quads';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import { plausibleAspects } from './perspective';
 import { EngineRefusal } from './refusal';
@@ -12,12 +14,31 @@ import { traceCard, type CornerRead, type Trace, type TraceOptions } from './tra
  * The card's trace from what the detector said: its quad, or its refusal (`located`). What looks like
  * a scan cropped through the card is graded only when the whole card's outline is found from the frame
  * inward (an uneven lid shades corners too); anything the detector found in it may be the print of a
- * card whose edge is gone. A refusal of the detector's stands unless one of its fallbacks traces a card.
+ * card whose edge is gone. A refusal of the detector's stands unless one of its fallbacks traces a card,
+ * or the photo shows two cards' straight outlines apart (line-quads.ts): then it is of several cards.
  */
 export function traceLocated(decoded: PreparedPhoto, detection: Detection | null, located: EngineRefusal | null, face: Face): Trace {
   if (decoded.cropped) return traceFillingFrame(decoded, face) ?? raise(decoded.cropped);
-  if (detection && !located) return traceDetected(decoded, detection.quad, face);
-  return (located?.code === 'card_cut_off' ? traceBesideCutOff(decoded, face) : null) ?? traceFillingFrame(decoded, face) ?? raise(located);
+  try {
+    if (detection && !located) return traceDetected(decoded, detection.quad, face);
+    return (
+      (located?.code === 'card_cut_off' ? traceBesideCutOff(decoded, face) : null) ?? traceFillingFrame(decoded, face) ?? raise(located)
+    );
+  } catch (err) {
+    // Cards in a box or heaped on a playmat: no one card stands out, but the photo is of several cards,
+    // and saying so tells the collector what to change.
+    if (err instanceof EngineRefusal && (err.code === 'no_card_found' || err.code === 'card_cut_off')) {
+      const two = twoCardQuads(decoded.small);
+      if (two) throw new EngineRefusal('several_cards', face, severalCardsDetail(two, decoded.small));
+    }
+    throw err;
+  }
+}
+
+/** Where two cards lie in the frame, in a refusal's words. */
+function severalCardsDetail([a, b]: [Quad, Quad], { width: w, height: h }: { width: number; height: number }): string {
+  const centre = (q: Quad) => ({ x: q.reduce((s, p) => s + p.x, 0) / 4, y: q.reduce((s, p) => s + p.y, 0) / 4 });
+  return `one card lies toward the ${whereInFrame(centre(a), w, h)} and another toward the ${whereInFrame(centre(b), w, h)} of the photo`;
 }
 
 const raise = (err: unknown): never => {

@@ -1,67 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Quad } from './detect';
-import type { Point } from './geometry';
-import type { RgbImage } from './image';
+import { card, greyTable, paint, printLine, rectangle } from '../card-fixtures/drawn-scenes';
 import { anotherCardCorner } from './other-cards';
 
-const W = 480,
-  H = 360;
-
 /** A grey table with the traced card (black border, printed lines inside) in the middle. */
-function table(): RgbImage {
-  const data = new Uint8ClampedArray(W * H * 3).fill(150);
-  const img: RgbImage = { width: W, height: H, data, channels: 3 };
+function table() {
+  const img = greyTable();
   card(img, { x: 240, y: 180 }, 0.1);
   return img;
 }
 
 /** The traced card's corners: 100 × 140 px, turned by 0.1 rad about (240, 180). */
 const traced = rectangle({ x: 240, y: 180 }, 100, 140, 0.1);
-
-function rectangle(c: Point, w: number, h: number, angle: number): Quad {
-  const cos = Math.cos(angle),
-    sin = Math.sin(angle);
-  const at = (u: number, v: number) => ({ x: c.x + u * cos - v * sin, y: c.y + u * sin + v * cos });
-  return [at(-w / 2, -h / 2), at(w / 2, -h / 2), at(w / 2, h / 2), at(-w / 2, h / 2)];
-}
-
-/** Paints a card's face: a black border 6 px wide round a light panel crossed by dark print lines every 7 px. */
-function card(img: RgbImage, c: Point, angle: number, print = true) {
-  paint(img, c, angle, (u, v) => {
-    if (Math.abs(u) > 44 || Math.abs(v) > 64) return [20, 20, 20];
-    if (!print) return [235, 235, 235];
-    return printLine(v) ? [60, 40, 30] : [220, 200, 170];
-  });
-}
-
-/** Print: a dark line 2 px wide every 7 px down the face. */
-const printLine = (v: number) => ((Math.round(v) % 7) + 7) % 7 < 2;
-
-/**
- * Paints `colour(u, v)` (the card's own axes) over 100 × 140 px round `c`, turned by `angle`, each pixel
- * the mean of 4 × 4 samples as a camera's downscaled photo is (a hard staircase edge is no photo's).
- */
-function paint(img: RgbImage, c: Point, angle: number, colour: (u: number, v: number) => number[], w = 100, h = 140) {
-  const cos = Math.cos(angle),
-    sin = Math.sin(angle);
-  for (let y = 0; y < img.height; y++)
-    for (let x = 0; x < img.width; x++) {
-      const i = (y * img.width + x) * 3;
-      const sum = [0, 0, 0];
-      let inside = 0;
-      for (let sy = 0; sy < 4; sy++)
-        for (let sx = 0; sx < 4; sx++) {
-          const px = x - 0.375 + sx / 4,
-            py = y - 0.375 + sy / 4;
-          const u = (px - c.x) * cos + (py - c.y) * sin,
-            v = -(px - c.x) * sin + (py - c.y) * cos;
-          const rgb =
-            Math.abs(u) > w / 2 || Math.abs(v) > h / 2 ? [img.data[i], img.data[i + 1], img.data[i + 2]] : (inside++, colour(u, v));
-          for (let k = 0; k < 3; k++) sum[k] += rgb[k] / 16;
-        }
-      if (inside) img.data.set(sum, i);
-    }
-}
 
 describe('another card partly in view', () => {
   it('finds none beside a card alone on a table', () => {

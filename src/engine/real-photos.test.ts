@@ -171,4 +171,9 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
       message: expect.stringContaining('another card is partly in view toward the right of the photo'),
     });
   });
+
+  it('refuses cards standing in a storage box as several_cards, not as no card found', async () => {
+    // Once refused no_card_found: no one card stood out of the box's clutter as a blob or a closed outline.
+    await expect(analyse(photo('rootkow__img15.jpg'))).rejects.toMatchObject({ code: 'several_cards' });
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * Straight edges in the working copy, found as line-support regions (LSD, von Gioi et al.): strong
  * gradient pixels grown into regions of one gradient direction, each fitted with its principal axis.
- * Shared by the search for another card beside the traced one (other-cards.ts) and the card found from
- * its four straight sides when no closed outline stands out (line-quads.ts).
+ * Shared by the search for another card beside the traced one (other-cards.ts) and for cards' four
+ * straight sides when no card stands out (line-quads.ts).
  */
 import type { Point } from './geometry';
 import type { RgbImage } from './image';
