@@ -39,10 +39,11 @@ const cos = (deg: number) => Math.cos((deg * Math.PI) / 180);
 const MAX_AREA_RATIO = 2;
 
 /**
- * Two card-shaped quads of four straight edges that do not overlap (their boxes are apart) and have
- * about one size, the best drawn first; null when the photo shows no two such cards.
+ * The card-shaped quads of four straight edges that do not overlap (their boxes are apart) and have
+ * about the best drawn one's size, the best drawn first: two or more are several cards; one is a card
+ * whose neighbours, if any, may show only in part.
  */
-export function twoCardQuads(img: RgbImage): [Quad, Quad] | null {
+export function cardOutlinesApart(img: RgbImage): Quad[] {
   const box = (q: Quad) => ({
     x0: Math.min(...q.map((p) => p.x)),
     x1: Math.max(...q.map((p) => p.x)),
@@ -55,8 +56,7 @@ export function twoCardQuads(img: RgbImage): [Quad, Quad] | null {
     if (apart.every((k) => b.x0 > k.box.x1 || b.x1 < k.box.x0 || b.y0 > k.box.y1 || b.y1 < k.box.y0)) apart.push({ ...f, box: b });
   }
   const first = apart[0];
-  const second = first && apart.slice(1).find((f) => f.area * MAX_AREA_RATIO >= first.area && f.area <= MAX_AREA_RATIO * first.area);
-  return second ? [first.quad, second.quad] : null;
+  return apart.filter((f) => f.area * MAX_AREA_RATIO >= first.area && f.area <= MAX_AREA_RATIO * first.area).map((f) => f.quad);
 }
 
 /** Every card-shaped quad of four straight edges in the working copy, best drawn first, then largest. */

@@ -3,7 +3,7 @@ import type { Face } from '@contract/grading-report';
 import { detectByEdges, type Detection, type Quad } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
 import { whereInFrame } from './geometry';
-import { twoCardQuads } from './line-quads';
+import { cardOutlinesApart } from './line-quads';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import { plausibleAspects } from './perspective';
 import { EngineRefusal } from './refusal';
@@ -26,17 +26,20 @@ export function traceLocated(decoded: PreparedPhoto, detection: Detection | null
     );
   } catch (err) {
     // Cards in a box or heaped on a playmat: no one card stands out, but the photo is of several cards,
-    // and saying so tells the collector what to change.
-    if (err instanceof EngineRefusal && (err.code === 'no_card_found' || err.code === 'card_cut_off')) {
-      const two = twoCardQuads(decoded.small);
-      if (two) throw new EngineRefusal('several_cards', face, severalCardsDetail(two, decoded.small));
+    // and saying so tells the collector what to change. A card cut off by the frame stays cut off (its
+    // print and a playmat's tiles can make card-shaped outlines beside it). One outline alone is no
+    // ground to look for neighbours' corners as beside a traced card: it may be a panel of the card's
+    // own print, and the card's own corners would be taken for a neighbour's.
+    if (err instanceof EngineRefusal && err.code === 'no_card_found') {
+      const outlines = cardOutlinesApart(decoded.small);
+      if (outlines.length >= 2) throw new EngineRefusal('several_cards', face, severalCardsDetail(outlines, decoded.small));
     }
     throw err;
   }
 }
 
 /** Where two cards lie in the frame, in a refusal's words. */
-function severalCardsDetail([a, b]: [Quad, Quad], { width: w, height: h }: { width: number; height: number }): string {
+function severalCardsDetail([a, b]: Quad[], { width: w, height: h }: { width: number; height: number }): string {
   const centre = (q: Quad) => ({ x: q.reduce((s, p) => s + p.x, 0) / 4, y: q.reduce((s, p) => s + p.y, 0) / 4 });
   return `one card lies toward the ${whereInFrame(centre(a), w, h)} and another toward the ${whereInFrame(centre(b), w, h)} of the photo`;
 }

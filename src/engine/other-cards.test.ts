@@ -68,4 +68,16 @@ describe('another card partly in view', () => {
     card(img, { x: 240, y: 180 }, 0.1);
     expect(anotherCardCorner(img, traced)).toBeNull();
   });
+
+  it("takes no ruled line meeting a shadow's edge for a card's corner: a line on paper is no cut edge", () => {
+    // A ruled page, a hand's shadow reaching in from the bottom left up to one of its lines, the card in
+    // the middle: a piece of the line and the shadow's edge meet square, ruled lines inside the corner
+    // (the lines break into 100 px pieces, as handwriting and the camera's noise break them).
+    const img = greyTable();
+    const ruled = (x: number, y: number) => ((Math.round(y) % 28) + 28) % 28 < 2 && (((Math.round(x) - 300) % 120) + 120) % 120 < 100;
+    paint(img, { x: 240, y: 180 }, 0, (u, v) => (ruled(u + 240, v + 180) ? [120, 135, 190] : [235, 235, 230]), 480, 360);
+    paint(img, { x: 150, y: 321 }, 0, () => [118, 118, 115], 300, 78);
+    card(img, { x: 240, y: 180 }, 0.1);
+    expect(anotherCardCorner(img, traced)).toBeNull();
+  });
 });

@@ -18,7 +18,7 @@ import type { DecodedPhoto } from './decoded-photo';
 import { type Point, type QuadSide, quadSides, whereInFrame } from './geometry';
 import { EngineRefusal } from './refusal';
 import { straightEdges, strongEdges, type Segment } from './straight-edges';
-import type { RgbImage } from './image';
+import { sampleRgb, type RgbImage } from './image';
 import type { Quad } from './detect';
 
 /** Around the traced card, this share of its width is its own (a sleeve or toploader's rim, a slab's case). */
@@ -30,6 +30,10 @@ const MAX_ARM = 1.1;
 const MAX_CORNER_GAP = 0.15;
 /** Arms meet at 90° give or take this much (a card tilted toward the camera). */
 const MAX_SKEW_DEG = 22;
+/** Each arm steps from the corner's inside to its outside by at least this (RGB distance)… */
+const MIN_CUT_STEP_RGB = 30;
+/** …and the two arms' insides are one colour (the card's border) within this. */
+const MAX_BORDER_DIFFERENCE_RGB = 60;
 /** Share of edge pixels inside the corner's square (print) above which the corner is a card's, not paper's. */
 const MIN_PRINT_SHARE = 0.04;
 
@@ -86,7 +90,8 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
         const len = Math.hypot(far.x - x.x, far.y - x.y);
         return { x: (far.x - x.x) / len, y: (far.y - x.y) / len };
       });
-      if (away[0] && away[1] && printInside(mag, threshold, img, x, away[0], away[1], cardWidth, nearCard))
+      if (!away[0] || !away[1]) continue;
+      if (cutEdges(img, x, away[0], away[1], cardWidth) && printInside(mag, threshold, img, x, away[0], away[1], cardWidth, nearCard))
         return { corner: x, arms: [p, q] };
     }
   return null;
@@ -129,4 +134,35 @@ function printInside(
       if (mag[y * w + x] > threshold) strong++;
     }
   return inFrame >= 0.3 * steps * steps && strong >= MIN_PRINT_SHARE * inFrame;
+}
+
+/**
+ * Whether both arms of a corner at `corner` (running along `u` and `v`) are the cut edges of one card:
+ * each a step from one colour inside the corner to another outside, with the same colour inside both
+ * (the card's border). A ruled line on paper is a thin line, paper on both sides; the edge of a shadow
+ * meeting it has no border colour in common with it.
+ */
+function cutEdges(img: RgbImage, corner: Point, u: Point, v: Point, cardWidth: number): boolean {
+  const d = Math.max(1.5, 0.025 * cardWidth);
+  const buf = [0, 0, 0];
+  const mean = (along: Point, across: Point, offset: number) => {
+    const sum = [0, 0, 0];
+    for (let i = 0; i < 8; i++) {
+      const t = cardWidth * (0.15 + (0.2 * i) / 7);
+      sampleRgb(img, corner.x + along.x * t + across.x * offset, corner.y + along.y * t + across.y * offset, buf);
+      for (let c = 0; c < 3; c++) sum[c] += buf[c] / 8;
+    }
+    return sum;
+  };
+  const gap = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+  // Along arm u the corner's inside lies toward v, and the other way round.
+  const insideU = mean(u, v, d),
+    outsideU = mean(u, v, -d);
+  const insideV = mean(v, u, d),
+    outsideV = mean(v, u, -d);
+  return (
+    gap(insideU, outsideU) >= MIN_CUT_STEP_RGB &&
+    gap(insideV, outsideV) >= MIN_CUT_STEP_RGB &&
+    gap(insideU, insideV) <= MAX_BORDER_DIFFERENCE_RGB
+  );
 }
