@@ -7,9 +7,9 @@
  * of several cards from one where no card was found: two such quads apart, of one size, are two cards.
  */
 import { orderQuad, type Quad } from './detect';
-import { intersect, type Line, type Point } from './geometry';
+import { intersect, type Point } from './geometry';
 import type { RgbImage } from './image';
-import { lineAngleDiff, straightEdges, strongEdges, type Segment } from './straight-edges';
+import { lineAngleDiff, segmentLine, straightEdges, strongEdges, type Segment } from './straight-edges';
 
 /** Shortest side piece considered, as a share of the photo's long side (a 500 px card in a 4000 px photo is 0.125 long). */
 const MIN_PIECE_SHARE = 0.05;
@@ -28,11 +28,6 @@ const ASPECT = [0.55, 0.9] as const;
 
 type Found = { quad: Quad; support: number; area: number };
 
-const lineOf = (s: Segment): Line => {
-  const a = -s.u.y,
-    b = s.u.x;
-  return { a, b, c: a * s.a.x + b * s.a.y };
-};
 const cos = (deg: number) => Math.cos((deg * Math.PI) / 180);
 
 /** Cards of one photo lie at one distance from the camera: quads whose areas differ more than this are not two cards. */
@@ -74,7 +69,7 @@ function cardQuads(img: RgbImage): Found[] {
       const p = pieces[i],
         q = pieces[j];
       if (Math.abs(p.u.x * q.u.x + p.u.y * q.u.y) < cos(MAX_PARALLEL_DEG)) continue;
-      const l = lineOf(p);
+      const l = segmentLine(p);
       const apart = Math.abs(l.a * (q.a.x + q.b.x) * 0.5 + l.b * (q.a.y + q.b.y) * 0.5 - l.c);
       if (apart >= minPiece) pairs.push({ p, q, u: p.u });
     }
@@ -85,7 +80,7 @@ function cardQuads(img: RgbImage): Found[] {
         B = pairs[j];
       if (Math.abs(A.u.x * B.u.x + A.u.y * B.u.y) > cos(90 - MAX_SKEW_DEG)) continue;
       const sides = [A.p, B.p, A.q, B.q];
-      const corners = [0, 1, 2, 3].map((k) => intersect(lineOf(sides[k]), lineOf(sides[(k + 1) % 4])));
+      const corners = [0, 1, 2, 3].map((k) => intersect(segmentLine(sides[k]), segmentLine(sides[(k + 1) % 4])));
       if (corners.some((c) => !Number.isFinite(c.x) || c.x < 1.5 || c.y < 1.5 || c.x > w - 1.5 || c.y > h - 1.5)) continue;
       const quad = orderQuad(corners);
       const len = (k: number) => Math.hypot(quad[(k + 1) % 4].x - quad[k].x, quad[(k + 1) % 4].y - quad[k].y);

@@ -35,7 +35,7 @@ describe('another card partly in view', () => {
   });
 
   it("leaves a holder's rim round the traced card alone: the print inside its corners is the card's own", () => {
-    const img = table();
+    const img = greyTable();
     // A sleeve's rim 8 px outside the card, seen only near its corners (glare hides the rest).
     paint(
       img,
@@ -56,7 +56,7 @@ describe('another card partly in view', () => {
   it('takes no larger rectangle for a card: a book or box corner runs longer than a card side', () => {
     // The card lies on a book whose top-left corner is in view, its sides running off the frame, with
     // a printed title across its top.
-    const img = table();
+    const img = greyTable();
     paint(
       img,
       { x: 515, y: 515 },

@@ -15,9 +15,9 @@
  */
 import type { Face } from '@contract/grading-report';
 import type { DecodedPhoto } from './decoded-photo';
-import { type Point, type QuadSide, quadSides, whereInFrame } from './geometry';
+import { intersect, type Point, type QuadSide, quadSides, whereInFrame } from './geometry';
 import { EngineRefusal } from './refusal';
-import { straightEdges, strongEdges, type Segment } from './straight-edges';
+import { segmentLine, straightEdges, strongEdges, type Segment } from './straight-edges';
 import { sampleRgb, type RgbImage } from './image';
 import type { Quad } from './detect';
 
@@ -79,8 +79,8 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
       const p = arms[i],
         q = arms[j];
       if (Math.abs(p.u.x * q.u.x + p.u.y * q.u.y) > minCos) continue;
-      const x = crossing(p, q);
-      if (!x || x.x < 0 || x.y < 0 || x.x >= w || x.y >= h || nearCard(x)) continue;
+      const x = intersect(segmentLine(p), segmentLine(q));
+      if (!Number.isFinite(x.x) || x.x < 0 || x.y < 0 || x.x >= w || x.y >= h || nearCard(x)) continue;
       // Each arm runs away from the crossing, its near end within the gap of it.
       const away = [p, q].map((s) => {
         const da = Math.hypot(s.a.x - x.x, s.a.y - x.y),
@@ -95,13 +95,6 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
         return { corner: x, arms: [p, q] };
     }
   return null;
-}
-
-function crossing(p: Segment, q: Segment): Point | null {
-  const det = p.u.x * q.u.y - p.u.y * q.u.x;
-  if (Math.abs(det) < 1e-6) return null;
-  const t = ((q.a.x - p.a.x) * q.u.y - (q.a.y - p.a.y) * q.u.x) / det;
-  return { x: p.a.x + t * p.u.x, y: p.a.y + t * p.u.y };
 }
 
 /**

@@ -4,11 +4,18 @@
  * Shared by the search for another card beside the traced one (other-cards.ts) and for cards' four
  * straight sides when no card stands out (line-quads.ts).
  */
-import type { Point } from './geometry';
+import type { Line, Point } from './geometry';
 import type { RgbImage } from './image';
 
 /** A straight edge: its two ends, its direction (unit) and its length, in working-copy pixels. */
 export type Segment = { a: Point; b: Point; u: Point; len: number };
+
+/** The line through a segment, for geometry.ts's intersect. */
+export function segmentLine(s: Segment): Line {
+  const a = -s.u.y,
+    b = s.u.x;
+  return { a, b, c: a * s.a.x + b * s.a.y };
+}
 
 /** Edge pixels whose gradient directions differ by less than this belong to one straight edge. */
 const ANGLE_TOLERANCE_RAD = (22.5 * Math.PI) / 180;
