@@ -3,7 +3,7 @@
  * ring, a foreground mask, its largest blob, and a quadrilateral fitted to the blob's four sides
  * (not an axis-aligned box). The fit is coarse; refine.ts makes it sub-pixel on the full image.
  */
-import { fitLineRobust, intersect, whereInFrame, type Point } from './geometry';
+import { fitLineRobust, frameEdgesCrossed, intersect, runsOffDetail, whereInFrame, type FrameEdge, type Point } from './geometry';
 import type { RgbImage } from './image';
 import { EngineRefusal } from './refusal';
 
@@ -618,8 +618,9 @@ class CutOff extends EngineRefusal {
   constructor(
     readonly blob: Uint8Array,
     face: 'front' | 'back' | undefined,
+    detail?: string,
   ) {
-    super('card_cut_off', face);
+    super('card_cut_off', face, detail);
   }
 }
 
@@ -639,7 +640,8 @@ function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundMod
   const { blob, area, others, box } = largestBlob(mask, w, h);
   const areaShare = area / (w * h);
   // Nothing stands out, or everything does (no background to tell the card from).
-  if (areaShare < 0.08 || areaShare > 0.97) throw new EngineRefusal('no_card_found', face);
+  if (areaShare < 0.08) throw new EngineRefusal('no_card_found', face, 'nothing card-sized stands out from the background');
+  if (areaShare > 0.97) throw new EngineRefusal('no_card_found', face, 'no plain background shows around the card');
   // One card per photo: a second card would be graded silently, or mixed with the other face's card.
   // A region along two sides of the frame is the table shading toward a corner (paper lit from one
   // side), not a card: another card lies clear of the frame or runs off one side of it.
@@ -658,11 +660,11 @@ function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundMod
   try {
     fitted = quadFromBlob(blob, w, h, face);
   } catch (err) {
-    if (err instanceof EngineRefusal && err.code === 'card_cut_off') throw new CutOff(blob, face);
+    if (err instanceof EngineRefusal && err.code === 'card_cut_off') throw new CutOff(blob, face, err.detail);
     throw err;
   }
   if (fitted.notCardShaped) throw new NotCardShaped(blob, face, fitted.notCardShaped);
-  if (fitted.touchesFrame) throw new CutOff(blob, face);
+  if (fitted.touchesFrame) throw new CutOff(blob, face, runsOffDetail(fitted.runsOff));
   return { quad: fitted.quad, touchesFrame: fitted.touchesFrame, areaShare };
 }
 
@@ -676,23 +678,33 @@ function quadFromBlob(
   w: number,
   h: number,
   face: 'front' | 'back' | undefined,
-): { quad: Quad; touchesFrame: boolean; notCardShaped?: string } {
+): { quad: Quad; touchesFrame: boolean; runsOff: FrameEdge[]; notCardShaped?: string } {
   // The card's body without table grain stuck to it, as its own largest component.
   const body = largestBlob(openMask(blob, w, h, Math.max(1, Math.round(Math.min(w, h) * 0.008))), w, h).blob;
 
   const boundary: Point[] = [];
   let frameTouches = 0;
+  // Pixels of the body on each edge of the frame: left, top, right, bottom.
+  const touches = [0, 0, 0, 0];
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (!body[i]) continue;
       if (x === 0 || y === 0 || x === w - 1 || y === h - 1) {
         frameTouches++;
+        if (x === 0) touches[0]++;
+        if (y === 0) touches[1]++;
+        if (x === w - 1) touches[2]++;
+        if (y === h - 1) touches[3]++;
         boundary.push({ x: x + 0.5, y: y + 0.5 });
       } else if (!body[i - 1] || !body[i + 1] || !body[i - w] || !body[i + w]) boundary.push({ x: x + 0.5, y: y + 0.5 });
     }
+  // The edges the region runs along for a fair share of its contact with the frame (a corner's few pixels are not).
+  const touched = (['left', 'top', 'right', 'bottom'] as const).filter(
+    (_, k) => touches[k] >= 0.25 * Math.max(...touches) && touches[k] > 0,
+  );
   // A card running off the frame: say so before the shape checks below would call it no card at all.
-  if (frameTouches > (w + h) * 0.05) throw new EngineRefusal('card_cut_off', face);
+  if (frameTouches > (w + h) * 0.05) throw new EngineRefusal('card_cut_off', face, runsOffDetail(touched));
   if (boundary.length < 40) throw new EngineRefusal('no_card_found', face, 'no straight card edges');
   const hull = convexHull(boundary);
   const rect = minAreaRect(hull);
@@ -721,6 +733,7 @@ function quadFromBlob(
   const sideLen = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);
   const ratio = (sideLen(0) + sideLen(2)) / (sideLen(1) + sideLen(3));
   const touchesFrame = outside || frameTouches > (w + h) * 0.05;
-  if (!(ratio > 0.55 && ratio < 0.9)) return { quad, touchesFrame, notCardShaped: `shape ratio ${ratio.toFixed(2)}` };
-  return { quad, touchesFrame };
+  const runsOff = frameTouches > (w + h) * 0.05 ? touched : frameEdgesCrossed(quad, w, h, margin);
+  if (!(ratio > 0.55 && ratio < 0.9)) return { quad, touchesFrame, runsOff, notCardShaped: `shape ratio ${ratio.toFixed(2)}` };
+  return { quad, touchesFrame, runsOff };
 }

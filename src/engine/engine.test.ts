@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { ENGINE_STEP_NAMES, ZEngineReport } from '@contract/grading-report';
 import { describe, expect, it } from 'vitest';
-import { gradeCard, EngineRefusal } from './index';
+import { analyseFace, gradeCard, EngineRefusal } from './index';
 import { generateSyntheticCard, renderReferenceImage } from '../card-fixtures/synthetic/generator';
 import type { Defect } from '../card-fixtures/synthetic/card';
 
@@ -150,6 +150,8 @@ describe('refusals', () => {
         .jpeg()
         .toBuffer();
       expect(await refusalOf(gradeCard({ front: cut, back: card.back }))).toBe('card_cut_off');
+      // The refusal says which way the card left the photo, so the collector knows where to move.
+      await expect(analyseFace('front', cut)).rejects.toThrow(/runs off the left edge of the photo\)$/);
     },
     slow,
   );

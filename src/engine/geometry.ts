@@ -267,3 +267,21 @@ export function whereInFrame(p: Point, w: number, h: number): 'left' | 'right' |
     cy = p.y / h - 0.5;
   return Math.abs(cx) > Math.abs(cy) ? (cx < 0 ? 'left' : 'right') : cy < 0 ? 'top' : 'bottom';
 }
+
+export type FrameEdge = 'left' | 'top' | 'right' | 'bottom';
+
+/** The edges of a `w` × `h` frame that any of `points` lies beyond, `margin` px inside them. */
+export function frameEdgesCrossed(points: readonly Point[], w: number, h: number, margin = 0): FrameEdge[] {
+  const crossed = (edge: FrameEdge, p: Point) =>
+    !Number.isFinite(p.x) ||
+    !Number.isFinite(p.y) ||
+    (edge === 'left' ? p.x < margin : edge === 'top' ? p.y < margin : edge === 'right' ? p.x > w - margin : p.y > h - margin);
+  return (['left', 'top', 'right', 'bottom'] as const).filter((edge) => points.some((p) => crossed(edge, p)));
+}
+
+/** A cut-off refusal's detail: where the card leaves the photo, so the collector knows which way to move. */
+export function runsOffDetail(edges: readonly FrameEdge[]): string | undefined {
+  if (!edges.length) return undefined;
+  const list = edges.length === 1 ? edges[0] : `${edges.slice(0, -1).join(', ')} and ${edges[edges.length - 1]}`;
+  return `the outline found runs off the ${list} edge${edges.length > 1 ? 's' : ''} of the photo`;
+}

@@ -25,7 +25,7 @@ export class EngineRefusal extends Error {
   constructor(
     readonly code: RefusalCode,
     readonly face?: 'front' | 'back',
-    detail?: string,
+    readonly detail?: string,
   ) {
     super(`${face ? `${face[0].toUpperCase()}${face.slice(1)} photo: ` : ''}${REFUSAL_CODES[code]}${detail ? ` (${detail})` : ''}`);
     this.name = 'EngineRefusal';

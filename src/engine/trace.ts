@@ -11,7 +11,7 @@ import type { Quad } from './detect';
 import { measureExposure, type Exposure } from './exposure';
 import type { Face } from '@contract/grading-report';
 import { findOuterOutline } from './faint-outline';
-import { CARD_HEIGHT_MM } from './geometry';
+import { CARD_HEIGHT_MM, frameEdgesCrossed, runsOffDetail } from './geometry';
 import { refineEdges, type RefinedEdges } from './refine';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
@@ -47,7 +47,8 @@ function checkTrace(
   minPxPerMm: number,
 ): Trace & CornerRead {
   const { width, height } = photo.full;
-  if (refined.corners.some((p) => p.x < 1 || p.y < 1 || p.x > width - 2 || p.y > height - 2)) throw new EngineRefusal('card_cut_off', face);
+  const runOff = frameEdgesCrossed(refined.corners, width - 1, height - 1, 1);
+  if (runOff.length) throw new EngineRefusal('card_cut_off', face, runsOffDetail(runOff));
   if (refined.contrast === 0) throw new EngineRefusal('no_card_found', face, 'edges too faint');
   const traced = createCardView(photo.full, refined.corners);
   // A cut edge is straight to a fraction of a millimetre; a ragged fit means we traced something else
