@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { card, greyTable, paint } from '../card-fixtures/drawn-scenes';
 import { cardOutlinesApart } from './line-quads';
+import { traceLocated } from './locate';
+import { EngineRefusal } from './refusal';
 
 describe('two cards from their straight edges', () => {
   it('finds two cards lying apart, each where it lies', () => {
@@ -26,5 +28,30 @@ describe('two cards from their straight edges', () => {
     paint(img, { x: 330, y: 180 }, 0, (u, v) => (Math.abs(u) > 70 || Math.abs(v) > 100 ? [40, 40, 40] : [190, 190, 190]), 150, 210);
     card(img, { x: 90, y: 180 }, 0.1);
     expect(cardOutlinesApart(img)).toHaveLength(1);
+  });
+});
+
+describe('a refusal of the detector over several cards', () => {
+  // The colour pass's region ran off the frame (a playmat's art merging with the cards, say): the two
+  // cards' straight outlines still make it a photo of several cards, not of one cut off.
+  it('turns card_cut_off into several_cards when two cards lie apart', () => {
+    const small = greyTable();
+    // A dark stroke of the playmat's art runs from frame to frame, under both cards.
+    paint(small, { x: 240, y: 180 }, 0, () => [25, 25, 25], 480, 8);
+    card(small, { x: 120, y: 180 }, 0.15);
+    card(small, { x: 350, y: 170 }, -0.2);
+    const decoded = { full: small, small, scale: 1, scan: false, offsetPx: 0 };
+    expect(() => traceLocated(decoded, null, new EngineRefusal('card_cut_off', 'front'), 'front')).toThrow(
+      expect.objectContaining({ code: 'several_cards' }),
+    );
+  });
+
+  it('leaves one card cut off by the frame cut off', () => {
+    const small = greyTable();
+    card(small, { x: 30, y: 180 }, 0.1);
+    const decoded = { full: small, small, scale: 1, scan: false, offsetPx: 0 };
+    expect(() => traceLocated(decoded, null, new EngineRefusal('card_cut_off', 'front'), 'front')).toThrow(
+      expect.objectContaining({ code: 'card_cut_off' }),
+    );
   });
 });

@@ -4,7 +4,8 @@
  * strong edges and no piece running on past the corners. In clutter (cards in boxes, on a playmat) the
  * cards' outlines run into each other and into the scene's lines, so no card is a blob of its own colour
  * or a closed outline clear of the frame; their straight cut edges still stand out. Used to tell a photo
- * of several cards from one where no card was found: two such quads apart, of one size, are two cards.
+ * of several cards from one where no card was found or the region found ran off the frame: two such
+ * quads apart, of one size, are two cards.
  */
 import { orderQuad, type Quad } from './detect';
 import { intersect, type Point } from './geometry';

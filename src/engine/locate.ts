@@ -25,15 +25,12 @@ export function traceLocated(decoded: PreparedPhoto, detection: Detection | null
       (located?.code === 'card_cut_off' ? traceBesideCutOff(decoded, face) : null) ?? traceFillingFrame(decoded, face) ?? raise(located)
     );
   } catch (err) {
-    // Cards in a box or heaped on a playmat: no one card stands out, but the photo is of several cards,
-    // and saying so tells the collector what to change. A card cut off by the frame stays cut off (its
-    // print and a playmat's tiles can make card-shaped outlines beside it). One outline alone is no
-    // ground to look for neighbours' corners as beside a traced card: it may be a panel of the card's
-    // own print, and the card's own corners would be taken for a neighbour's.
-    if (err instanceof EngineRefusal && err.code === 'no_card_found') {
-      const outlines = cardOutlinesApart(decoded.small);
-      if (outlines.length >= 2) throw new EngineRefusal('several_cards', face, severalCardsDetail(outlines, decoded.small));
-    }
+    if (!(err instanceof EngineRefusal) || (err.code !== 'no_card_found' && err.code !== 'card_cut_off')) throw err;
+    const outlines = cardOutlinesApart(decoded.small);
+    // Cards in a box or heaped on a playmat: no one card stands out (or their region runs off the frame),
+    // but the photo is of several cards, and saying so tells the collector what to change. Two outlines
+    // apart and of one size are asked for: one alone may be a cut card's own printed panel.
+    if (outlines.length >= 2) throw new EngineRefusal('several_cards', face, severalCardsDetail(outlines, decoded.small));
     throw err;
   }
 }
