@@ -26,6 +26,16 @@ describe('another card partly in view', () => {
     expect(found!.corner.y).toBeGreaterThan(220);
   });
 
+  it('finds a neighbour the frame cuts so that only a stub of its side shows', () => {
+    const img = table();
+    // Above the traced card, a card whose bottom edge shows whole and its sides only 30 px down from
+    // the top of the frame (a playmat photo's neighbour): one arm long, the other a stub into the frame.
+    card(img, { x: 110, y: -40 }, 0);
+    const found = anotherCardCorner(img, traced);
+    expect(found).not.toBeNull();
+    expect(found!.corner.y).toBeLessThan(40);
+  });
+
   it('takes no sheet of paper for a card: its corner has nothing printed inside', () => {
     const img = table();
     // A blank sheet the card's size reaching in from the corner of the frame.

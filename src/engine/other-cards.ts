@@ -7,7 +7,8 @@
  * A card cut by the frame has no card-shaped outline, but its visible corner is distinctive: two straight
  * cut edges meeting at a right angle (perspective bends it by at most ~20°), each as long as a good part
  * of the traced card's side and no longer than its long side (the same scale: they lie on the same
- * table), with print inside the corner. Paper, a desk or a box also make straight right-angled corners,
+ * table), with print inside the corner; one of the two may be a stub running into the frame (the frame
+ * cuts that side short). Paper, a desk or a box also make straight right-angled corners,
  * but their sides run longer than a card's, or nothing is printed inside them. Everything near the
  * traced card is left out: a sleeve's, toploader's or slab's rim is the card's holder, not another card.
  *
@@ -26,6 +27,10 @@ const HOLDER_MARGIN = 0.2;
 /** A corner's arms: at least this share of the traced card's width, at most this share of its length. */
 const MIN_ARM = 0.35;
 const MAX_ARM = 1.1;
+/** An arm that runs into the frame (the neighbour cut there) may be as short as this share of the card's width. */
+const MIN_CUT_ARM = 0.15;
+/** An arm's end this close to the frame's edge (working-copy px) runs into it. */
+const FRAME_PX = 3;
 /** The arms' near ends may stop short of their crossing by this share of the card's width (a rounded corner, blur). */
 const MAX_CORNER_GAP = 0.15;
 /** Arms meet at 90° give or take this much (a card tilted toward the camera). */
@@ -71,14 +76,18 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (edge[y * w + x] && nearCard({ x, y })) edge[y * w + x] = 0;
   const minArm = MIN_ARM * cardWidth,
     maxArm = MAX_ARM * cardLength;
-  const arms = straightEdges(edge, mag, angle, w, h, minArm).filter((s) => s.len <= maxArm);
+  // A neighbour the frame cuts may show only a stub of one side: short, but ending at the frame.
+  const atFrame = (p: Point) => p.x < FRAME_PX || p.y < FRAME_PX || p.x > w - 1 - FRAME_PX || p.y > h - 1 - FRAME_PX;
+  const arms = straightEdges(edge, mag, angle, w, h, MIN_CUT_ARM * cardWidth).filter(
+    (s) => s.len <= maxArm && (s.len >= minArm || atFrame(s.a) || atFrame(s.b)),
+  );
   const maxGap = MAX_CORNER_GAP * cardWidth;
   const minCos = Math.cos(((90 - MAX_SKEW_DEG) * Math.PI) / 180);
   for (let i = 0; i < arms.length; i++)
     for (let j = i + 1; j < arms.length; j++) {
       const p = arms[i],
         q = arms[j];
-      if (Math.abs(p.u.x * q.u.x + p.u.y * q.u.y) > minCos) continue;
+      if (Math.abs(p.u.x * q.u.x + p.u.y * q.u.y) > minCos || Math.max(p.len, q.len) < minArm) continue;
       const x = intersect(segmentLine(p), segmentLine(q));
       if (!Number.isFinite(x.x) || x.x < 0 || x.y < 0 || x.x >= w || x.y >= h || nearCard(x)) continue;
       // Each arm runs away from the crossing, its near end within the gap of it.
