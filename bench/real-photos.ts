@@ -8,6 +8,7 @@
  * (worst corner per photo, % of the card's diagonal: mean and p95) and time per photo; then the
  * surface findings by severity on each graded card. Skips with a message when the folder is absent.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EngineRefusal, analyseFace, percentile, rectifiedAspect, renderOutlineImage, type FaceAnalysis } from '../src/engine';
@@ -39,10 +40,17 @@ type Row = {
   aspect?: number;
 };
 
-const rows: Row[] = [];
 const started = Date.now();
-for (const photo of photos) {
-  const buf = readRealPhoto(dir, photo);
+const rows = await analyseAll(photos.map((photo) => ({ photo, buf: readRealPhoto(dir, photo) })));
+
+/** Each photo analysed as one face, as grading does, with what came of it. */
+async function analyseAll(list: { photo: RealPhoto; buf: Buffer }[]): Promise<Row[]> {
+  const out: Row[] = [];
+  for (const { photo, buf } of list) out.push(await analyseOne(photo, buf));
+  return out;
+}
+
+async function analyseOne(photo: RealPhoto, buf: Buffer): Promise<Row> {
   const t0 = performance.now();
   let analysis: FaceAnalysis | null = null;
   let code: string | null = null;
@@ -70,7 +78,7 @@ for (const photo of photos) {
       fs.writeFileSync(path.join(OUT, `${path.basename(photo.file).replace(/\.[^.]+$/, '')}.jpg`), jpeg);
     }
   }
-  rows.push(row);
+  return row;
 }
 
 const f1 = (v: number) => v.toFixed(1);
@@ -145,4 +153,40 @@ for (const situation of ['one card', 'in sleeve']) {
   console.log(
     `Surface findings on graded "${situation}" photos (no reference image): ${clean.length} cards, major ${sum('major')}, moderate ${sum('moderate')}, minor ${sum('minor')}; cards with a moderate or major finding: ${clean.filter((r) => r.issues!.major + r.issues!.moderate > 0).length}`,
   );
+}
+
+// Real photos gathered from the same kind of public repositories (bench/gathered-photos.json says where
+// each came from), when they have been fetched into ../gathered: outcomes by situation, no corners.
+const gatheredDir = path.resolve('..', 'gathered');
+const gatheredList = (
+  JSON.parse(fs.readFileSync(path.resolve('bench', 'gathered-photos.json'), 'utf8')) as { photos: (RealPhoto & { sha256: string })[] }
+).photos;
+const present = gatheredList.filter((p) => fs.existsSync(path.join(gatheredDir, p.file)));
+if (!present.length)
+  console.log(
+    `\nGathered photos: none at ${gatheredDir} (bench/gathered-photos.json lists ${gatheredList.length} and where each came from).`,
+  );
+else {
+  const list = present.map((photo) => ({ photo, buf: fs.readFileSync(path.join(gatheredDir, photo.file)) }));
+  const altered = list.filter(({ photo, buf }) => createHash('sha256').update(buf).digest('hex') !== photo.sha256);
+  const gathered = await analyseAll(list);
+  console.log(
+    `\nGathered photos: ${gathered.length} of ${gatheredList.length} at ${gatheredDir}${altered.length ? ` (${altered.length} differ from their recorded sha256)` : ''}; outcome by situation, refusals by code:`,
+  );
+  const situations = [...new Set(gathered.map((r) => r.photo.situation))].sort();
+  for (const situation of situations) {
+    const group = gathered.filter((r) => r.photo.situation === situation);
+    const codes: Record<string, number> = {};
+    for (const r of group)
+      codes[r.code ?? (r.holder ? `graded, holder ${r.holder}` : 'graded')] =
+        (codes[r.code ?? (r.holder ? `graded, holder ${r.holder}` : 'graded')] ?? 0) + 1;
+    const outcome = Object.entries(codes)
+      .sort((a, b) => b[1] - a[1])
+      .map(([c, n]) => `${c} ${n}`)
+      .join(', ');
+    // Without labelled corners a graded one-card photo counts as right; its outline is for the eye
+    // (REAL_PHOTOS_OUT writes each photo with it drawn).
+    const right = group.filter((r) => (situation.startsWith('one card') ? !r.code && !r.holder : expected(r)));
+    console.log(`  ${situation.padEnd(30)} ${String(right.length).padStart(3)}/${String(group.length).padEnd(3)} ${outcome}`);
+  }
 }
