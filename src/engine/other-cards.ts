@@ -8,9 +8,9 @@
  * cut edges meeting at a right angle (perspective bends it by at most ~20°), each as long as a good part
  * of the traced card's side and no longer than its long side (the same scale: they lie on the same
  * table), with print inside the corner; one of the two may be a stub running into the frame (the frame
- * cuts that side short). Paper, a desk or a box also make straight right-angled corners,
- * but their sides run longer than a card's, or nothing is printed inside them. Everything near the
- * traced card is left out: a sleeve's, toploader's or slab's rim is the card's holder, not another card.
+ * cuts that side short). Paper, a desk or a box also make straight right-angled corners, but their sides
+ * run longer than a card's, or nothing is printed inside them. Everything near the traced card is left
+ * out: a sleeve's, toploader's or slab's rim is the card's holder, not another card.
  *
  * Runs on the working copy (480 px long side), with straight-edges.ts's line-support regions.
  */
