@@ -101,7 +101,8 @@ describe('POST /api/grading/test-detection', () => {
       expect(json(res)).toEqual({
         code: 'image_rejected',
         refusal: 'no_card_found',
-        message: `Front photo: ${REFUSAL_CODES.no_card_found}`,
+        // The sentence, then what the engine saw in parentheses ("nothing card-sized stands out…").
+        message: expect.stringContaining(`Front photo: ${REFUSAL_CODES.no_card_found} (`),
       });
     }
   }, 60_000);
