@@ -49,3 +49,26 @@ describe('detectCard', () => {
     expect(Math.max(...xs)).toBeCloseTo(250, -1);
   });
 });
+
+describe('a card running off the frame', () => {
+  it('is refused card_cut_off, naming the frame edge its region runs off', () => {
+    // A dark card on a light table whose right third lies beyond the right edge of the frame.
+    const img = paint(
+      360,
+      480,
+      [225, 222, 215],
+      [
+        { x0: 230, y0: 140, x1: 360, y1: 350, color: [30, 30, 35] },
+        { x0: 240, y0: 150, x1: 360, y1: 250, color: [180, 60, 50] },
+      ],
+    );
+    expect(() => detectCard(img)).toThrow(/card_cut_off|outside the photo/);
+    expect(() => detectCard(img)).toThrow(/\(the outline found runs off the right edge of the photo\)$/);
+  });
+
+  it('names both edges when the card leaves the frame at a corner', () => {
+    // The card's bottom-right corner beyond the frame: its region runs along both edges.
+    const img = paint(360, 480, [225, 222, 215], [{ x0: 240, y0: 300, x1: 360, y1: 480, color: [30, 30, 35] }]);
+    expect(() => detectCard(img)).toThrow(/runs off the right and bottom edges of the photo\)$/);
+  });
+});
