@@ -54,4 +54,23 @@ describe('a refusal of the detector over several cards', () => {
       expect.objectContaining({ code: 'card_cut_off' }),
     );
   });
+
+  it('turns no_card_found into several_cards when one card lies whole and a neighbour is cut by the frame', () => {
+    const small = greyTable();
+    card(small, { x: 240, y: 180 }, 0.1);
+    card(small, { x: 450, y: 320 }, -0.3);
+    const decoded = { full: small, small, scale: 1, scan: false, offsetPx: 0 };
+    expect(() => traceLocated(decoded, null, new EngineRefusal('no_card_found', 'front'), 'front')).toThrow(
+      expect.objectContaining({ code: 'several_cards' }),
+    );
+  });
+
+  it('leaves no_card_found standing for one card alone', () => {
+    const small = greyTable();
+    card(small, { x: 240, y: 180 }, 0.1);
+    const decoded = { full: small, small, scale: 1, scan: false, offsetPx: 0 };
+    expect(() => traceLocated(decoded, null, new EngineRefusal('no_card_found', 'front'), 'front')).toThrow(
+      expect.objectContaining({ code: 'no_card_found' }),
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { detectByEdges, type Detection, type Quad } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
 import { whereInFrame } from './geometry';
 import { cardOutlinesApart } from './line-quads';
+import { refuseAnotherCardInView } from './other-cards';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import { plausibleAspects } from './perspective';
 import { EngineRefusal } from './refusal';
@@ -28,9 +29,14 @@ export function traceLocated(decoded: PreparedPhoto, detection: Detection | null
     if (!(err instanceof EngineRefusal) || (err.code !== 'no_card_found' && err.code !== 'card_cut_off')) throw err;
     const outlines = cardOutlinesApart(decoded.small);
     // Cards in a box or heaped on a playmat: no one card stands out (or their region runs off the frame),
-    // but the photo is of several cards, and saying so tells the collector what to change. Two outlines
-    // apart and of one size are asked for: one alone may be a cut card's own printed panel.
+    // but the photo is of several cards, and saying so tells the collector what to change: two outlines
+    // apart and of one size, or one card's outline with a neighbour cut by the frame beside it. The one
+    // outline must have no band of one colour round it (a printed panel inside a card's border has),
+    // and a cut-off refusal stands: the outline may be a panel of the card the frame cuts, and that
+    // card's own corners its "neighbour" (so it was on copies of real photos cut by the frame).
     if (outlines.length >= 2) throw new EngineRefusal('several_cards', face, severalCardsDetail(outlines, decoded.small));
+    if (err.code === 'no_card_found' && outlines.length === 1 && !findOuterOutline(decoded.small, outlines[0]))
+      refuseAnotherCardInView(decoded, outlines[0], face, 1);
     throw err;
   }
 }

@@ -48,9 +48,12 @@ function nearQuad(sides: QuadSide[], p: Point, margin: number): boolean {
   return sides.every((s) => (p.x - s.a.x) * s.n.x + (p.y - s.a.y) * s.n.y <= margin);
 }
 
-/** Refuses `several_cards` when another card's corner shows beside the card traced at `corners` (full-photo pixels). */
-export function refuseAnotherCardInView({ small, scale }: DecodedPhoto, corners: Quad, face: Face): void {
-  const other = anotherCardCorner(small, corners.map((p) => ({ x: p.x * scale, y: p.y * scale })) as Quad);
+/**
+ * Refuses `several_cards` when another card's corner shows beside the card at `corners` (full-photo
+ * pixels; working-copy ones with `cornersScale` 1).
+ */
+export function refuseAnotherCardInView({ small, scale }: DecodedPhoto, corners: Quad, face: Face, cornersScale = scale): void {
+  const other = anotherCardCorner(small, corners.map((p) => ({ x: p.x * cornersScale, y: p.y * cornersScale })) as Quad);
   if (other)
     throw new EngineRefusal(
       'several_cards',
