@@ -176,4 +176,13 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     // Once refused no_card_found: no one card stood out of the box's clutter as a blob or a closed outline.
     await expect(analyse(photo('rootkow__img15.jpg'))).rejects.toMatchObject({ code: 'several_cards' });
   });
+
+  it('refuses a card on a playmat with a neighbour cut by the frame as several_cards, though the card itself is not traced', async () => {
+    // Once refused no_card_found: the mat's art hides the card from the colour pass, but its four straight
+    // edges make one card outline, and a neighbour's corner shows at the top of the frame.
+    await expect(analyse(photo('rootkow__img29.jpg'))).rejects.toMatchObject({
+      code: 'several_cards',
+      message: expect.stringContaining('another card is partly in view toward the top of the photo'),
+    });
+  });
 });
