@@ -177,9 +177,10 @@ else {
   for (const situation of situations) {
     const group = gathered.filter((r) => r.photo.situation === situation);
     const codes: Record<string, number> = {};
-    for (const r of group)
-      codes[r.code ?? (r.holder ? `graded, holder ${r.holder}` : 'graded')] =
-        (codes[r.code ?? (r.holder ? `graded, holder ${r.holder}` : 'graded')] ?? 0) + 1;
+    for (const r of group) {
+      const key = r.code ?? (r.holder ? `graded, holder ${r.holder}` : 'graded');
+      codes[key] = (codes[key] ?? 0) + 1;
+    }
     const outcome = Object.entries(codes)
       .sort((a, b) => b[1] - a[1])
       .map(([c, n]) => `${c} ${n}`)

@@ -703,8 +703,9 @@ function quadFromBlob(
   const touched = (['left', 'top', 'right', 'bottom'] as const).filter(
     (_, k) => touches[k] >= 0.25 * Math.max(...touches) && touches[k] > 0,
   );
+  const alongFrame = frameTouches > (w + h) * 0.05;
   // A card running off the frame: say so before the shape checks below would call it no card at all.
-  if (frameTouches > (w + h) * 0.05) throw new EngineRefusal('card_cut_off', face, runsOffDetail(touched));
+  if (alongFrame) throw new EngineRefusal('card_cut_off', face, runsOffDetail(touched));
   if (boundary.length < 40) throw new EngineRefusal('no_card_found', face, 'no straight card edges');
   const hull = convexHull(boundary);
   const rect = minAreaRect(hull);
@@ -727,13 +728,13 @@ function quadFromBlob(
   const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4], lines[i]));
   const quad = orderQuad(corners);
   const margin = 1.5;
-  const outside = quad.some((p) => !Number.isFinite(p.x) || p.x < margin || p.y < margin || p.x > w - margin || p.y > h - margin);
   // Shape check, loose: the working copy's outline before perspective is removed (locate.ts checks the
   // rectified proportions); a card tilted toward the camera keeps its 63:88 within about 20 % here.
   const sideLen = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);
   const ratio = (sideLen(0) + sideLen(2)) / (sideLen(1) + sideLen(3));
-  const touchesFrame = outside || frameTouches > (w + h) * 0.05;
-  const runsOff = frameTouches > (w + h) * 0.05 ? touched : frameEdgesCrossed(quad, w, h, margin);
+  // Past the early refusal above, the region lies along no frame edge: only the fitted corners can be outside.
+  const runsOff = frameEdgesCrossed(quad, w, h, margin);
+  const touchesFrame = runsOff.length > 0;
   if (!(ratio > 0.55 && ratio < 0.9)) return { quad, touchesFrame, runsOff, notCardShaped: `shape ratio ${ratio.toFixed(2)}` };
   return { quad, touchesFrame, runsOff };
 }

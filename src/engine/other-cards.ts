@@ -16,7 +16,7 @@
  */
 import type { Face } from '@contract/grading-report';
 import type { DecodedPhoto } from './decoded-photo';
-import { intersect, type Point, type QuadSide, quadSides, whereInFrame } from './geometry';
+import { frameEdgesCrossed, intersect, type Point, type QuadSide, quadSides, whereInFrame } from './geometry';
 import { EngineRefusal } from './refusal';
 import { segmentLine, straightEdges, strongEdges, type Segment } from './straight-edges';
 import { sampleRgb, type RgbImage } from './image';
@@ -80,7 +80,7 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
   const minArm = MIN_ARM * cardWidth,
     maxArm = MAX_ARM * cardLength;
   // A neighbour the frame cuts may show only a stub of one side: short, but ending at the frame.
-  const atFrame = (p: Point) => p.x < FRAME_PX || p.y < FRAME_PX || p.x > w - 1 - FRAME_PX || p.y > h - 1 - FRAME_PX;
+  const atFrame = (p: Point) => frameEdgesCrossed([p], w - 1, h - 1, FRAME_PX).length > 0;
   const arms = straightEdges(edge, mag, angle, w, h, MIN_CUT_ARM * cardWidth).filter(
     (s) => s.len <= maxArm && (s.len >= minArm || atFrame(s.a) || atFrame(s.b)),
   );
