@@ -44,6 +44,9 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
     hugging = 0,
     positions = 0;
   const explained: number[] = [];
+  // Where the line crosses a printed edge its sides differ and their mean is not the colour under it:
+  // the white-blend question is asked where the sides are alike, when there are enough such places.
+  const explainedAlike: number[] = [];
   const rises: number[] = [];
   for (let t = 0.3; t < len - 0.3; t += 0.25) {
     const x = line.from.xMm + ux * t,
@@ -63,7 +66,8 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
     rises.push(Math.max(0, rise));
     if (rise < 6) continue;
     samples++;
-    if (Math.abs(la - lb) < Math.max(10, 0.6 * rise)) alike++;
+    const sidesAlike = Math.abs(la - lb) < Math.max(10, 0.6 * rise);
+    if (sidesAlike) alike++;
     // How far each channel moved from the sides' colour toward white; alike shares mean no hue.
     const shares: number[] = [];
     for (let k = 0; k < 3; k++) {
@@ -99,7 +103,7 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
     const blend = num / den;
     let resid = 0;
     for (let k = 0; k < 3; k++) resid += (added[k] - blend * Math.max(1, white - base[k] / nb)) ** 2;
-    if (tot > 0 && blend > 0) explained.push(1 - resid / tot);
+    if (tot > 0 && blend > 0) (sidesAlike ? explainedAlike : explained).push(1 - resid / tot);
     // A highlight runs beside the outline of a shape: a much darker line close by on one side only.
     const darkest = (sign: number, near: number) => {
       let lo = Infinity;
@@ -138,8 +142,8 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
       }
     if (Math.min(...across) - Math.max(...diagonal) > 25 * 4) crossed = true;
   }
-  explained.sort((p, q) => p - q);
-  const whiteBlend = explained.length ? explained[Math.floor(explained.length / 2)] : 0;
+  const blends = (explainedAlike.length >= MIN_ALIKE_BLENDS ? explainedAlike : [...explainedAlike, ...explained]).sort((p, q) => p - q);
+  const whiteBlend = blends.length ? blends[Math.floor(blends.length / 2)] : 0;
   // Even strength: a scratch keeps its contrast along its length; sparkle arms and glints fade out.
   const sortedRises = [...rises].sort((p, q) => p - q);
   const evenness = sortedRises.length
@@ -174,3 +178,6 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
   );
   return verdict;
 }
+
+/** Places with alike sides enough to judge the line's colour by them alone (a millimetre of line). */
+const MIN_ALIKE_BLENDS = 4;
