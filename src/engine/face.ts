@@ -10,6 +10,7 @@ import { prepareScan } from './scan';
 import { checkPhotoQuality, traceLocated } from './locate';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
+import { CardTooSmall } from './trace';
 import { detectHolder, type Holder } from './holder';
 import { refuseAnotherCardInView } from './other-cards';
 import type { Exposure } from './exposure';
@@ -116,7 +117,7 @@ export async function analyseFace(
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
     () => {
-      const t = traceLocated(decoded, detection, located, face);
+      const t = traceLocatedOrNeighbours(decoded, detection, located, face);
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
       const holder = detectHolder(t.view, t.refined.corners);
@@ -191,3 +192,18 @@ export async function analyseFace(
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const photoPoint = (x: number, y: number) => ({ x: round1(x), y: round1(y) });
+
+/**
+ * traceLocated, and when the card it traced is too small to measure, the neighbour check first: a photo
+ * taken from afar of cards on a table is refused as several cards (photographing one card, close, mends
+ * both), not as one small card.
+ */
+function traceLocatedOrNeighbours(...args: Parameters<typeof traceLocated>): ReturnType<typeof traceLocated> {
+  const [decoded, , , face] = args;
+  try {
+    return traceLocated(...args);
+  } catch (err) {
+    if (err instanceof CardTooSmall) refuseAnotherCardInView(decoded, err.corners, face);
+    throw err;
+  }
+}

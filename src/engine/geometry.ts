@@ -261,6 +261,10 @@ export function quadSides(quad: readonly Point[]): QuadSide[] {
   });
 }
 
+/** The points scaled by `k` (full-photo pixels to the working copy's, say). */
+export const scalePoints = <P extends readonly Point[]>(points: P, k: number): P =>
+  points.map((p) => ({ x: p.x * k, y: p.y * k })) as unknown as P;
+
 /** The part of a `w` × `h` frame that `p` lies toward, for refusals that say where something was seen. */
 export function whereInFrame(p: Point, w: number, h: number): 'left' | 'right' | 'top' | 'bottom' {
   const cx = p.x / w - 0.5,

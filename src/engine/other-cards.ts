@@ -16,7 +16,7 @@
  */
 import type { Face } from '@contract/grading-report';
 import type { DecodedPhoto } from './decoded-photo';
-import { frameEdgesCrossed, intersect, type Point, type QuadSide, quadSides, whereInFrame } from './geometry';
+import { frameEdgesCrossed, intersect, type Point, type QuadSide, quadSides, scalePoints, whereInFrame } from './geometry';
 import { EngineRefusal } from './refusal';
 import { segmentLine, straightEdges, strongEdges, type Segment } from './straight-edges';
 import { sampleRgb, type RgbImage } from './image';
@@ -53,7 +53,7 @@ function nearQuad(sides: QuadSide[], p: Point, margin: number): boolean {
  * pixels; working-copy ones with `cornersScale` 1).
  */
 export function refuseAnotherCardInView({ small, scale }: DecodedPhoto, corners: Quad, face: Face, cornersScale = scale): void {
-  const other = anotherCardCorner(small, corners.map((p) => ({ x: p.x * cornersScale, y: p.y * cornersScale })) as Quad);
+  const other = anotherCardCorner(small, scalePoints(corners, cornersScale));
   if (other)
     throw new EngineRefusal(
       'several_cards',

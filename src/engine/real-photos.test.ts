@@ -44,7 +44,7 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(a.surface.score).toBeGreaterThanOrEqual(9);
   });
 
-  it("reads the swirl streaks of a clean Pokémon back as print, not as a moderate scratch", async () => {
+  it('reads the swirl streaks of a clean Pokémon back as print, not as a moderate scratch', async () => {
     // The light streak above the logo bows on a circle of about 30 mm; it was a 7 mm "moderate scratch"
     // on every back photographed. It is still shown, as minor.
     const a = await analyse(photo('dimas__input_back_4.png'));
@@ -181,6 +181,14 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
       code: 'several_cards',
       message: expect.stringContaining('another card is partly in view toward the right of the photo'),
     });
+  });
+
+  it('refuses cards on a playmat photographed from afar as several_cards, not as one card too small', async () => {
+    // Once refused image_too_small: the sleeved card in the middle was traced (388 px long) and the
+    // neighbours cut by the frame above and beside it never looked for.
+    await expect(analyse(photo('hj3yoo__test20.jpg'))).rejects.toMatchObject({ code: 'several_cards' });
+    // One card alone, as small, is still too small.
+    await expect(analyse(photo('hj3yoo__test17.jpg'))).rejects.toMatchObject({ code: 'image_too_small' });
   });
 
   it('refuses cards standing in a storage box as several_cards, not as no card found', async () => {

@@ -35,6 +35,17 @@ export type Trace = { refined: RefinedEdges; view: CardView; exposure: Exposure;
 /** A trace with its corners read: how many showed the card's rounded cut, and how many a square print corner. */
 export type CornerRead = { squareCorners: number; roundCorners: number };
 
+/** An outline traced whole but too small to measure: `corners` (full-photo pixels) say where it is. */
+export class CardTooSmall extends EngineRefusal {
+  constructor(
+    readonly corners: Quad,
+    face: Face | undefined,
+    detail: string,
+  ) {
+    super('image_too_small', face, detail);
+  }
+}
+
 const refineQuad = (photo: PreparedPhoto, quad: Quad, faint: boolean) =>
   refineEdges(photo.full, quad.map((p) => ({ x: p.x / photo.scale, y: p.y / photo.scale })) as Quad, { faint });
 
@@ -59,7 +70,7 @@ function checkTrace(
   const exposure = measureExposure(traced);
   const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare };
   if (view.pxPerMm < minPxPerMm)
-    throw new EngineRefusal('image_too_small', face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px long`);
+    throw new CardTooSmall(refined.corners, face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px long`);
   // Cards have rounded corners; square ones mean the print frame was outlined.
   const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter(
     (d): d is number => d !== null,
