@@ -3,7 +3,16 @@
  * ring, a foreground mask, its largest blob, and a quadrilateral fitted to the blob's four sides
  * (not an axis-aligned box). The fit is coarse; refine.ts makes it sub-pixel on the full image.
  */
-import { fitLineRobust, frameEdgesCrossed, intersect, runsOffDetail, whereInFrame, type FrameEdge, type Point } from './geometry';
+import {
+  CARD_HEIGHT_MM,
+  fitLineRobust,
+  frameEdgesCrossed,
+  intersect,
+  runsOffDetail,
+  whereInFrame,
+  type FrameEdge,
+  type Point,
+} from './geometry';
 import type { RgbImage } from './image';
 import { EngineRefusal } from './refusal';
 
@@ -505,6 +514,10 @@ function gradient(img: RgbImage): Float32Array {
 const MIN_EDGE_GRADIENT = 12;
 /** Outlines compared: the largest connected edge structures. */
 const EDGE_CANDIDATES = 8;
+/** How far (mm) a coarse fitted corner may lie past the frame with the card itself still in it (see quadFromBlob). */
+const FITTED_CORNER_ALLOWANCE_MM = 1.5;
+/** A region this far (working-copy px) from every frame edge stays clear of the frame. */
+const FRAME_CLEARANCE_PX = 4;
 
 /**
  * The card as the largest closed outline of strong edges that has a card's shape: edge pixels (a
@@ -727,12 +740,21 @@ function quadFromBlob(
   });
   const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4], lines[i]));
   const quad = orderQuad(corners);
-  const margin = 1.5;
   // Shape check, loose: the working copy's outline before perspective is removed (locate.ts checks the
   // rectified proportions); a card tilted toward the camera keeps its 63:88 within about 20 % here.
   const sideLen = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);
   const ratio = (sideLen(0) + sideLen(2)) / (sideLen(1) + sideLen(3));
-  // Past the early refusal above, the region lies along no frame edge: only the fitted corners can be outside.
+  // Past the early refusal above, the region lies along no frame edge: only the fitted corners can be
+  // outside. A fitted corner is the sharp corner the straight sides would meet at, outside the card's
+  // rounded one, and fitted on a working copy a few pixels off: when the region itself stays clear of
+  // the frame, a corner past it by less than that is left for the full-resolution trace to judge (it
+  // refuses a corner that truly leaves the frame); a tilted card laid near the frame was refused as cut
+  // off. A region reaching the frame (a sheet of paper under the card, cut by it) gets no allowance.
+  const clear = boundary.every(
+    (p) => p.x > FRAME_CLEARANCE_PX && p.y > FRAME_CLEARANCE_PX && p.x < w - FRAME_CLEARANCE_PX && p.y < h - FRAME_CLEARANCE_PX,
+  );
+  const pxPerMm = Math.max(sideLen(0) + sideLen(2), sideLen(1) + sideLen(3)) / 2 / CARD_HEIGHT_MM;
+  const margin = clear ? -FITTED_CORNER_ALLOWANCE_MM * pxPerMm : 1.5;
   const runsOff = frameEdgesCrossed(quad, w, h, margin);
   const touchesFrame = runsOff.length > 0;
   if (!(ratio > 0.55 && ratio < 0.9)) return { quad, touchesFrame, runsOff, notCardShaped: `shape ratio ${ratio.toFixed(2)}` };

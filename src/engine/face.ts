@@ -12,6 +12,7 @@ export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
 import { CardTooSmall } from './trace';
 import { detectHolder, type Holder } from './holder';
+import { runsOffDetail } from './geometry';
 import { refuseAnotherCardInView } from './other-cards';
 import type { Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
@@ -120,8 +121,9 @@ export async function analyseFace(
       const t = traceLocatedOrNeighbours(decoded, detection, located, face);
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
-      const holder = detectHolder(t.view, t.refined.corners);
+      const { holder, runsOff } = detectHolder(t.view, t.refined.corners);
       if (holder === 'slab') throw new EngineRefusal('card_in_slab', face);
+      if (runsOff.length) throw new EngineRefusal('card_cut_off', face, runsOffDetail(runsOff));
       // One card per photo, as the detector asks of whole cards: a neighbour cut by the frame counts too.
       refuseAnotherCardInView(decoded, t.refined.corners, face);
       return { ...t, holder };

@@ -9,7 +9,7 @@
 import type { CardView } from './card-view';
 import type { Quad } from './detect';
 import { sideOutline } from './faint-outline';
-import { quadSides, type QuadSide } from './geometry';
+import { distanceToLine, fitLine, frameEdgesCrossed, intersect, quadSides, type FrameEdge, type Point, type QuadSide } from './geometry';
 
 /** 'sleeve' is measured through; 'slab' (a grading company's sealed case) is refused (face.ts). */
 export type Holder = 'sleeve' | 'slab';
@@ -31,22 +31,50 @@ const MIN_SIDES = 2;
 const SLAB_FROM_MM = 8;
 const SLAB_TO_MM = 40;
 
-/** The holder whose rim shows around the traced card, else null. `corners` in `view.img` pixels. */
-export function detectHolder(view: CardView, corners: Quad): Holder | null {
+/**
+ * What shows around the traced card: the holder whose rim it is, else null; and `runsOff`, the frame
+ * edges the outer outline may run past: its corners (the rims' lines met) outside the frame, or a side
+ * without a rim of its own with the frame within a holder's margin of it. Such an outline is as much
+ * the card's own cut edge around a printed frame the trace followed, the card cut by the frame, as a
+ * sleeve: never graded (cards cut by the frame had their border read as a "sleeve" and their printed
+ * frame graded). `corners` in `view.img` pixels.
+ */
+export function detectHolder(view: CardView, corners: Quad): { holder: Holder | null; runsOff: FrameEdge[] } {
   const sides = quadSides(corners);
-  const rims = sides.filter((side) => clearStep(view, side, FROM_MM, TO_MM)).length;
-  if (rims < MIN_SIDES) return null;
+  const rims = sides.map((side) => rimBeyond(view, side, FROM_MM, TO_MM));
+  if (rims.filter(Boolean).length < MIN_SIDES) return { holder: null, runsOff: [] };
+  // A side without a rim is taken as far out as the others' rims lie (a sleeve's open end, a rim lost in glare).
+  const offsets = sides.flatMap((side, i) => (rims[i] ? [Math.abs(distanceToLine(rims[i].line, side.mid))] : []));
+  const margin = offsets.reduce((sum, d) => sum + d, 0) / offsets.length;
+  const lines = sides.map(
+    ({ a, b, n }, i) => rims[i]?.line ?? fitLine([a, b].map((p) => ({ x: p.x + n.x * margin, y: p.y + n.y * margin }))),
+  );
+  const reach = TO_MM * view.pxPerMm;
+  const beyond = (p: Point, n: Point) => ({ x: p.x + n.x * reach, y: p.y + n.y * reach });
+  const outer = [
+    ...lines.map((line, i) => intersect(lines[(i + 3) % 4], line)),
+    ...sides.flatMap(({ a, b, n }, i) => (rims[i] ? [] : [beyond(a, n), beyond(b, n)])),
+  ];
+  const runsOff = frameEdgesCrossed(outer, view.img.width - 1, view.img.height - 1);
   // The card's short sides: top and bottom when it stands upright in the photo, left and right when it lies.
   const shortSides = sides[0].len + sides[2].len <= sides[1].len + sides[3].len ? [sides[0], sides[2]] : [sides[1], sides[3]];
-  return shortSides.some((side) => clearStep(view, side, SLAB_FROM_MM, SLAB_TO_MM)) ? 'slab' : 'sleeve';
+  return { holder: shortSides.some((side) => rimBeyond(view, side, SLAB_FROM_MM, SLAB_TO_MM)) ? 'slab' : 'sleeve', runsOff };
 }
 
-/** Whether a straight step runs along the whole `side` between `fromMm` and `toMm` outside it. */
-function clearStep(view: CardView, { a, b, n }: QuadSide, fromMm: number, toMm: number): boolean {
+/** The straight step that runs along the whole `side` between `fromMm` and `toMm` outside it, else null. */
+function rimBeyond(view: CardView, { a, b, n, mid }: QuadSide, fromMm: number, toMm: number) {
   const mm = view.pxPerMm;
   const off = fromMm * mm;
   const from = { x: a.x + n.x * off, y: a.y + n.y * off },
     to = { x: b.x + n.x * off, y: b.y + n.y * off };
   const rim = sideOutline(view.img, from, to, n, (toMm - fromMm) * mm);
-  return !!rim && rim.stepRgb >= MIN_RIM_STEP_RGB * (view.gain ?? 1) && rim.significance >= MIN_RIM_SIGNIFICANCE;
+  if (!rim || rim.stepRgb < MIN_RIM_STEP_RGB * (view.gain ?? 1) || rim.significance < MIN_RIM_SIGNIFICANCE) return null;
+  // A step at the frame's own edge (a scan cropped to the card, a JPEG's last row) is not a rim: it
+  // has nothing beyond it.
+  const at = distanceToLine(rim.line, mid);
+  const onRim = { x: mid.x - rim.line.a * at, y: mid.y - rim.line.b * at };
+  return frameEdgesCrossed([onRim], view.img.width - 1, view.img.height - 1, FRAME_EDGE_PX).length ? null : rim;
 }
+
+/** A step this close to the frame's edge (px) lies on it. */
+const FRAME_EDGE_PX = 3;

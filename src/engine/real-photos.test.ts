@@ -170,6 +170,55 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     await expect(analyseFace('front', await crop(cut))).rejects.toMatchObject({ code: 'card_cut_off' });
   });
 
+  describe('a card framed tightly on one side', () => {
+    /**
+     * The photo upright, cropped on one side so the frame's edge lies `mm` inside the card's outermost
+     * labelled corner on that side (negative: that far outside it), with the labelled corners in the crop.
+     */
+    const framedAt = async (name: string, side: 'left' | 'top' | 'right' | 'bottom', mm: number) => {
+      const p = photo(name);
+      const upright = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
+        .rotate()
+        .toBuffer({ resolveWithObject: true });
+      const c = Object.values(p.corners!);
+      const pxPerMm = Math.hypot(c[0][0] - c[2][0], c[0][1] - c[2][1]) / Math.hypot(63, 88);
+      const [xs, ys] = [c.map((q) => q[0]), c.map((q) => q[1])];
+      const box = { left: 0, top: 0, right: upright.info.width, bottom: upright.info.height };
+      if (side === 'left') box.left = Math.round(Math.min(...xs) + mm * pxPerMm);
+      if (side === 'top') box.top = Math.round(Math.min(...ys) + mm * pxPerMm);
+      if (side === 'right') box.right = Math.round(Math.max(...xs) - mm * pxPerMm);
+      if (side === 'bottom') box.bottom = Math.round(Math.max(...ys) - mm * pxPerMm);
+      const buf = await sharp(upright.data)
+        .extract({ left: box.left, top: box.top, width: box.right - box.left, height: box.bottom - box.top })
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      const corners = Object.fromEntries(Object.entries(p.corners!).map(([k, [x, y]]) => [k, [x - box.left, y - box.top]]));
+      return { buf, corners: corners as NonNullable<RealPhoto['corners']> };
+    };
+
+    it('grades the card with half a millimetre of table beyond its corner', async () => {
+      // Once refused card_cut_off: the corner fitted on the working copy, a few pixels off, crossed the frame.
+      for (const [name, side] of [
+        ['tmikonen__dragon_whelp.jpg', 'top'],
+        ['andrewgurg__perspective_left.jpg', 'right'],
+      ] as const) {
+        const { buf, corners } = await framedAt(name, side, -0.5);
+        expect(worstError(await analyseFace('front', buf), corners)).toBeLessThan(1.5);
+      }
+    });
+
+    it('refuses the card cut by the frame, never grading its printed frame with its border taken for a sleeve', async () => {
+      // Once graded (outline 4–6 % off, "in a sleeve"): the trace followed the frame printed inside the
+      // border, and the border's cut edge outside it read as a sleeve's rim.
+      for (const [name, side, mm] of [
+        ['tmikonen__dragon_whelp.jpg', 'bottom', 1],
+        ['andrewgurg__white_right.jpg', 'left', 1],
+        ['rootkow__img7.jpg', 'top', 0.5],
+      ] as const)
+        await expect(analyseFace('front', (await framedAt(name, side, mm)).buf)).rejects.toMatchObject({ code: 'card_cut_off' });
+    });
+  });
+
   it("refuses a card in a grading company's slab as card_in_slab, never grading the case", async () => {
     // Once graded PSA 9 from the slab's own outline.
     await expect(analyse(photo('eshan__IMG_2121.PNG'))).rejects.toMatchObject({ code: 'card_in_slab' });
