@@ -10,9 +10,9 @@ import { prepareScan } from './scan';
 import { checkPhotoQuality, traceLocated } from './locate';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
-import { CardTooSmall } from './trace';
+import { CardTooSmall, traceCard } from './trace';
 import { detectHolder, type Holder } from './holder';
-import { runsOffDetail } from './geometry';
+import { runsOffDetail, scalePoints } from './geometry';
 import { refuseAnotherCardInView } from './other-cards';
 import type { Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
@@ -118,10 +118,19 @@ export async function analyseFace(
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
     () => {
-      const t = traceLocatedOrNeighbours(decoded, detection, located, face);
+      let t = traceLocatedOrNeighbours(decoded, detection, located, face);
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
-      const { holder, runsOff } = detectHolder(t.view, t.refined.corners);
+      let surround = detectHolder(t.view, t.refined.corners);
+      // The card's own cut edge outside the trace (which followed the frame printed inside its border):
+      // traced again from there, once.
+      if (surround.cardEdge && !surround.runsOff.length) {
+        t = traceCard(decoded, scalePoints(surround.cardEdge, decoded.scale), face);
+        surround = detectHolder(t.view, t.refined.corners);
+        if (surround.cardEdge && !surround.runsOff.length)
+          throw new EngineRefusal('no_card_found', face, "the card's cut edge could not be told from the print inside it");
+      }
+      const { holder, runsOff } = surround;
       if (holder === 'slab') throw new EngineRefusal('card_in_slab', face);
       if (runsOff.length) throw new EngineRefusal('card_cut_off', face, runsOffDetail(runsOff));
       // One card per photo, as the detector asks of whole cards: a neighbour cut by the frame counts too.

@@ -23,6 +23,18 @@ const MIN_RIM_STEP_RGB = 10;
 const MIN_RIM_SIGNIFICANCE = 20;
 const MIN_SIDES = 2;
 /**
+ * The median rim's step above which it is the card's own edge, not plastic (RGB units at full light):
+ * penny sleeves on real photos stepped 10–57 (median per card at most 45), a black border's cut edge
+ * against the table 65–216 (median 130 and up).
+ */
+const MAX_SLEEVE_RIM_STEP_RGB = 80;
+
+/**
+ * What lies around a traced outline: a holder (its rim), the frame edges its outer outline may run past,
+ * and `cardEdge`, the card's own cut edge when that is what lies outside it (the trace followed print).
+ */
+export type Surround = { holder: Holder | null; runsOff: FrameEdge[]; cardEdge: Quad | null };
+/**
  * A slab holds its label above the card inside the same plastic: beyond one short side, past the
  * widest sleeve margin, lies the label's edge or the case's divider, a straight step across the whole
  * side 8–40 mm out (PSA, BGS and CGC labels stand 18–25 mm above the card). A sleeve ends within
@@ -39,10 +51,10 @@ const SLAB_TO_MM = 40;
  * sleeve: never graded (cards cut by the frame had their border read as a "sleeve" and their printed
  * frame graded). `corners` in `view.img` pixels.
  */
-export function detectHolder(view: CardView, corners: Quad): { holder: Holder | null; runsOff: FrameEdge[] } {
+export function detectHolder(view: CardView, corners: Quad): Surround {
   const sides = quadSides(corners);
   const rims = sides.map((side) => rimBeyond(view, side, FROM_MM, TO_MM));
-  if (rims.filter(Boolean).length < MIN_SIDES) return { holder: null, runsOff: [] };
+  if (rims.filter(Boolean).length < MIN_SIDES) return { holder: null, runsOff: [], cardEdge: null };
   // A side without a rim is taken as far out as the others' rims lie (a sleeve's open end, a rim lost in glare).
   const offsets = sides.flatMap((side, i) => (rims[i] ? [Math.abs(distanceToLine(rims[i].line, side.mid))] : []));
   const margin = offsets.reduce((sum, d) => sum + d, 0) / offsets.length;
@@ -56,9 +68,19 @@ export function detectHolder(view: CardView, corners: Quad): { holder: Holder | 
     ...sides.flatMap(({ a, b, n }, i) => (rims[i] ? [] : [beyond(a, n), beyond(b, n)])),
   ];
   const runsOff = frameEdgesCrossed(outer, view.img.width - 1, view.img.height - 1);
+  // A clear sleeve's rim is a thin edge of plastic with the table seen through it on both sides: a small
+  // step. A step from the band to the table this strong is a change of material, the card's own cut
+  // edge (its dark border around the printed frame that was traced).
+  const steps = rims.flatMap((rim) => (rim ? [rim.stepRgb] : [])).sort((x, y) => x - y);
+  if (steps[Math.floor(steps.length / 2)] > MAX_SLEEVE_RIM_STEP_RGB * (view.gain ?? 1))
+    return { holder: null, runsOff, cardEdge: outer.slice(0, 4) as Quad };
   // The card's short sides: top and bottom when it stands upright in the photo, left and right when it lies.
   const shortSides = sides[0].len + sides[2].len <= sides[1].len + sides[3].len ? [sides[0], sides[2]] : [sides[1], sides[3]];
-  return { holder: shortSides.some((side) => rimBeyond(view, side, SLAB_FROM_MM, SLAB_TO_MM)) ? 'slab' : 'sleeve', runsOff };
+  return {
+    holder: shortSides.some((side) => rimBeyond(view, side, SLAB_FROM_MM, SLAB_TO_MM)) ? 'slab' : 'sleeve',
+    runsOff,
+    cardEdge: null,
+  };
 }
 
 /** The straight step that runs along the whole `side` between `fromMm` and `toMm` outside it, else null. */
