@@ -6,13 +6,15 @@
  *   REAL_PHOTOS_OUT=.tmp/outlines npm run bench:real-photos   (also writes each photo with its outline)
  * Prints, per source repository and per situation: photos, graded, refused by code, outline error
  * (worst corner per photo, % of the card's diagonal: mean and p95) and time per photo; then the
- * surface findings by severity on each graded card. Skips with a message when the folder is absent.
+ * surface findings by severity on each graded card; then the one-card photos framed tightly and cut by
+ * the frame (lib/tight-framing.ts). Skips with a message when the folder is absent.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EngineRefusal, analyseFace, percentile, rectifiedAspect, renderOutlineImage, type FaceAnalysis } from '../src/engine';
 import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../src/card-fixtures/real-photos';
+import { benchTightFraming } from './lib/tight-framing';
 
 const loaded = loadRealPhotos();
 if (!loaded.photos) {
@@ -154,6 +156,8 @@ for (const situation of ['one card', 'in sleeve']) {
     `Surface findings on graded "${situation}" photos (no reference image): ${clean.length} cards, major ${sum('major')}, moderate ${sum('moderate')}, minor ${sum('minor')}; cards with a moderate or major finding: ${clean.filter((r) => r.issues!.major + r.issues!.moderate > 0).length}`,
   );
 }
+
+await benchTightFraming(photos, dir);
 
 // Real photos gathered from the same kind of public repositories (bench/gathered-photos.json says where
 // each came from), when they have been fetched into ../gathered: outcomes by situation, no corners.
