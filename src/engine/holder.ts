@@ -4,7 +4,9 @@
  * lying on a table has flat table there (at most a soft shadow or grain, a few RGB units). The search
  * is faint-outline.ts's, run outward from each traced side on the full photo: the outermost straight
  * step that holds along the whole side. A holder is named when at least two sides show a clear one
- * (a sleeve's open end or a rim lost in glare may leave the others without).
+ * (a sleeve's open end or a rim lost in glare may leave the others without). What shows there may also
+ * be the card's own cut edge, when the trace followed print inside it, or run off the frame: see
+ * detectHolder.
  */
 import type { CardView } from './card-view';
 import type { Quad } from './detect';
@@ -30,11 +32,6 @@ const MIN_SIDES = 2;
 const MAX_SLEEVE_RIM_STEP_RGB = 80;
 
 /**
- * What lies around a traced outline: a holder (its rim), the frame edges its outer outline may run past,
- * and `cardEdge`, the card's own cut edge when that is what lies outside it (the trace followed print).
- */
-export type Surround = { holder: Holder | null; runsOff: FrameEdge[]; cardEdge: Quad | null };
-/**
  * A slab holds its label above the card inside the same plastic: beyond one short side, past the
  * widest sleeve margin, lies the label's edge or the case's divider, a straight step across the whole
  * side 8–40 mm out (PSA, BGS and CGC labels stand 18–25 mm above the card). A sleeve ends within
@@ -42,6 +39,12 @@ export type Surround = { holder: Holder | null; runsOff: FrameEdge[]; cardEdge: 
  */
 const SLAB_FROM_MM = 8;
 const SLAB_TO_MM = 40;
+
+/**
+ * What lies around a traced outline: a holder (its rim), the frame edges its outer outline may run past,
+ * and `cardEdge`, the card's own cut edge when that is what lies outside it (the trace followed print).
+ */
+export type Surround = { holder: Holder | null; runsOff: FrameEdge[]; cardEdge: Quad | null };
 
 /**
  * What shows around the traced card: the holder whose rim it is, else null; and `runsOff`, the frame
@@ -68,19 +71,16 @@ export function detectHolder(view: CardView, corners: Quad): Surround {
     ...sides.flatMap(({ a, b, n }, i) => (rims[i] ? [] : [beyond(a, n), beyond(b, n)])),
   ];
   const runsOff = frameEdgesCrossed(outer, view.img.width - 1, view.img.height - 1);
+  // The card's short sides: top and bottom when it stands upright in the photo, left and right when it lies.
+  const shortSides = sides[0].len + sides[2].len <= sides[1].len + sides[3].len ? [sides[0], sides[2]] : [sides[1], sides[3]];
+  if (shortSides.some((side) => rimBeyond(view, side, SLAB_FROM_MM, SLAB_TO_MM))) return { holder: 'slab', runsOff, cardEdge: null };
   // A clear sleeve's rim is a thin edge of plastic with the table seen through it on both sides: a small
   // step. A step from the band to the table this strong is a change of material, the card's own cut
   // edge (its dark border around the printed frame that was traced).
   const steps = rims.flatMap((rim) => (rim ? [rim.stepRgb] : [])).sort((x, y) => x - y);
   if (steps[Math.floor(steps.length / 2)] > MAX_SLEEVE_RIM_STEP_RGB * (view.gain ?? 1))
     return { holder: null, runsOff, cardEdge: outer.slice(0, 4) as Quad };
-  // The card's short sides: top and bottom when it stands upright in the photo, left and right when it lies.
-  const shortSides = sides[0].len + sides[2].len <= sides[1].len + sides[3].len ? [sides[0], sides[2]] : [sides[1], sides[3]];
-  return {
-    holder: shortSides.some((side) => rimBeyond(view, side, SLAB_FROM_MM, SLAB_TO_MM)) ? 'slab' : 'sleeve',
-    runsOff,
-    cardEdge: null,
-  };
+  return { holder: 'sleeve', runsOff, cardEdge: null };
 }
 
 /** The straight step that runs along the whole `side` between `fromMm` and `toMm` outside it, else null. */
