@@ -8,7 +8,7 @@
  * other print).
  */
 import { fitBowedEdge, type Point } from './geometry';
-import type { RgbImage } from './image';
+import { sampleRgb, type RgbImage } from './image';
 import type { SurfaceIssue } from './surface-issue';
 
 /** A line bowed at least this much (mm, the arc's depth off its chord) … */
@@ -30,12 +30,11 @@ export function crestBowMm(line: Pick<SurfaceIssue, 'from' | 'to'>, img: RgbImag
   if (length === 0) return null;
   const ux = (line.to.xMm - line.from.xMm) / length,
     uy = (line.to.yMm - line.from.yMm) / length;
-  const { width: W, height: H, data: D } = img;
+  const rgb = [0, 0, 0];
+  // Pixel centres lie at half a pixel in card millimetres.
   const luma = (xMm: number, yMm: number) => {
-    const x = Math.min(W - 1, Math.max(0, Math.round(xMm * pxPerMm - 0.5))),
-      y = Math.min(H - 1, Math.max(0, Math.round(yMm * pxPerMm - 0.5)));
-    const o = (y * W + x) * 3;
-    return 0.299 * D[o] + 0.587 * D[o + 1] + 0.114 * D[o + 2];
+    sampleRgb(img, xMm * pxPerMm - 0.5, yMm * pxPerMm - 0.5, rgb);
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2];
   };
   const crest: Point[] = [];
   const profile: number[] = [];

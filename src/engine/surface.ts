@@ -109,12 +109,12 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
   // The same holds for shorter lines along the axes anywhere on the card: a text box's rules, an energy
   // symbol's bar, the edge of a panel are drawn square to the card, a scratch at any angle (a sleeved
   // card once got a major "scratch" at the top rule of its ability box).
-  if (!useReference) for (const i of issues) if (i.type === 'print line' || inBorderAlongEdge(i) || alongCardAxes(i)) i.severity = 'minor';
   // So is a light line that bows like an arc (line-bend.ts): the art's highlights follow its curves
   // (the swirl streaks on a Pokémon back were a "moderate scratch" on every back photographed), a
   // scratch runs straight.
-  if (!useReference)
-    for (const i of issues) if (i.type === 'scratch' && i.severity !== 'minor' && bowsLikeArc(i, rectified, s)) i.severity = 'minor';
+  const layout = (i: SurfaceIssue) =>
+    i.type === 'print line' || inBorderAlongEdge(i) || alongCardAxes(i) || (i.severity !== 'minor' && bowsLikeArc(i, rectified, s));
+  if (!useReference) for (const i of issues) if (layout(i)) i.severity = 'minor';
   // Many scratch-like lines at once, without the image to compare with: a holo foil's pattern or the
   // art's own strokes (a clean holo card once got 1 major and 6 moderate "scratches"). Real scratches
   // are few; a card this marked would show it in its corners and edges too. Reported as minor, and
