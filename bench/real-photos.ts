@@ -157,7 +157,7 @@ for (const situation of ['one card', 'in sleeve']) {
   );
 }
 
-await benchTightFraming(photos, dir);
+await benchTightFraming(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
 
 // Real photos gathered from the same kind of public repositories (bench/gathered-photos.json says where
 // each came from), when they have been fetched into ../gathered: outcomes by situation, no corners.

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 
 export type Corner = 'TL' | 'TR' | 'BR' | 'BL';
 type Point = { x: number; y: number };
@@ -64,4 +65,38 @@ export function outlineErrorPercent(found: Point[], truth: Record<Corner, [numbe
     }
   }
   return best.map((e) => (100 * e) / diagonal).sort((a, b) => b - a);
+}
+
+export type FrameSide = 'left' | 'top' | 'right' | 'bottom';
+
+/**
+ * The labelled photo upright, cropped on one `side` so the frame's edge lies `mm` inside the card's
+ * outermost labelled corner there (negative: that far outside it), as a JPEG, with the labelled corners
+ * moved into the crop; null when the photo has no room for that crop (the card already that close to
+ * its edge). Tight framing, for the bench and the tests alike.
+ */
+export async function framedAt(
+  dir: string,
+  photo: RealPhoto & { corners: Record<Corner, [number, number]> },
+  side: FrameSide,
+  mm: number,
+): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> } | null> {
+  const upright = await sharp(readRealPhoto(dir, photo)).rotate().toBuffer({ resolveWithObject: true });
+  const c = Object.values(photo.corners);
+  const pxPerMm = Math.hypot(c[0][0] - c[2][0], c[0][1] - c[2][1]) / Math.hypot(63, 88);
+  const [xs, ys] = [c.map((q) => q[0]), c.map((q) => q[1])];
+  const { width, height } = upright.info;
+  const box = { left: 0, top: 0, right: width, bottom: height };
+  if (side === 'left') box.left = Math.round(Math.min(...xs) + mm * pxPerMm);
+  if (side === 'top') box.top = Math.round(Math.min(...ys) + mm * pxPerMm);
+  if (side === 'right') box.right = Math.round(Math.max(...xs) - mm * pxPerMm);
+  if (side === 'bottom') box.bottom = Math.round(Math.max(...ys) - mm * pxPerMm);
+  if (box.left <= 0 && box.top <= 0 && box.right >= width && box.bottom >= height) return null;
+  if (box.left < 0 || box.top < 0 || box.right > width || box.bottom > height) return null;
+  const buf = await sharp(upright.data)
+    .extract({ left: box.left, top: box.top, width: box.right - box.left, height: box.bottom - box.top })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  const corners = Object.fromEntries(Object.entries(photo.corners).map(([k, [x, y]]) => [k, [x - box.left, y - box.top]]));
+  return { buf, corners: corners as Record<Corner, [number, number]> };
 }

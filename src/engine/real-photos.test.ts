@@ -7,7 +7,7 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { analyseFace, type FaceAnalysis } from './face';
 import { EngineRefusal } from './refusal';
-import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../card-fixtures/real-photos';
+import { framedAt, loadRealPhotos, outlineErrorPercent, readRealPhoto, type FrameSide, type RealPhoto } from '../card-fixtures/real-photos';
 
 const loaded = loadRealPhotos();
 const photo = (name: string): RealPhoto => {
@@ -172,29 +172,17 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
   });
 
   describe('a card framed tightly on one side', () => {
-    /**
-     * The photo upright, cropped on one side so the frame's edge lies `mm` inside the card's outermost
-     * labelled corner on that side (negative: that far outside it), with the labelled corners in the crop.
-     */
-    const framedAt = async (name: string, side: 'left' | 'top' | 'right' | 'bottom', mm: number) => {
+    /** The labelled photo cropped so the frame lies `mm` inside its card's corner on `side` (card-fixtures). */
+    const framed = async (name: string, side: FrameSide, mm: number) => {
       const p = photo(name);
-      const upright = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
-        .rotate()
-        .toBuffer({ resolveWithObject: true });
-      const c = Object.values(p.corners!);
-      const pxPerMm = Math.hypot(c[0][0] - c[2][0], c[0][1] - c[2][1]) / Math.hypot(63, 88);
-      const [xs, ys] = [c.map((q) => q[0]), c.map((q) => q[1])];
-      const box = { left: 0, top: 0, right: upright.info.width, bottom: upright.info.height };
-      if (side === 'left') box.left = Math.round(Math.min(...xs) + mm * pxPerMm);
-      if (side === 'top') box.top = Math.round(Math.min(...ys) + mm * pxPerMm);
-      if (side === 'right') box.right = Math.round(Math.max(...xs) - mm * pxPerMm);
-      if (side === 'bottom') box.bottom = Math.round(Math.max(...ys) - mm * pxPerMm);
-      const buf = await sharp(upright.data)
-        .extract({ left: box.left, top: box.top, width: box.right - box.left, height: box.bottom - box.top })
-        .jpeg({ quality: 92 })
-        .toBuffer();
-      const corners = Object.fromEntries(Object.entries(p.corners!).map(([k, [x, y]]) => [k, [x - box.left, y - box.top]]));
-      return { buf, corners: corners as NonNullable<RealPhoto['corners']> };
+      const crop = await framedAt(
+        (loaded as { dir: string }).dir,
+        p as typeof p & { corners: NonNullable<RealPhoto['corners']> },
+        side,
+        mm,
+      );
+      if (!crop) throw new Error(`${name} has no room for that crop`);
+      return crop;
     };
 
     it('grades the card with half a millimetre of table beyond its corner', async () => {
@@ -203,7 +191,7 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
         ['tmikonen__dragon_whelp.jpg', 'top'],
         ['andrewgurg__perspective_left.jpg', 'right'],
       ] as const) {
-        const { buf, corners } = await framedAt(name, side, -0.5);
+        const { buf, corners } = await framed(name, side, -0.5);
         expect(worstError(await analyseFace('front', buf), corners)).toBeLessThan(1.5);
       }
     });
@@ -216,10 +204,10 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
         ['andrewgurg__white_right.jpg', 'left', 1],
         ['rootkow__img7.jpg', 'top', 0.5],
       ] as const)
-        await expect(analyseFace('front', (await framedAt(name, side, mm)).buf)).rejects.toMatchObject({ code: 'card_cut_off' });
+        await expect(analyseFace('front', (await framed(name, side, mm)).buf)).rejects.toMatchObject({ code: 'card_cut_off' });
       // Its bottom corner a hair out of the frame: the card's edge outside the printed frame cannot be
       // traced whole, and nothing is graded (once: 8 % off, "in a sleeve").
-      await expect(analyseFace('front', (await framedAt('andrewgurg__white_right.jpg', 'bottom', 1)).buf)).rejects.toBeInstanceOf(
+      await expect(analyseFace('front', (await framed('andrewgurg__white_right.jpg', 'bottom', 1)).buf)).rejects.toBeInstanceOf(
         EngineRefusal,
       );
     });
