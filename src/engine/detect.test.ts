@@ -34,6 +34,34 @@ describe('detectCard', () => {
     expect(Math.max(...ys)).toBeCloseTo(340, -1);
   });
 
+  it('finds the card beside the table shaded toward a corner of the frame, not two cards', () => {
+    // White paper, a grey shade along the frame's left and bottom sides (card-like in its box and the
+    // larger region), and one dark-bordered card clear of the frame: the card's closed outline decides.
+    const table: Rgb = [246, 246, 244];
+    const img = paint(360, 480, table, [
+      { x0: 0, y0: 250, x1: 200, y1: 480, color: [188, 186, 192] },
+      { x0: 200, y0: 40, x1: 330, y1: 222, color: [28, 28, 32] },
+      { x0: 208, y0: 48, x1: 322, y1: 214, color: [200, 70, 60] },
+    ]);
+    const { quad } = detectCard(img);
+    const xs = quad.map((p) => p.x),
+      ys = quad.map((p) => p.y);
+    expect(Math.min(...xs)).toBeCloseTo(200, -1);
+    expect(Math.max(...xs)).toBeCloseTo(330, -1);
+    expect(Math.min(...ys)).toBeCloseTo(40, -1);
+    expect(Math.max(...ys)).toBeCloseTo(222, -1);
+  });
+
+  it('still refuses two cards apart on the same shaded paper', () => {
+    const table: Rgb = [246, 246, 244];
+    const img = paint(360, 480, table, [
+      { x0: 0, y0: 330, x1: 120, y1: 480, color: [188, 186, 192] },
+      { x0: 30, y0: 40, x1: 160, y1: 222, color: [28, 28, 32] },
+      { x0: 200, y0: 40, x1: 330, y1: 222, color: [28, 28, 32] },
+    ]);
+    expect(() => detectCard(img)).toThrow(expect.objectContaining({ code: 'several_cards' }));
+  });
+
   it("keeps the table's grain out of the outline where it touches the card", () => {
     // Grey table whose darker grain (3 px lines) runs into the card's left side from the frame.
     const table: Rgb = [200, 200, 196];

@@ -413,7 +413,8 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   try {
     return detectOnce(img, face);
   } catch (err) {
-    // Several cards is a finding, not a failure to find one.
+    // Several cards is a finding, not a failure to find one (once the regions are known not to be one card's).
+    if (err instanceof SplitRegions) return oneCardAroundRegions(img, err, face);
     if (!(err instanceof EngineRefusal) || err.code === 'several_cards') throw err;
     first = err;
   }
@@ -422,6 +423,7 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   try {
     return detectOnce(img, face, 'shading');
   } catch (err) {
+    if (err instanceof SplitRegions) return oneCardAroundRegions(img, err, face);
     if (err instanceof EngineRefusal && err.code === 'several_cards') throw err;
   }
   if (first instanceof CutOff) return besideCutRegion(img, first, face);
@@ -637,6 +639,35 @@ class CutOff extends EngineRefusal {
   }
 }
 
+/** The colour pass's two card-like regions apart: `regions` are their boxes (the larger first). */
+class SplitRegions extends EngineRefusal {
+  constructor(
+    readonly regions: [BlobBox, BlobBox],
+    face: 'front' | 'back' | undefined,
+    detail: string,
+  ) {
+    super('several_cards', face, detail);
+  }
+}
+
+/**
+ * The colour pass's two regions may be one card whose print matches the table in a band across it (a
+ * white text box on white paper, blown out in a bright photo): the card's cut edge then still closes
+ * one card-shaped outline round both, which two cards apart never share. Or the larger may be the table
+ * itself, shaded toward a corner of the frame (it runs along two of its sides, as detectOnce sets aside
+ * for the second region): the outline then holds the other. That outline, else the refusal.
+ */
+function oneCardAroundRegions(img: RgbImage, split: SplitRegions, face?: 'front' | 'back'): Detection {
+  const byEdges = detectByEdges(img, face);
+  if (!byEdges) throw split;
+  const { width: w, height: h } = img;
+  const alongTwoSides = (b: BlobBox) => [b.x0 <= 0, b.y0 <= 0, b.x1 >= w - 1, b.y1 >= h - 1].filter(Boolean).length >= 2;
+  const holds = (b: BlobBox) => insideQuad(byEdges.quad, (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2);
+  const [larger, smaller] = split.regions;
+  if (holds(smaller) && (holds(larger) || alongTwoSides(larger))) return byEdges;
+  throw split;
+}
+
 /** How the background is modelled: colour clusters from the frame's ring, or one smoothly shaded surface. */
 type BackgroundModel = 'clusters' | 'shading';
 
@@ -662,8 +693,8 @@ function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundMod
   const second = others.find((b) => cardLike(b, area) && framed(b) <= 1);
   if (second) {
     const where = (b: BlobBox) => whereInFrame({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 }, w, h);
-    throw new EngineRefusal(
-      'several_cards',
+    throw new SplitRegions(
+      [box ?? second, second],
       face,
       `one card lies toward the ${where(box ?? second)} and another toward the ${where(second)} of the photo`,
     );
