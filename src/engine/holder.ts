@@ -25,6 +25,13 @@ const MIN_RIM_STEP_RGB = 10;
 const MIN_RIM_SIGNIFICANCE = 20;
 const MIN_SIDES = 2;
 /**
+ * A sleeve's film is seldom quite flat: over white paper its rim wavers along the side and stood only
+ * 12–20 above the scatter on every side, where a table beside a bare card showed at most one side that
+ * high. When no two sides hold a clear rim, two wavering ones still name a sleeve (never the card's
+ * own edge: print inside a cut card's border steps that faintly too).
+ */
+const MIN_WAVERING_RIM_SIGNIFICANCE = 12;
+/**
  * The median rim's step above which it is the card's own edge, not plastic (RGB units at full light):
  * penny sleeves on real photos stepped 10–57 (median per card at most 45), a black border's cut edge
  * against the table 65–216 (median 130 and up).
@@ -56,7 +63,10 @@ export type Surround = { holder: Holder | null; runsOff: FrameEdge[]; cardEdge: 
  */
 export function detectHolder(view: CardView, corners: Quad): Surround {
   const sides = quadSides(corners);
-  const rims = sides.map((side) => rimBeyond(view, side, FROM_MM, TO_MM));
+  const found = sides.map((side) => rimBeyond(view, side, FROM_MM, TO_MM, MIN_WAVERING_RIM_SIGNIFICANCE));
+  const clear = found.map((rim) => (rim && rim.significance >= MIN_RIM_SIGNIFICANCE ? rim : null));
+  const wavering = clear.filter(Boolean).length < MIN_SIDES;
+  const rims = wavering ? found : clear;
   if (rims.filter(Boolean).length < MIN_SIDES) return { holder: null, runsOff: [], cardEdge: null };
   // A side without a rim is taken as far out as the others' rims lie (a sleeve's open end, a rim lost in glare).
   const offsets = sides.flatMap((side, i) => (rims[i] ? [Math.abs(distanceToLine(rims[i].line, side.mid))] : []));
@@ -79,18 +89,18 @@ export function detectHolder(view: CardView, corners: Quad): Surround {
   // edge (its dark border around the printed frame that was traced).
   const steps = rims.flatMap((rim) => (rim ? [rim.stepRgb] : [])).sort((x, y) => x - y);
   if (steps[Math.floor(steps.length / 2)] > MAX_SLEEVE_RIM_STEP_RGB * (view.gain ?? 1))
-    return { holder: null, runsOff, cardEdge: outer.slice(0, 4) as Quad };
+    return { holder: null, runsOff, cardEdge: wavering ? null : (outer.slice(0, 4) as Quad) };
   return { holder: 'sleeve', runsOff, cardEdge: null };
 }
 
 /** The straight step that runs along the whole `side` between `fromMm` and `toMm` outside it, else null. */
-function rimBeyond(view: CardView, { a, b, n, mid }: QuadSide, fromMm: number, toMm: number) {
+function rimBeyond(view: CardView, { a, b, n, mid }: QuadSide, fromMm: number, toMm: number, minSignificance = MIN_RIM_SIGNIFICANCE) {
   const mm = view.pxPerMm;
   const off = fromMm * mm;
   const from = { x: a.x + n.x * off, y: a.y + n.y * off },
     to = { x: b.x + n.x * off, y: b.y + n.y * off };
   const rim = sideOutline(view.img, from, to, n, (toMm - fromMm) * mm);
-  if (!rim || rim.stepRgb < MIN_RIM_STEP_RGB * (view.gain ?? 1) || rim.significance < MIN_RIM_SIGNIFICANCE) return null;
+  if (!rim || rim.stepRgb < MIN_RIM_STEP_RGB * (view.gain ?? 1) || rim.significance < minSignificance) return null;
   // A step at the frame's own edge (a scan cropped to the card, a JPEG's last row) is not a rim: it
   // has nothing beyond it.
   const at = distanceToLine(rim.line, mid);

@@ -143,6 +143,25 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(worstError(a, p.corners!)).toBeLessThan(1.5);
   });
 
+  it('finds the card when the shaded paper is the larger region, in a photo brightened further', async () => {
+    // Once refused several_cards: brightened 40 % and lifted, the shade along the frame's left and bottom
+    // sides was the colour mask's largest region and the card the second; the card's closed outline decides.
+    const p = photo('rootkow__img1.jpg');
+    const a = await analyseAltered(p, (img) => img.linear(1.4, 25).jpeg({ quality: 92 }));
+    expect(worstError(a, p.corners!)).toBeLessThan(1.5);
+  });
+
+  it("names a clear sleeve whose film wavers along the card's sides over white paper", async () => {
+    // Once named nothing: the rim stood 12–19 above the scatter on three sides, below the 20 a clear rim
+    // needs. The photo is still refused as too blurry (its edge spreads over 0.44 mm), after naming it.
+    const steps: { name: string; results: Record<string, unknown> }[] = [];
+    const refusal = await analyseFace('front', readRealPhoto((loaded as { dir: string }).dir, photo('rootkow__img8.jpg')), (s) =>
+      steps.push(s),
+    ).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(EngineRefusal);
+    expect(steps.find((s) => s.name.includes('refine'))?.results.holder).toBe('sleeve');
+  });
+
   it('grades a card on paper framed tightly, and still refuses it as cut off once a corner leaves the frame', async () => {
     // Once refused card_cut_off: framed with a 5 % margin, the card and the paper under it merged in the
     // colour mask and ran off the frame; the strong edges' outline is a whole card, clean with rounded corners.
