@@ -120,6 +120,20 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   }
   if (cutOff) throw cutOff;
   const roundest = cleanTraces.reduce<(typeof cleanTraces)[number] | null>((a, b) => (!a || b.roundCorners > a.roundCorners ? b : a), null);
+  // A square corner on the best clean trace: it may be a holder's rail or wall (a toploader) with the
+  // card inside it. The straight-edge outline, traced clean with as many rounded corners and no square
+  // one, is the card.
+  if (roundest && roundest.squareCorners > 0) {
+    const inside = cardOutlinesApart(decoded.small)[0];
+    if (inside && !tried.some((t) => t.every((p, i) => Math.hypot(p.x - inside[i].x, p.y - inside[i].y) < 1)))
+      try {
+        const t = traceCard(decoded, inside, face, options);
+        const clean = Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT;
+        if (clean && t.squareCorners === 0 && t.roundCorners >= roundest.roundCorners && !notCardProportions(decoded, t, face)) return t;
+      } catch (err) {
+        if (!(err instanceof EngineRefusal)) throw err;
+      }
+  }
   if (roundest) return roundest;
   // None clean all round: the one whose weakest side is most of one straight edge.
   const best = traced.sort((a, b) => Math.min(...b.refined.support) - Math.min(...a.refined.support))[0];
