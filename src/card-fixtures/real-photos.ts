@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { applyHomography, homographyFromPoints, invertHomography, type Point } from '../engine/geometry';
+import { sampleRgb, type RgbImage } from '../engine/image';
 
 export type Corner = 'TL' | 'TR' | 'BR' | 'BL';
-type Point = { x: number; y: number };
 export type RealPhoto = {
   file: string;
   source_repo: string;
@@ -99,4 +100,65 @@ export async function framedAt(
     .toBuffer();
   const corners = Object.fromEntries(Object.entries(photo.corners).map(([k, [x, y]]) => [k, [x - box.left, y - box.top]]));
   return { buf, corners: corners as Record<Corner, [number, number]> };
+}
+
+/** A phone's main camera: focal length over the photo's long side. */
+const FOCAL_PER_LONG_SIDE = 0.8;
+export type TiltAxis = 'horizontal' | 'vertical';
+
+/**
+ * The labelled photo upright, as seen when it is turned by `deg` about the `axis` through its centre: the
+ * photo taken as a plane at a phone camera's focal distance, the camera kept where it was (what holding
+ * the phone at a slant does). Beyond the old frame its edge pixels repeat (table, as a wider photo
+ * shows). As a JPEG, with the labelled corners moved with it; null when the card comes within 1 mm of
+ * the frame or leaves it (it is no longer whole in frame). Tilted shots, for the bench and the tests alike.
+ */
+export async function tiltedAt(
+  dir: string,
+  photo: RealPhoto & { corners: Record<Corner, [number, number]> },
+  deg: number,
+  axis: TiltAxis,
+): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> } | null> {
+  const { data, info } = await sharp(readRealPhoto(dir, photo)).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const img: RgbImage = { width: info.width, height: info.height, data, channels: 3 };
+  const { width: w, height: h } = img;
+  const f = FOCAL_PER_LONG_SIDE * Math.max(w, h),
+    cx = w / 2,
+    cy = h / 2;
+  const c = Math.cos((deg * Math.PI) / 180),
+    s = Math.sin((deg * Math.PI) / 180);
+  // A point of the plane, relative to its centre, turned, then projected from the camera at distance f.
+  const project = ({ x, y }: Point): Point => {
+    const [X, Y, Z] = axis === 'horizontal' ? [x - cx, c * (y - cy), s * (y - cy) + f] : [c * (x - cx), y - cy, -s * (x - cx) + f];
+    return { x: (f * X) / Z + cx, y: (f * Y) / Z + cy };
+  };
+  const frame = [
+    { x: 0, y: 0 },
+    { x: w, y: 0 },
+    { x: w, y: h },
+    { x: 0, y: h },
+  ];
+  const toTilted = homographyFromPoints(frame, frame.map(project));
+  const corners = Object.fromEntries(
+    Object.entries(photo.corners).map(([k, [x, y]]) => {
+      const q = applyHomography(toTilted, x, y);
+      return [k, [q.x, q.y]];
+    }),
+  ) as Record<Corner, [number, number]>;
+  const c0 = photo.corners;
+  const pxPerMm = Math.hypot(c0.TL[0] - c0.BR[0], c0.TL[1] - c0.BR[1]) / Math.hypot(63, 88);
+  if (Object.values(corners).some(([x, y]) => x < pxPerMm || y < pxPerMm || x > w - pxPerMm || y > h - pxPerMm)) return null;
+  const fromTilted = invertHomography(toTilted);
+  const out = new Uint8ClampedArray(w * h * 3);
+  const rgb = [0, 0, 0];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = applyHomography(fromTilted, x + 0.5, y + 0.5);
+      sampleRgb(img, p.x - 0.5, p.y - 0.5, rgb);
+      out.set(rgb, (y * w + x) * 3);
+    }
+  const buf = await sharp(out, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  return { buf, corners };
 }

@@ -184,7 +184,9 @@ function notCardProportions(decoded: PreparedPhoto, t: Trace, face: Face): Engin
   const aspect = plausibleAspects(t.refined.corners, decoded.full.width, decoded.full.height);
   const shape = `the outline found is ${aspect.min.toFixed(2)}–${aspect.max.toFixed(2)} wide for 1 tall`;
   if (aspect.max >= CARD_ASPECT[0] && aspect.min <= CARD_ASPECT[1]) return null;
-  if (aspect.min >= SLAB_ASPECT[0]) return new EngineRefusal('card_in_slab', face, `${shape}, a slab's proportions`);
+  // A slab is narrower than a card; an outline wider than any card is no slab either.
+  if (aspect.min >= SLAB_ASPECT[0] && aspect.max < CARD_ASPECT[0])
+    return new EngineRefusal('card_in_slab', face, `${shape}, a slab's proportions`);
   return new EngineRefusal('no_card_found', face, `${shape}, not a card's proportions`);
 }
 

@@ -7,7 +7,15 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { analyseFace, type FaceAnalysis } from './face';
 import { EngineRefusal } from './refusal';
-import { framedAt, loadRealPhotos, outlineErrorPercent, readRealPhoto, type FrameSide, type RealPhoto } from '../card-fixtures/real-photos';
+import {
+  framedAt,
+  loadRealPhotos,
+  outlineErrorPercent,
+  readRealPhoto,
+  tiltedAt,
+  type FrameSide,
+  type RealPhoto,
+} from '../card-fixtures/real-photos';
 
 const loaded = loadRealPhotos();
 const photo = (name: string): RealPhoto => {
@@ -160,6 +168,32 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     ).catch((err: unknown) => err);
     expect(refusal).toBeInstanceOf(EngineRefusal);
     expect(steps.find((s) => s.name.includes('refine'))?.results.holder).toBe('sleeve');
+  });
+
+  it('grades a card shot 25° further from square, its outline within 1.5 % at every corner', async () => {
+    const p = photo('rootkow__img7.jpg');
+    const tilted = (await tiltedAt(
+      (loaded as { dir: string }).dir,
+      p as RealPhoto & { corners: NonNullable<RealPhoto['corners']> },
+      25,
+      'vertical',
+    ))!;
+    const a = await analyseFace('front', tilted.buf);
+    expect(outlineErrorPercent(a.checks.corners, tilted.corners)[0]).toBeLessThan(1.5);
+  });
+
+  it('never calls an outline wider than any card a slab', async () => {
+    // Once refused card_in_slab: a shot already skewed, turned 25° more, outlines 0.86 wide for 1 tall. A
+    // slab is narrower than a card (0.55–0.63), so this is no slab: no card's proportions.
+    const p = photo('tylerscripps__Fyndhorn_Elves_skewed.jpg');
+    const tilted = (await tiltedAt(
+      (loaded as { dir: string }).dir,
+      p as RealPhoto & { corners: NonNullable<RealPhoto['corners']> },
+      25,
+      'horizontal',
+    ))!;
+    const outcome = await analyseFace('front', tilted.buf).catch((err: unknown) => err);
+    expect(outcome).not.toMatchObject({ code: 'card_in_slab' });
   });
 
   it('grades a card on paper framed tightly, and still refuses it as cut off once a corner leaves the frame', async () => {
