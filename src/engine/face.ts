@@ -146,7 +146,14 @@ export async function analyseFace(
     }),
   );
   const { width, height } = decoded.full;
-  checkPhotoQuality({ refined, view, exposure, faintOutline }, face);
+  try {
+    checkPhotoQuality({ refined, view, exposure, faintOutline }, face);
+  } catch (err) {
+    // Seen through a sleeve, the cut edge is softened by its film too: taking the card out is the other mend.
+    if (err instanceof EngineRefusal && err.code === 'too_blurry' && holder)
+      throw new EngineRefusal('too_blurry', face, `${err.detail}, seen through a ${holder}: try it out of the ${holder} too`);
+    throw err;
+  }
   // Glare no longer refuses a card whose outline was traced: centering, corners and edges are graded
   // and the surface under the glare is marked as not measured (the report says so and offers a retake tip).
   const saturated = exposure.saturatedPercent;
