@@ -68,6 +68,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
     () => frameOutline(decoded.small)?.quad,
   ];
   const tried: Quad[] = [];
+  const wasTried = (q: Quad) => tried.some((t) => t.every((p, i) => Math.hypot(p.x - q[i].x, p.y - q[i].y) < 1));
   const traced: Trace[] = [];
   const cleanTraces: (Trace & CornerRead)[] = [];
   let refusal: unknown = null;
@@ -82,7 +83,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
       continue;
     }
     const q = proposed;
-    if (!q || tried.some((t) => t.every((p, i) => Math.hypot(p.x - q[i].x, p.y - q[i].y) < 1))) continue;
+    if (!q || wasTried(q)) continue;
     tried.push(q);
     try {
       const t = traceCard(decoded, q, face, options);
@@ -93,7 +94,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
         else refusal ??= shapeRefusal;
         continue;
       }
-      const clean = Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT;
+      const clean = cleanAllRound(t);
       // After the detector's outline ran off the frame, only a whole card stands against it: clean all
       // round, with its rounded corners seen (a heavily compressed photo can leave the colour mask
       // holding the sheet of paper under the card, while the strong edges outline the card itself).
@@ -125,11 +126,11 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   // one, is the card.
   if (roundest && roundest.squareCorners > 0) {
     const inside = cardOutlinesApart(decoded.small)[0];
-    if (inside && !tried.some((t) => t.every((p, i) => Math.hypot(p.x - inside[i].x, p.y - inside[i].y) < 1)))
+    if (inside && !wasTried(inside))
       try {
         const t = traceCard(decoded, inside, face, options);
-        const clean = Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT;
-        if (clean && t.squareCorners === 0 && t.roundCorners >= roundest.roundCorners && !notCardProportions(decoded, t, face)) return t;
+        if (cleanAllRound(t) && t.squareCorners === 0 && t.roundCorners >= roundest.roundCorners && !notCardProportions(decoded, t, face))
+          return t;
       } catch (err) {
         if (!(err instanceof EngineRefusal)) throw err;
       }
@@ -171,7 +172,7 @@ export function traceBesideCutOff(decoded: PreparedPhoto, face: Face, options: T
   if (!proposal || findOuterOutline(decoded.small, proposal.quad)) return null;
   try {
     const t = traceCard(decoded, proposal.quad, face, options);
-    const whole = Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT && t.roundCorners >= MIN_ROUND_CORNERS_AFTER_CUT_OFF;
+    const whole = cleanAllRound(t) && t.roundCorners >= MIN_ROUND_CORNERS_AFTER_CUT_OFF;
     return whole && !notCardProportions(decoded, t, face) ? t : null;
   } catch (err) {
     if (err instanceof EngineRefusal) return null;
@@ -204,6 +205,7 @@ const MIN_ROUND_CORNERS_AFTER_CUT_OFF = 3;
 
 /** A side whose edge points lie on one line this fully was traced along the cut edge from end to end. */
 const CLEAN_SIDE_SUPPORT = 0.9;
+const cleanAllRound = (t: Trace) => Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT;
 
 /** Share of the card clipped to white above which a retake is advised (the surface under it is not measured). */
 export const MAX_SATURATED_PERCENT = 1.5;
