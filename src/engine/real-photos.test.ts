@@ -27,6 +27,8 @@ const analyse = (p: RealPhoto) => analyseFace('front', readRealPhoto((loaded as 
 /** The photo upright, changed by `alter` (recompressed, dimmed, brightened), analysed as grading does. */
 const analyseAltered = async (p: RealPhoto, alter: (upright: Sharp) => Sharp) =>
   analyseFace('front', await alter(sharp(readRealPhoto((loaded as { dir: string }).dir, p)).rotate()).toBuffer());
+/** A photo whose corners truth.json gives. */
+const labelled = (p: RealPhoto) => p as RealPhoto & { corners: NonNullable<RealPhoto['corners']> };
 /** The worst corner's distance from the labelled one, % of the card's diagonal. */
 const worstError = (a: FaceAnalysis, corners: NonNullable<RealPhoto['corners']>) =>
   Math.max(...outlineErrorPercent(a.checks.corners, corners));
@@ -173,12 +175,7 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
 
   it('grades a card shot 25° further from square, its outline within 1.5 % at every corner', async () => {
     const p = photo('rootkow__img7.jpg');
-    const tilted = (await tiltedAt(
-      (loaded as { dir: string }).dir,
-      p as RealPhoto & { corners: NonNullable<RealPhoto['corners']> },
-      25,
-      'vertical',
-    ))!;
+    const tilted = (await tiltedAt((loaded as { dir: string }).dir, labelled(p), 25, 'vertical'))!;
     const a = await analyseFace('front', tilted.buf);
     expect(outlineErrorPercent(a.checks.corners, tilted.corners)[0]).toBeLessThan(1.5);
   });
@@ -187,12 +184,7 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     // Once refused card_in_slab: a shot already skewed, turned 25° more, outlines 0.86 wide for 1 tall. A
     // slab is narrower than a card (0.55–0.63), so this is no slab: no card's proportions.
     const p = photo('tylerscripps__Fyndhorn_Elves_skewed.jpg');
-    const tilted = (await tiltedAt(
-      (loaded as { dir: string }).dir,
-      p as RealPhoto & { corners: NonNullable<RealPhoto['corners']> },
-      25,
-      'horizontal',
-    ))!;
+    const tilted = (await tiltedAt((loaded as { dir: string }).dir, labelled(p), 25, 'horizontal'))!;
     const outcome = await analyseFace('front', tilted.buf).catch((err: unknown) => err);
     expect(outcome).not.toMatchObject({ code: 'card_in_slab' });
   });
@@ -228,13 +220,7 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
   describe('a card framed tightly on one side', () => {
     /** The labelled photo cropped so the frame lies `mm` inside its card's corner on `side` (card-fixtures). */
     const framed = async (name: string, side: FrameSide, mm: number) => {
-      const p = photo(name);
-      const crop = await framedAt(
-        (loaded as { dir: string }).dir,
-        p as typeof p & { corners: NonNullable<RealPhoto['corners']> },
-        side,
-        mm,
-      );
+      const crop = await framedAt((loaded as { dir: string }).dir, labelled(photo(name)), side, mm);
       if (!crop) throw new Error(`${name} has no room for that crop`);
       return crop;
     };
