@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { applyHomography, homographyFromPoints, invertHomography, type Point } from '../engine/geometry';
-import { sampleRgb, type RgbImage } from '../engine/image';
+import { applyHomography, homographyFromPoints, invertHomography, sampleRgb, type Point, type RgbImage } from '../engine';
 
 export type Corner = 'TL' | 'TR' | 'BR' | 'BL';
 export type RealPhoto = {

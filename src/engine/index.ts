@@ -53,4 +53,4 @@ export {
 } from './detection-preview';
 export { rectifiedAspect } from './perspective';
 export type { Quad } from './detect';
-export type { RgbImage } from './image';
+export { sampleRgb, type RgbImage } from './image';
