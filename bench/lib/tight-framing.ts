@@ -6,7 +6,7 @@
  * 1 and 2 mm inside it (the frame cuts the card: it should be refused, never graded).
  */
 import { EngineRefusal, analyseFace } from '../../src/engine';
-import { framedAt, outlineErrorPercent, type RealPhoto } from '../../src/card-fixtures/real-photos';
+import { framedAt, isLabelled, outlineErrorPercent, type RealPhoto } from '../../src/card-fixtures/real-photos';
 
 const SIDES = ['left', 'top', 'right', 'bottom'] as const;
 /** Where the frame's edge lies, mm inside the card's outermost corner on that side (negative: outside it). */
@@ -25,10 +25,12 @@ export async function benchTightFraming(
     cutGraded = 0;
   const cutCodes: Record<string, number> = {};
   const wrong: string[] = [];
-  for (const p of photos.filter((x) => x.corners && x.situation.startsWith('one card') && (x.card_long_side_px ?? 0) >= minCardLongSide))
+  for (const p of photos
+    .filter(isLabelled)
+    .filter((x) => x.situation.startsWith('one card') && (x.card_long_side_px ?? 0) >= minCardLongSide))
     for (const side of SIDES)
       for (const mm of [IN_FRAME_MM, ...CUT_MM]) {
-        const framed = await framedAt(dir, p as typeof p & { corners: NonNullable<RealPhoto['corners']> }, side, mm);
+        const framed = await framedAt(dir, p, side, mm);
         if (!framed) continue;
         // The outline's worst corner (% of the diagonal) when graded, else the refusal's code.
         let outcome: number | string;

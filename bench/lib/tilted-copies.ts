@@ -5,7 +5,7 @@
  * copy whose card leaves the frame, or comes within 1 mm of it, is skipped: it is no longer whole in frame.
  */
 import { EngineRefusal, analyseFace } from '../../src/engine';
-import { outlineErrorPercent, tiltedAt, type RealPhoto, type TiltAxis } from '../../src/card-fixtures/real-photos';
+import { isLabelled, outlineErrorPercent, tiltedAt, type RealPhoto, type TiltAxis } from '../../src/card-fixtures/real-photos';
 
 const TILTS_DEG = [15, 25];
 const AXES: TiltAxis[] = ['horizontal', 'vertical'];
@@ -19,14 +19,13 @@ export async function benchTiltedCopies(
     right = 0,
     skipped = 0;
   const wrong: string[] = [];
-  const labelled = photos.filter(
-    (p) =>
-      p.corners && (p.situation.startsWith('one card') || p.situation === 'in sleeve') && (p.card_long_side_px ?? 0) >= minCardLongSide,
-  );
+  const labelled = photos
+    .filter(isLabelled)
+    .filter((p) => (p.situation.startsWith('one card') || p.situation === 'in sleeve') && (p.card_long_side_px ?? 0) >= minCardLongSide);
   for (const p of labelled)
     for (const deg of TILTS_DEG)
       for (const axis of AXES) {
-        const tilted = await tiltedAt(dir, p as typeof p & { corners: NonNullable<RealPhoto['corners']> }, deg, axis);
+        const tilted = await tiltedAt(dir, p, deg, axis);
         if (!tilted) {
           skipped++;
           continue;

@@ -22,6 +22,9 @@ export type RealPhoto = {
   card_long_side_px?: number;
   notes: string;
 };
+/** A photo whose card corners truth.json gives. */
+export type LabelledPhoto = RealPhoto & { corners: Record<Corner, [number, number]> };
+export const isLabelled = (photo: RealPhoto): photo is LabelledPhoto => !!photo.corners;
 
 /** The folder, resolved from the working directory (the repository root for npm scripts and vitest). */
 export const REAL_PHOTOS_DIR = path.resolve('..', 'shared', 'realphotos');
@@ -77,7 +80,7 @@ export type FrameSide = 'left' | 'top' | 'right' | 'bottom';
  */
 export async function framedAt(
   dir: string,
-  photo: RealPhoto & { corners: Record<Corner, [number, number]> },
+  photo: LabelledPhoto,
   side: FrameSide,
   mm: number,
 ): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> } | null> {
@@ -114,7 +117,7 @@ export type TiltAxis = 'horizontal' | 'vertical';
  */
 export async function tiltedAt(
   dir: string,
-  photo: RealPhoto & { corners: Record<Corner, [number, number]> },
+  photo: LabelledPhoto,
   deg: number,
   axis: TiltAxis,
 ): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> } | null> {

@@ -9,11 +9,13 @@ import { analyseFace, type FaceAnalysis } from './face';
 import { EngineRefusal } from './refusal';
 import {
   framedAt,
+  isLabelled,
   loadRealPhotos,
   outlineErrorPercent,
   readRealPhoto,
   tiltedAt,
   type FrameSide,
+  type LabelledPhoto,
   type RealPhoto,
 } from '../card-fixtures/real-photos';
 
@@ -27,8 +29,11 @@ const analyse = (p: RealPhoto) => analyseFace('front', readRealPhoto((loaded as 
 /** The photo upright, changed by `alter` (recompressed, dimmed, brightened), analysed as grading does. */
 const analyseAltered = async (p: RealPhoto, alter: (upright: Sharp) => Sharp) =>
   analyseFace('front', await alter(sharp(readRealPhoto((loaded as { dir: string }).dir, p)).rotate()).toBuffer());
-/** A photo whose corners truth.json gives. */
-const labelled = (p: RealPhoto) => p as RealPhoto & { corners: NonNullable<RealPhoto['corners']> };
+/** The photo, known to have its corners labelled. */
+const labelled = (p: RealPhoto): LabelledPhoto => {
+  if (!isLabelled(p)) throw new Error(`${p.file} has no labelled corners`);
+  return p;
+};
 /** The worst corner's distance from the labelled one, % of the card's diagonal. */
 const worstError = (a: FaceAnalysis, corners: NonNullable<RealPhoto['corners']>) =>
   Math.max(...outlineErrorPercent(a.checks.corners, corners));
