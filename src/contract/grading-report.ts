@@ -50,8 +50,12 @@ export const REFUSAL_CODE_LIST = [
   'too_bright',
   'faces_mismatch',
   'card_in_slab',
+  'card_in_sleeve',
 ] as const;
 export const ZRefusalCode = z.enum(REFUSAL_CODE_LIST);
+/** A clear holder the engine measures the card through (a slab is refused instead). */
+export const ZHolder = z.enum(['sleeve', 'toploader']);
+export type THolder = z.infer<typeof ZHolder>;
 export type TRefusalCode = z.infer<typeof ZRefusalCode>;
 
 const ZPerPlatform = z.object({ PSA: z.number(), BGS: z.number(), CGC: z.number() });
@@ -181,7 +185,7 @@ const ZPhotoCheck = z.looseObject({
     .length(4)
     .optional(),
   /** The clear holder the card was photographed in (its rim showed around the card), or null; missing before engine 2.1. */
-  holder: z.enum(['sleeve']).nullable().optional(),
+  holder: ZHolder.nullable().optional(),
 });
 
 /** What the engine returns (the worker adds the stored evidence images' keys). */

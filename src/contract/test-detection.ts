@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRefusalCode } from './grading-report';
+import { ZHolder, ZRefusalCode } from './grading-report';
 
 /**
  * Test detection: one photo in, what the grading engine found out of it — nothing stored, no credit
@@ -71,6 +71,8 @@ export const ZTestDetectionResponse = z.object({
     perspectivePercent: z.number(),
     /** The card's share of the photo's area, percent. */
     cardAreaPercent: z.number(),
+    /** The clear holder the card was measured through (its own outline, not the holder's), or null. */
+    holder: ZHolder.nullable(),
   }),
   centering: ZDetectionCentering,
   images: z.object({

@@ -40,6 +40,7 @@ export type DetectionPreview = {
     rotationDeg: number;
     perspectivePercent: number;
     cardAreaPercent: number;
+    holder: FaceAnalysis['checks']['holder'];
   };
   centering:
     | {
@@ -203,6 +204,7 @@ export function describeFace(a: FaceAnalysis): Omit<DetectionPreview, 'outlineJp
       },
       ...quadPose(c.corners),
       cardAreaPercent: r1((100 * polygonArea(c.corners)) / (c.widthPx * c.heightPx)),
+      holder: c.holder,
     },
     centering,
   };

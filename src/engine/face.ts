@@ -10,8 +10,9 @@ import { prepareScan } from './scan';
 import { checkPhotoQuality, traceLocated } from './locate';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
-import { CardTooSmall, traceCard } from './trace';
+import { CardTooSmall, traceCard, traceInsideSleeve } from './trace';
 import { detectHolder, type Holder } from './holder';
+import { sleeveMarginOutside } from './sleeve-band';
 import { runsOffDetail, scalePoints } from './geometry';
 import { refuseAnotherCardInView } from './other-cards';
 import type { Exposure } from './exposure';
@@ -135,7 +136,12 @@ export async function analyseFace(
       if (runsOff.length) throw new EngineRefusal('card_cut_off', face, runsOffDetail(runsOff));
       // One card per photo, as the detector asks of whole cards: a neighbour cut by the frame counts too.
       refuseAnotherCardInView(decoded, t.refined.corners, face);
-      return { ...t, holder };
+      if (holder) return { ...t, holder };
+      // A coloured sleeve: traced at its own sealed edge, the card is measured inside its shaded margin;
+      // traced at the card, the margin lies round it.
+      const inSleeve = traceInsideSleeve(decoded, t, face);
+      if (inSleeve) return { ...inSleeve, holder: 'sleeve' as const };
+      return { ...t, holder: sleeveMarginOutside(t.view, t.refined.edgeWidthPx) ? ('sleeve' as const) : null };
     },
     (t) => ({
       holder: t.holder,

@@ -4,7 +4,8 @@
  * lying on a table has flat table there (at most a soft shadow or grain, a few RGB units). The search
  * is faint-outline.ts's, run outward from each traced side on the full photo: the outermost straight
  * step that holds along the whole side. A holder is named when at least two sides show a clear one
- * (a sleeve's open end or a rim lost in glare may leave the others without). What shows there may also
+ * (a sleeve's open end or a rim lost in glare may leave the others without); a toploader's walls stand
+ * further out than a sleeve's rim. What shows there may also
  * be the card's own cut edge, when the trace followed print inside it, or run off the frame: see
  * detectHolder.
  */
@@ -13,8 +14,8 @@ import type { Quad } from './detect';
 import { sideOutline } from './faint-outline';
 import { distanceToLine, fitLine, frameEdgesCrossed, intersect, quadSides, type FrameEdge, type Point, type QuadSide } from './geometry';
 
-/** 'sleeve' is measured through; 'slab' (a grading company's sealed case) is refused (face.ts). */
-export type Holder = 'sleeve' | 'slab';
+/** 'sleeve' and 'toploader' are measured through; 'slab' (a grading company's sealed case) is refused (face.ts). */
+export type Holder = 'sleeve' | 'toploader' | 'slab';
 
 /** The rim is looked for from this far outside the cut edge (past the edge's own blur)… */
 const FROM_MM = 0.4;
@@ -37,6 +38,15 @@ const MIN_WAVERING_RIM_SIGNIFICANCE = 12;
  * against the table 65–216 (median 130 and up).
  */
 const MAX_SLEEVE_RIM_STEP_RGB = 80;
+
+/**
+ * A toploader is a rigid case about 76 × 101 mm round a 63 × 88 mm card: its walls stand 5–9 mm out
+ * (less on a side the card has slid against), past a sleeve's margin. On the labelled and gathered
+ * photos of bare and sleeved cards no side showed a clear straight step there; the toploader showed
+ * two (6.2 and 7.6 mm) and a faint third.
+ */
+const TOPLOADER_FROM_MM = 4.5;
+const TOPLOADER_TO_MM = 10;
 
 /**
  * A slab holds its label above the card inside the same plastic: beyond one short side, past the
@@ -67,7 +77,10 @@ export function detectHolder(view: CardView, corners: Quad): Surround {
   const clear = found.map((rim) => (rim && rim.significance >= MIN_RIM_SIGNIFICANCE ? rim : null));
   const wavering = clear.filter(Boolean).length < MIN_SIDES;
   const rims = wavering ? found : clear;
-  if (rims.filter(Boolean).length < MIN_SIDES) return { holder: null, runsOff: [], cardEdge: null };
+  if (rims.filter(Boolean).length < MIN_SIDES) {
+    const walls = sides.filter((side) => rimBeyond(view, side, TOPLOADER_FROM_MM, TOPLOADER_TO_MM));
+    return { holder: walls.length >= MIN_SIDES ? 'toploader' : null, runsOff: [], cardEdge: null };
+  }
   // A side without a rim is taken as far out as the others' rims lie (a sleeve's open end, a rim lost in glare).
   const offsets = sides.flatMap((side, i) => (rims[i] ? [Math.abs(distanceToLine(rims[i].line, side.mid))] : []));
   const margin = offsets.reduce((sum, d) => sum + d, 0) / offsets.length;

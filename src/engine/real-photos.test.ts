@@ -166,6 +166,36 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(worstError(a, p.corners!)).toBeLessThan(1.5);
   });
 
+  describe('a card in a coloured sleeve (a clear front over a dark back)', () => {
+    // Corners of the card inside the sleeve, read by eye on 5× views (±4 px); the sleeve's sealed edge
+    // lies 35–45 px outside them all round.
+    const inside329401293 = { TL: [217, 197], TR: [1330, 200], BR: [1330, 1898], BL: [180, 1872] } satisfies LabelledPhoto['corners'];
+    const inside328565373 = { TL: [159, 109], TR: [1394, 90], BR: [1384, 1918], BL: [184, 1904] } satisfies LabelledPhoto['corners'];
+
+    it("measures the card inside the sleeve's shaded margin and names the sleeve, not the sleeve's outline", async () => {
+      // Once graded at the sleeve's outline (2 % off at every corner), no holder named.
+      const a = await analyse(photo('zaxpfe__329401293_5913103988786389_7255563246831026378_n.jpg'));
+      expect(a.checks.holder).toBe('sleeve');
+      expect(worstError(a, inside329401293)).toBeLessThan(1);
+    });
+
+    it('names the sleeve round the card when the card itself was traced, in a brightened copy', async () => {
+      // Brightened, the card's own edge was traced, square-cornered, and graded with no holder named.
+      const a = await analyseAltered(photo('zaxpfe__329401293_5913103988786389_7255563246831026378_n.jpg'), (s) =>
+        s.linear(1.4, 25).jpeg(),
+      );
+      expect(a.checks.holder).toBe('sleeve');
+      expect(worstError(a, inside329401293)).toBeLessThan(1);
+    });
+
+    it('grades the sleeved card on a spotted cloth it was refused on, by its own outline', async () => {
+      // Once refused no_card_found: the sleeve's edge against the spots traced too ragged.
+      const a = await analyse(photo('zaxpfe__328565373_412414367753091_7310871045214250225_n.jpg'));
+      expect(a.checks.holder).toBe('sleeve');
+      expect(worstError(a, inside328565373)).toBeLessThan(1);
+    });
+  });
+
   it("names a clear sleeve whose film wavers along the card's sides over white paper", async () => {
     // Once named nothing: the rim stood 12–19 above the scatter on three sides, below the 20 a clear rim
     // needs. The photo is still refused as too blurry (its edge spreads over 0.44 mm), saying the sleeve

@@ -17,6 +17,8 @@ export const REFUSAL_CODES = {
   too_dark: 'The photo is too dark to measure the card. Turn on a light or move near a window (no flash) and try again.',
   card_in_slab:
     "The card is sealed in a grading company's slab: its case and label, not the card, would be measured. Photograph the card out of the slab (a clear penny sleeve is fine) to grade it.",
+  card_in_sleeve:
+    "The card is in a coloured sleeve, and its own edges could not be told from the sleeve's. Take the card out of the sleeve (a clear penny sleeve is fine) and photograph it on a plain surface.",
   too_bright: 'The photo is overexposed: the card is washed out. Move out of direct sunlight or lower the exposure and try again.',
 } as const satisfies Partial<Record<TRefusalCode, string>>;
 export type RefusalCode = keyof typeof REFUSAL_CODES;

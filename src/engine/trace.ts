@@ -11,10 +11,11 @@ import type { Quad } from './detect';
 import { measureExposure, type Exposure } from './exposure';
 import type { Face } from '@contract/grading-report';
 import { findOuterOutline } from './faint-outline';
-import { CARD_HEIGHT_MM, frameEdgesCrossed, runsOffDetail } from './geometry';
+import { CARD_HEIGHT_MM, frameEdgesCrossed, runsOffDetail, scalePoints } from './geometry';
 import { refineEdges, type RefinedEdges } from './refine';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
+import { cardInsideSleeve, sleeveMarginOutside } from './sleeve-band';
 import { MIN_CARD_PX_PER_MM } from '@contract/photo-limits';
 
 /** Minimum card resolution: below ~6 px per mm, whitening and scratches are sub-pixel. */
@@ -79,6 +80,41 @@ function checkTrace(
   return { refined, view, exposure, faintOutline: faint, squareCorners, roundCorners: cuts.length - squareCorners };
 }
 
+/**
+ * How far (card mm) a card traced inside a coloured sleeve may lie from where the sleeve's margin put
+ * its corners: the margin's depth is read to a few tenths of a millimetre, and a side whose margin was
+ * not read is guessed. A trace that wandered further followed something else (print, a crease).
+ */
+const MAX_STRAY_MM = 1.2;
+
+/**
+ * The card traced inside a coloured sleeve's shaded margin, when `outer` (a clean trace) shows one; else
+ * null. Refused `card_in_sleeve` when the margin is there but the card's edge inside it cannot be
+ * traced: what was traced is the sleeve, never graded.
+ */
+export function traceInsideSleeve(photo: PreparedPhoto, outer: Trace, face?: Face): Trace | null {
+  const seed = cardInsideSleeve(outer.view, outer.refined.edgeWidthPx);
+  if (!seed) return null;
+  let inner: Trace;
+  try {
+    // Its corners' shape is read but not asked to be round: the margin, not the corners, says this is the
+    // card's edge (and the small Yu-Gi-Oh! corner inside a sleeve read square).
+    inner = checkTrace(photo, refineQuad(photo, scalePoints(seed, photo.scale), false), face, false, MIN_PX_PER_MM);
+  } catch (err) {
+    if (err instanceof EngineRefusal && err.code === 'no_card_found')
+      throw new EngineRefusal('card_in_sleeve', face, "the card's edges inside the sleeve's margin could not be traced");
+    throw err;
+  }
+  const strayMm = Math.max(...inner.refined.corners.map((p, i) => Math.hypot(p.x - seed[i].x, p.y - seed[i].y))) / outer.view.pxPerMm;
+  if (strayMm > MAX_STRAY_MM)
+    throw new EngineRefusal(
+      'card_in_sleeve',
+      face,
+      `the card's edges inside the sleeve's margin traced ${strayMm.toFixed(1)} mm from where its margin ends`,
+    );
+  return inner;
+}
+
 const SQUARE = "the card's rounded corners were not found; its border blends into the background";
 
 /**
@@ -131,6 +167,8 @@ export function traceCard(
       if (!(err instanceof EngineRefusal)) throw err;
     }
   }
+  // Square corners with a coloured sleeve's shaded margin round them: the card itself, traced inside it.
+  if (first && first.squareCorners >= 3 && sleeveMarginOutside(first.view, first.refined.edgeWidthPx)) return first;
   if (refusal) throw refusal;
   return first!;
 }

@@ -27,6 +27,7 @@ const result = (over: Partial<TTestDetectionResponse> = {}): TTestDetectionRespo
     rotationDeg: 2.2,
     perspectivePercent: 6,
     cardAreaPercent: 56.8,
+    holder: null,
   },
   centering: {
     measurable: true,
@@ -176,5 +177,12 @@ describe('photo check wording', () => {
     expect(by('Glare')).toMatchObject({ status: 'fair', value: '0.90% washed out' });
     expect(by('Rotation').value).toBe('3.5° anticlockwise');
     expect(by('Perspective').status).toBe('fair');
+    expect(by('Holder')).toBeUndefined();
+  });
+
+  it('says a card in a sleeve or toploader was measured through it, by its own outline', () => {
+    const rows = photoCheckRows({ ...result().checks, holder: 'toploader' });
+    expect(rows.find((r) => r.name === 'Holder')).toMatchObject({ status: 'fair', value: 'In a toploader' });
+    expect(rows.find((r) => r.name === 'Holder')!.note).toMatch(/card's own outline.*not the toploader's.*take the card out/);
   });
 });

@@ -68,6 +68,16 @@ export function photoCheckRows(checks: TTestDetectionResponse['checks']): Row[] 
           ? 'Corrected automatically.'
           : `Corrected, but hold the phone more squarely above the card (up to ${MAX_RECTIFIED_TILT_DEG}° of tilt is straightened).`,
     },
+    ...(checks.holder
+      ? [
+          {
+            name: 'Holder',
+            value: `In a ${checks.holder}`,
+            status: 'fair' as const,
+            note: `Measured through the plastic, by the card's own outline (drawn in green), not the ${checks.holder}'s. Reflections on it can hide or mimic surface marks, so the grade is less certain: take the card out for a surer one.`,
+          },
+        ]
+      : []),
     {
       name: 'Card in frame',
       value: `${Math.round(checks.cardAreaPercent)}% of the photo`,

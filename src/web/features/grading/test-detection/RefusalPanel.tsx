@@ -53,6 +53,13 @@ export const REFUSAL_HELP: Record<TRefusalCode, { title: string; tips: string[] 
       'A slabbed card already carries its grade on the label; check it on the grading company’s site by its certificate number.',
     ],
   },
+  card_in_sleeve: {
+    title: 'The card is in a coloured sleeve',
+    tips: [
+      "A coloured sleeve's margin runs round the card like a border, and here we could not find the card's own edges inside it.",
+      'Take the card out of the sleeve, or move it to a clear penny sleeve, and photograph it on a plain surface.',
+    ],
+  },
   faces_mismatch: {
     title: 'The front and back are not the same card',
     tips: [

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { greyTable, paint, printLine, rectangle } from '../card-fixtures/drawn-scenes';
+import { createCardView } from './card-view';
+import { detectHolder } from './holder';
+
+/** 6 px per card millimetre, a card turned a little on a light table. */
+const MM = 6;
+const centre = { x: 280, y: 350 };
+const angle = 0.04;
+const cardQuad = rectangle(centre, 63 * MM, 88 * MM, angle);
+
+/** The card, and round it (when `outMm` is given) clear plastic reaching that far out: a slightly lighter film ending in a bright rim 0.5 mm wide. */
+function cardIn(outMm: number | null) {
+  const img = greyTable(560, 700);
+  img.data.fill(170);
+  if (outMm !== null) {
+    const w = 63 + 2 * outMm,
+      h = 88 + 2 * outMm;
+    paint(
+      img,
+      centre,
+      angle,
+      (u, v) => (Math.max(Math.abs(u) - (w / 2 - 0.5) * MM, Math.abs(v) - (h / 2 - 0.5) * MM) > 0 ? [205, 205, 208] : [182, 182, 184]),
+      w * MM,
+      h * MM,
+    );
+  }
+  paint(
+    img,
+    centre,
+    angle,
+    (u, v) => {
+      if (Math.max(Math.abs(u) - 28.5 * MM, Math.abs(v) - 41 * MM) > 0) return [25, 25, 25];
+      return printLine(v) ? [60, 40, 30] : [220, 200, 170];
+    },
+    63 * MM,
+    88 * MM,
+  );
+  return img;
+}
+
+describe('the holder round a traced card', () => {
+  it('names a toploader from its walls 6.5 mm out', () => {
+    expect(detectHolder(createCardView(cardIn(6.5), cardQuad), cardQuad).holder).toBe('toploader');
+  });
+
+  it('names a sleeve from its rim 1.5 mm out', () => {
+    expect(detectHolder(createCardView(cardIn(1.5), cardQuad), cardQuad).holder).toBe('sleeve');
+  });
+
+  it('names nothing round a bare card on the table', () => {
+    expect(detectHolder(createCardView(cardIn(null), cardQuad), cardQuad).holder).toBeNull();
+  });
+});

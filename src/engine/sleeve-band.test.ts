@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { greyTable, paint, printLine, rectangle } from '../card-fixtures/drawn-scenes';
+import { createCardView } from './card-view';
+import type { Quad } from './detect';
+import { cardInsideSleeve, sleeveMarginOutside, sleeveMargins } from './sleeve-band';
+
+/** 6 px per card millimetre: a 63 × 88 mm card in a sleeve 2 mm wider on every side, turned a little. */
+const MM = 6;
+const centre = { x: 240, y: 320 };
+const angle = 0.05;
+const sleeveQuad = rectangle(centre, 67 * MM, 92 * MM, angle);
+const cardQuad = rectangle(centre, 63 * MM, 88 * MM, angle);
+
+/** A card with a yellow border and printed panel, in a margin coloured by `margin(depth below the sleeve's edge, mm)`. */
+function sleevedCard(margin: (mm: number) => number[]) {
+  const img = greyTable(480, 640);
+  img.data.fill(185);
+  paint(
+    img,
+    centre,
+    angle,
+    (u, v) => {
+      const out = Math.max(Math.abs(u) - 31.5 * MM, Math.abs(v) - 44 * MM) / MM; // mm outside the card's edge
+      if (out > 0) return margin(2 - out);
+      if (out > -3) return [225, 190, 60];
+      return printLine(v) ? [60, 40, 30] : [200, 170, 140];
+    },
+    67 * MM,
+    92 * MM,
+  );
+  return img;
+}
+/** A coloured sleeve's margin: lit at the sealed edge, darkening toward the card its thickness lifts the film over. */
+const shaded = (mm: number) => [120 - 32 * mm, 110 - 32 * mm, 150 - 32 * mm];
+/** A printed black border: one flat ink. */
+const flat = () => [35, 35, 38];
+
+const worstCornerPx = (a: Quad, b: Quad) => Math.max(...a.map((p, i) => Math.hypot(p.x - b[i].x, p.y - b[i].y)));
+
+describe('a coloured sleeve’s shaded margin', () => {
+  it('puts the card inside the margin when the sleeve’s own edge was traced', () => {
+    const view = createCardView(sleevedCard(shaded), sleeveQuad);
+    expect(sleeveMargins(view, 2).every((m) => m && m.depthMm > 1.6 && m.depthMm < 2.4)).toBe(true);
+    const inside = cardInsideSleeve(view, 2);
+    expect(inside).not.toBeNull();
+    expect(worstCornerPx(inside!, cardQuad)).toBeLessThan(0.4 * MM);
+  });
+
+  it('finds the margin round a card traced at its own edge', () => {
+    expect(sleeveMarginOutside(createCardView(sleevedCard(shaded), cardQuad), 2)).toBe(true);
+  });
+
+  it('takes a flat dark band for a printed border, not a sleeve, either way', () => {
+    const img = sleevedCard(flat);
+    expect(cardInsideSleeve(createCardView(img, sleeveQuad), 2)).toBeNull();
+    expect(sleeveMarginOutside(createCardView(img, cardQuad), 2)).toBe(false);
+  });
+
+  it('needs three sides to show it: a shade along two is not a sleeve', () => {
+    // The margin shaded only along the long sides (light from one side on a printed border, say).
+    const img = greyTable(480, 640);
+    img.data.fill(185);
+    paint(
+      img,
+      centre,
+      angle,
+      (u, v) => {
+        const side = Math.abs(u) - 31.5 * MM,
+          end = Math.abs(v) - 44 * MM;
+        if (side > 0 || end > 0) return side > end ? shaded(2 - side / MM) : flat();
+        return Math.max(side, end) > -3 * MM ? [225, 190, 60] : [200, 170, 140];
+      },
+      67 * MM,
+      92 * MM,
+    );
+    expect(sleeveMargins(createCardView(img, sleeveQuad), 2).filter(Boolean)).toHaveLength(2);
+    expect(cardInsideSleeve(createCardView(img, sleeveQuad), 2)).toBeNull();
+  });
+});

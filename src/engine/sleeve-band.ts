@@ -1,0 +1,106 @@
+/**
+ * A card in a coloured sleeve (a clear front over an opaque back) is traced at the sleeve's outline:
+ * its sealed edge stands out against the table as strongly as a card's cut edge, and the sleeve's
+ * coloured margin, 1–3 mm wide, runs around the card like a printed border. holder.ts looks outward
+ * for a clear sleeve's rim and sees only table here. What tells the margin from a printed border is
+ * how it shades: the film is lifted by the card's thickness, so the margin darkens steadily toward the
+ * card (40–100 RGB units over 2 mm on every sleeve photographed) and ends at the card's cut edge in a
+ * step; a printed border is one flat ink (within 20 units, blur aside). This module reads that margin
+ * on each side of a traced outline, from the outline's own straightened view, and says where the card's
+ * edge lies inside it.
+ */
+import { applyHomography, CARD_HEIGHT_MM, CARD_WIDTH_MM, type Point } from './geometry';
+import { sampleMm, type CardView } from './card-view';
+import type { Quad } from './detect';
+
+/** Depths (mm in from the traced outline) searched for the card's edge: a sleeve's margin. */
+const MIN_DEPTH_MM = 0.9;
+const MAX_DEPTH_MM = 3.2;
+/** Profile resolution and the half-width of the window compared across a candidate step. */
+const STEP_MM = 0.1;
+const HALF_WINDOW = 3;
+/** The margin darkens toward the card by at least this much (mean RGB units at full light)… */
+const MIN_SHADE_RGB = 25;
+/** …and ends in a step of at least this much (RGB distance at full light): the card's cut edge, or the sleeve's sealed one. */
+const MIN_FAR_STEP_RGB = 40;
+/** Sides that must show such a margin: a sleeve's glare or a card pushed against one seam may hide one. */
+const MIN_SIDES = 3;
+
+export type SleeveMargin = { depthMm: number; shadeRgb: number; stepRgb: number } | null;
+
+/**
+ * Per side (top, right, bottom, left of the view's card frame), the shaded margin and the depth of its
+ * far end, or null. `inward`: the view is the sleeve's outline and the margin ends at the card's cut
+ * edge inside it; else the view is the card's and the margin ends at the sleeve's sealed edge outside
+ * it. Either way it darkens toward the card. `edgeWidthPx`: the traced outline's blur, skipped first.
+ */
+export function sleeveMargins(view: CardView, edgeWidthPx: number, inward = true): SleeveMargin[] {
+  const gain = view.gain ?? 1;
+  const startMm = Math.max(0.4, edgeWidthPx / view.pxPerMm + 0.2);
+  return [0, 1, 2, 3].map((side) => {
+    const prof = sideProfile(view, side, (inward ? 1 : -1) * (MAX_DEPTH_MM + (HALF_WINDOW + 1) * STEP_MM));
+    let best = -1,
+      bestStep = 0;
+    for (let k = Math.ceil(MIN_DEPTH_MM / STEP_MM); k + HALF_WINDOW < prof.length && k * STEP_MM <= MAX_DEPTH_MM; k++) {
+      const step = Math.hypot(...[0, 1, 2].map((c) => prof[k + HALF_WINDOW][c] - prof[k - HALF_WINDOW][c]));
+      if (step > bestStep) ((bestStep = step), (best = k));
+    }
+    if (best < 0 || bestStep < MIN_FAR_STEP_RGB * gain) return null;
+    const lum = (k: number) => (prof[k][0] + prof[k][1] + prof[k][2]) / 3;
+    const from = Math.round(startMm / STEP_MM),
+      to = best - HALF_WINDOW;
+    if (to - from < 4) return null;
+    // Inward the margin starts at the sleeve's edge (lighter) and ends at the card; outward the reverse.
+    const shadeRgb = (inward ? 1 : -1) * (lum(from) - lum(to));
+    return shadeRgb >= MIN_SHADE_RGB * gain ? { depthMm: best * STEP_MM, shadeRgb, stepRgb: bestStep } : null;
+  });
+}
+
+/** A coloured sleeve's shaded margin shows round the traced card, on enough sides to name it. */
+export const sleeveMarginOutside = (view: CardView, edgeWidthPx: number) =>
+  sleeveMargins(view, edgeWidthPx, false).filter(Boolean).length >= MIN_SIDES;
+
+/** The card's outline inside a coloured sleeve's margin, in `view.img` pixels, or null when too few sides show one. */
+export function cardInsideSleeve(view: CardView, edgeWidthPx: number): Quad | null {
+  const margins = sleeveMargins(view, edgeWidthPx);
+  const shown = margins.filter((m): m is NonNullable<SleeveMargin> => m !== null);
+  if (shown.length < MIN_SIDES) return null;
+  // A side whose margin was not read (glare, a seam) is taken as deep as the others.
+  const mean = shown.reduce((s, m) => s + m.depthMm, 0) / shown.length;
+  const [top, right, bottom, left] = margins.map((m) => m?.depthMm ?? mean);
+  const mm: Point[] = [
+    { x: left, y: top },
+    { x: CARD_WIDTH_MM - right, y: top },
+    { x: CARD_WIDTH_MM - right, y: CARD_HEIGHT_MM - bottom },
+    { x: left, y: CARD_HEIGHT_MM - bottom },
+  ];
+  return mm.map((p) => applyHomography(view.toPhoto, p.x, p.y)) as Quad;
+}
+
+/**
+ * Median colour at each depth in from one side (out from it when `depthMm` is negative), over the middle
+ * 70 % of its length: print and glare vary along it.
+ */
+function sideProfile(view: CardView, side: number, depthMm: number): number[][] {
+  const out = [0, 0, 0];
+  const prof: number[][] = [];
+  for (let k = 0; k * STEP_MM <= Math.abs(depthMm); k++) {
+    const d = Math.sign(depthMm) * k * STEP_MM;
+    const cs: number[][] = [[], [], []];
+    for (let i = 0; i < 56; i++) {
+      const t = 0.15 + (0.7 * (i + 0.5)) / 56;
+      const [x, y] =
+        side === 0
+          ? [t * CARD_WIDTH_MM, d]
+          : side === 1
+            ? [CARD_WIDTH_MM - d, t * CARD_HEIGHT_MM]
+            : side === 2
+              ? [t * CARD_WIDTH_MM, CARD_HEIGHT_MM - d]
+              : [d, t * CARD_HEIGHT_MM];
+      sampleMm(view, x, y, out);
+      for (let c = 0; c < 3; c++) cs[c].push(out[c]);
+    }
+    prof.push(cs.map((v) => v.sort((a, b) => a - b)[v.length >> 1]));
+  }
+  return prof;
+}
