@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { greyTable, paint, printLine, rectangle } from '../card-fixtures/drawn-scenes';
 import { createCardView } from './card-view';
 import type { Quad } from './detect';
+import { EngineRefusal } from './refusal';
 import { cardInsideSleeve, sleeveMarginOutside, sleeveMargins } from './sleeve-band';
+import { traceCard, traceInsideSleeve } from './trace';
 
 /** 6 px per card millimetre: a 63 × 88 mm card in a sleeve 2 mm wider on every side, turned a little. */
 const MM = 6;
@@ -75,5 +77,53 @@ describe('a coloured sleeve’s shaded margin', () => {
     );
     expect(sleeveMargins(createCardView(img, sleeveQuad), 2).filter(Boolean)).toHaveLength(2);
     expect(cardInsideSleeve(createCardView(img, sleeveQuad), 2)).toBeNull();
+  });
+});
+
+describe('the card traced inside a coloured sleeve', () => {
+  /** 8 px per mm (a card at least 600 px long): the sleeve with rounded corners, its margin shaded, round a card whose edge is straight or torn ragged. */
+  const PX = 8;
+  const mid = { x: 330, y: 440 };
+  function scene(ragged: boolean) {
+    const img = greyTable(660, 880);
+    img.data.fill(185);
+    paint(
+      img,
+      mid,
+      0,
+      (u, v) => {
+        const [x, y] = [Math.abs(u) / PX - 31.5, Math.abs(v) / PX - 44]; // mm outside the card's sides
+        const r = 3; // the sleeve's corner radius, mm
+        if (x > 2 - r && y > 2 - r && Math.hypot(x - (2 - r), y - (2 - r)) > r) return [185, 185, 185];
+        // A torn edge wanders 1.5 mm in and out every 4 mm along the side.
+        const tear = ragged ? 1.5 * Math.abs(((Math.abs(v + u) / PX / 2) % 2) - 1) : 0;
+        const out = Math.max(x, y) + tear;
+        return out > 0 ? shaded(Math.max(0, 2 - out)) : [225, 190, 60];
+      },
+      67 * PX,
+      92 * PX,
+    );
+    return { full: img, small: img, scale: 1, scan: false, offsetPx: 0 };
+  }
+  const sleeve = rectangle(mid, 67 * PX, 92 * PX, 0);
+
+  it('measures the card by its own edge, inside the margin', () => {
+    const photo = scene(false);
+    const inner = traceInsideSleeve(photo, traceCard(photo, sleeve));
+    expect(inner).not.toBeNull();
+    expect(worstCornerPx(inner!.refined.corners, rectangle(mid, 63 * PX, 88 * PX, 0))).toBeLessThan(0.3 * PX);
+  });
+
+  it("refuses card_in_sleeve, never grading the sleeve, when the card's edge inside cannot be traced", () => {
+    const photo = scene(true);
+    const outer = traceCard(photo, sleeve);
+    let refusal: unknown = null;
+    try {
+      traceInsideSleeve(photo, outer, 'front');
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(EngineRefusal);
+    expect(refusal).toMatchObject({ code: 'card_in_sleeve' });
   });
 });
