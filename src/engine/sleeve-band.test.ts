@@ -13,8 +13,11 @@ const angle = 0.05;
 const sleeveQuad = rectangle(centre, 67 * MM, 92 * MM, angle);
 const cardQuad = rectangle(centre, 63 * MM, 88 * MM, angle);
 
-/** A card with a yellow border and printed panel, in a margin coloured by `margin(depth below the sleeve's edge, mm)`. */
-function sleevedCard(margin: (mm: number) => number[]) {
+/**
+ * A card with a yellow border and printed panel, in a margin coloured by `margin(depth below the sleeve's
+ * edge in mm, beside a long side of the card)`.
+ */
+function sleevedCard(margin: (mm: number, longSide: boolean) => number[]) {
   const img = greyTable(480, 640);
   img.data.fill(185);
   paint(
@@ -22,8 +25,10 @@ function sleevedCard(margin: (mm: number) => number[]) {
     centre,
     angle,
     (u, v) => {
-      const out = Math.max(Math.abs(u) - 31.5 * MM, Math.abs(v) - 44 * MM) / MM; // mm outside the card's edge
-      if (out > 0) return margin(2 - out);
+      const side = Math.abs(u) / MM - 31.5, // mm outside the card's long and short sides
+        end = Math.abs(v) / MM - 44;
+      const out = Math.max(side, end);
+      if (out > 0) return margin(2 - out, side > end);
       if (out > -3) return [225, 190, 60];
       return printLine(v) ? [60, 40, 30] : [200, 170, 140];
     },
@@ -60,21 +65,7 @@ describe('a coloured sleeve’s shaded margin', () => {
 
   it('needs three sides to show it: a shade along two is not a sleeve', () => {
     // The margin shaded only along the long sides (light from one side on a printed border, say).
-    const img = greyTable(480, 640);
-    img.data.fill(185);
-    paint(
-      img,
-      centre,
-      angle,
-      (u, v) => {
-        const side = Math.abs(u) - 31.5 * MM,
-          end = Math.abs(v) - 44 * MM;
-        if (side > 0 || end > 0) return side > end ? shaded(2 - side / MM) : flat();
-        return Math.max(side, end) > -3 * MM ? [225, 190, 60] : [200, 170, 140];
-      },
-      67 * MM,
-      92 * MM,
-    );
+    const img = sleevedCard((mm, longSide) => (longSide ? shaded(mm) : flat()));
     expect(sleeveMargins(createCardView(img, sleeveQuad), 2).filter(Boolean)).toHaveLength(2);
     expect(cardInsideSleeve(createCardView(img, sleeveQuad), 2)).toBeNull();
   });
