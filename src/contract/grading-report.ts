@@ -184,7 +184,7 @@ const ZPhotoCheck = z.looseObject({
     .array(z.object({ x: z.number(), y: z.number() }))
     .length(4)
     .optional(),
-  /** The clear holder the card was photographed in (its rim showed around the card), or null; missing before engine 2.1. */
+  /** The holder the card was photographed in and measured through (its rim or margin showed round the card), or null; missing before engine 2.1. */
   holder: ZHolder.nullable().optional(),
 });
 

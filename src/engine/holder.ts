@@ -5,9 +5,9 @@
  * is faint-outline.ts's, run outward from each traced side on the full photo: the outermost straight
  * step that holds along the whole side. A holder is named when at least two sides show a clear one
  * (a sleeve's open end or a rim lost in glare may leave the others without); a toploader's walls stand
- * further out than a sleeve's rim. What shows there may also
- * be the card's own cut edge, when the trace followed print inside it, or run off the frame: see
- * detectHolder.
+ * further out than a sleeve's rim. What shows there may also be the card's own cut edge, when the trace
+ * followed print inside it, or run off the frame: see detectHolder. (A coloured sleeve's margin lies
+ * inside or round the trace instead: sleeve-band.ts.)
  */
 import type { CardView } from './card-view';
 import type { Quad } from './detect';
