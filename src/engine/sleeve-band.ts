@@ -4,7 +4,7 @@
  * coloured margin, 1–3 mm wide, runs round the card like a printed border. holder.ts looks outward
  * for a clear sleeve's rim and sees only table here. What tells the margin from a printed border is
  * how it shades: the film is lifted by the card's thickness, so the margin darkens steadily toward the
- * card (by 30–98 RGB units over 2 mm on the sleeve sides measured) and ends at the card's cut edge in a
+ * card (by 27–98 RGB units over 2 mm on the sleeve sides measured) and ends at the card's cut edge in a
  * step. A printed border is one flat ink: of 36 bare, clear-sleeve and toploader photos, 6 showed such a
  * shade along one side (glare, a silver border's sheen), none along two. This module reads the margin on
  * each side of a traced outline, from the outline's own straightened view: inward from a sleeve's
