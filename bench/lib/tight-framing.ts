@@ -6,7 +6,7 @@
  * 1 and 2 mm inside it (the frame cuts the card: it should be refused, never graded).
  */
 import { EngineRefusal, analyseFace } from '../../src/engine';
-import { framedAt, isLabelled, outlineErrorPercent, type RealPhoto } from '../../src/card-fixtures/real-photos';
+import { framedAt, isLabelled, outlineErrorPercent, type RealPhoto, type RealPhotoGoal } from '../../src/card-fixtures/real-photos';
 
 const SIDES = ['left', 'top', 'right', 'bottom'] as const;
 /** Where the frame's edge lies, mm inside the card's outermost corner on that side (negative: outside it). */
@@ -17,7 +17,7 @@ const CUT_MM = [0.5, 1, 2];
 export async function benchTightFraming(
   photos: RealPhoto[],
   dir: string,
-  { outlineLimitPercent, minCardLongSide }: { outlineLimitPercent: number; minCardLongSide: number },
+  { outlineLimitPercent, minCardLongSide }: RealPhotoGoal,
 ): Promise<void> {
   let inFrame = 0,
     inFrameRight = 0,

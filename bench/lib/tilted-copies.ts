@@ -5,7 +5,14 @@
  * copy whose card leaves the frame, or comes within 1 mm of it, is skipped: it is no longer whole in frame.
  */
 import { EngineRefusal, analyseFace } from '../../src/engine';
-import { isLabelled, outlineErrorPercent, tiltedAt, type RealPhoto, type TiltAxis } from '../../src/card-fixtures/real-photos';
+import {
+  isLabelled,
+  outlineErrorPercent,
+  tiltedAt,
+  type RealPhoto,
+  type RealPhotoGoal,
+  type TiltAxis,
+} from '../../src/card-fixtures/real-photos';
 
 const TILTS_DEG = [15, 25];
 const AXES: TiltAxis[] = ['horizontal', 'vertical'];
@@ -13,7 +20,7 @@ const AXES: TiltAxis[] = ['horizontal', 'vertical'];
 export async function benchTiltedCopies(
   photos: RealPhoto[],
   dir: string,
-  { outlineLimitPercent, minCardLongSide }: { outlineLimitPercent: number; minCardLongSide: number },
+  { outlineLimitPercent, minCardLongSide }: RealPhotoGoal,
 ): Promise<void> {
   let copies = 0,
     right = 0,

@@ -25,6 +25,8 @@ export type RealPhoto = {
 /** A photo whose card corners truth.json gives. */
 export type LabelledPhoto = RealPhoto & { corners: Record<Corner, [number, number]> };
 export const isLabelled = (photo: RealPhoto): photo is LabelledPhoto => !!photo.corners;
+/** The real-photo goal of issue 22 the benches hold copies of the labelled photos to. */
+export type RealPhotoGoal = { outlineLimitPercent: number; minCardLongSide: number };
 
 /** The folder, resolved from the working directory (the repository root for npm scripts and vitest). */
 export const REAL_PHOTOS_DIR = path.resolve('..', 'shared', 'realphotos');
