@@ -152,6 +152,29 @@ export function fitLineConsensus(points: Point[], tolerance: number): { line: Li
 
 export const distanceToLine = (l: Line, p: Point): number => l.a * p.x + l.b * p.y - l.c;
 
+/**
+ * Whether the points off `line` (beyond `band` px) all lie in one stretch of the side, no longer than
+ * `maxStretch` of its points, with the rest on the line: glare over one corner, a finger or a lifted
+ * sleeve's seam hides a single run of the edge, while print or a shadow traced instead strays in many
+ * places. `points` are in order along the side. Stray points may sit anywhere up to 5 % of them.
+ */
+export function offLineInOneStretch(points: Point[], line: Line, band: number, maxStretch: number): boolean {
+  const off = points.map((p) => Math.abs(distanceToLine(line, p)) > band);
+  const total = off.filter(Boolean).length;
+  if (!total) return true;
+  const strays = Math.floor(0.05 * points.length);
+  const longest = Math.floor(maxStretch * points.length);
+  // The shortest window holding all but `strays` of the off-line points must fit in `longest`.
+  for (let start = 0; start < points.length; start++) {
+    let held = 0;
+    for (let end = start; end < Math.min(points.length, start + longest); end++) {
+      if (off[end]) held++;
+      if (held >= total - strays) return true;
+    }
+  }
+  return false;
+}
+
 export function intersect(l1: Line, l2: Line): Point {
   const det = l1.a * l2.b - l1.b * l2.a;
   return { x: (l1.c * l2.b - l1.b * l2.c) / det, y: (l1.a * l2.c - l1.c * l2.a) / det };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceToLine, fitBowedEdge } from './geometry';
+import { distanceToLine, fitBowedEdge, offLineInOneStretch } from './geometry';
 import type { RgbImage } from './image';
 import { refineEdges } from './refine';
 import type { Quad } from './detect';
@@ -8,7 +8,12 @@ import type { Quad } from './detect';
  * A black card (630 × 880 px: 10 px/mm) on white paper; `band(y)` is the width of a grey shadow band
  * just outside its left edge at row y (0: none), as a card lifted at one end throws it.
  */
-function cardOnPaper(band: (y: number) => number, bow: (y: number) => number = () => 0): { img: RgbImage; card: Quad } {
+function cardOnPaper(
+  band: (y: number) => number,
+  bow: (y: number) => number = () => 0,
+  /** Glare: how far (px) in from the left edge the card is washed out to the paper's white at row y. */
+  glare: (y: number) => number = () => 0,
+): { img: RgbImage; card: Quad } {
   const width = 900,
     height = 1100,
     x0 = 130,
@@ -18,7 +23,7 @@ function cardOnPaper(band: (y: number) => number, bow: (y: number) => number = (
   const data = new Uint8ClampedArray(width * height * 3);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const inside = x >= x0 - bow(y) && x < x1 && y >= y0 && y < y1;
+      const inside = x >= x0 - bow(y) + glare(y) && x < x1 && y >= y0 && y < y1;
       const shadow = !inside && y >= y0 && y < y1 && x < x0 && x >= x0 - band(y);
       data.fill(inside ? 18 : shadow ? 62 : 196, (y * width + x) * 3, (y * width + x) * 3 + 3);
     }
@@ -67,6 +72,57 @@ describe('refineEdges', () => {
     const fit = fitBowedEdge(arc, 1);
     expect(fit.share).toBe(1);
     expect(fit.depth).toBeCloseTo(8, 0);
+  });
+
+  it('reads an edge washed out by glare along one end of the side from the rest of it', () => {
+    // The bottom 35 % of the left edge reads 6 px inward (glare over the border); the other 65 % is the edge.
+    const { img, card } = cardOnPaper(
+      () => 0,
+      () => 0,
+      (y) => (y > 110 + 0.65 * 880 ? 6 : 0),
+    );
+    const refined = refineEdges(img, card.map((p) => ({ x: p.x + 3, y: p.y - 2 })) as Quad);
+    for (const y of [150, 550, 950]) expect(Math.abs(distanceToLine(refined.lines[3], { x: 129.5, y }))).toBeLessThan(1);
+    expect(refined.residualPx[3]).toBeLessThan(1.5);
+    expect(refined.support[3]).toBeLessThan(0.8);
+  });
+
+  it('takes points off the line as hidden only when they form one stretch of the side', () => {
+    const line = { a: 1, b: 0, c: 100 }; // x = 100
+    const side = (off: (i: number) => boolean) => Array.from({ length: 100 }, (_, i) => ({ x: off(i) ? 106 : 100, y: 7 * i }));
+    expect(
+      offLineInOneStretch(
+        side((i) => i >= 62),
+        line,
+        3,
+        0.42,
+      ),
+    ).toBe(true);
+    expect(
+      offLineInOneStretch(
+        side((i) => i >= 30 && i < 60),
+        line,
+        3,
+        0.42,
+      ),
+    ).toBe(true);
+    // As much of the side off the line in three places (print or a shadow traced), or in one stretch too long.
+    expect(
+      offLineInOneStretch(
+        side((i) => i % 33 < 12),
+        line,
+        3,
+        0.42,
+      ),
+    ).toBe(false);
+    expect(
+      offLineInOneStretch(
+        side((i) => i >= 50),
+        line,
+        3,
+        0.42,
+      ),
+    ).toBe(false);
   });
 
   it('keeps a plain edge where it is: no band, no shift', () => {

@@ -4,7 +4,18 @@
  * under symmetric blur). A robust line fit per side, two rounds, gives the four cut edges; their
  * intersections are the card's virtual sharp corners. The 10–90% rise width measures sharpness.
  */
-import { dist, fitBowedEdge, fitLineConsensus, fitLineRobust, intersect, median, quadSides, type Line, type Point } from './geometry';
+import {
+  dist,
+  fitBowedEdge,
+  fitLineConsensus,
+  offLineInOneStretch,
+  fitLineRobust,
+  intersect,
+  median,
+  quadSides,
+  type Line,
+  type Point,
+} from './geometry';
 import { sampleRgb, type RgbImage } from './image';
 import type { Quad } from './detect';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
@@ -31,6 +42,12 @@ const STEP = 0.25;
  * the edge is ragged along most of it.
  */
 const MIN_EDGE_SHARE = 0.8;
+/**
+ * Less of a side may lie on the line when all that strays from it is one stretch (glare over a corner, a
+ * sleeve's seam lifting one end), no longer than this share of the side: the rest fixes the edge.
+ */
+const MIN_PARTLY_HIDDEN_SHARE = 0.55;
+const MAX_HIDDEN_STRETCH = 0.42;
 /** A reading behind a band replaces the plain one, as well supported, when its spread is this much smaller. */
 const STRAIGHTER = 0.7;
 /**
@@ -201,16 +218,20 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
       if (!lastRound) return { ...fitLineRobust(points), share: 1 };
       const tolerance = Math.max(1, (0.06 * size) / CARD_DIAGONAL_MM);
       let fit = fitLineConsensus(points, tolerance);
+      let fitPoints = points;
       // Where a band (a lifted card's shadow) lies beside the edge, the edge is its inner step: of the two
       // readings, the one more of the side agrees on, or as many but straighter, is the cut edge.
       if (shelved.some((q, i) => q.x !== points[i].x || q.y !== points[i].y)) {
         const behind = fitLineConsensus(shelved, tolerance);
-        if (behind.share > fit.share || (behind.share === fit.share && behind.sigma < STRAIGHTER * fit.sigma)) fit = behind;
+        if (behind.share > fit.share || (behind.share === fit.share && behind.sigma < STRAIGHTER * fit.sigma))
+          ((fit = behind), (fitPoints = shelved));
       }
       if (fit.share >= MIN_EDGE_SHARE) return fit;
       // No straight line follows most of the side: a curled card's edge is a shallow arc, still the edge.
       const bowed = fitBowedEdge(points, tolerance);
       if (bowed.share >= MIN_EDGE_SHARE && bowed.depth <= (MAX_BOW_MM * size) / CARD_DIAGONAL_MM) return bowed;
+      // The share counts points within three tolerances of the line (fitLineConsensus), as here.
+      if (fit.share >= MIN_PARTLY_HIDDEN_SHARE && offLineInOneStretch(fitPoints, fit.line, 3 * tolerance, MAX_HIDDEN_STRETCH)) return fit;
       return { ...fit, sigma: Math.max(fit.sigma, fitLineRobust(points).sigma) };
     });
     if (fits.some((f) => !f)) break;
