@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectCard } from './detect';
+import { detectCard, outsideCutRegion } from './detect';
+import { EngineRefusal } from './refusal';
 import type { RgbImage } from './image';
 
 type Rgb = [number, number, number];
@@ -98,5 +99,38 @@ describe('a card running off the frame', () => {
     // The card's bottom-right corner beyond the frame: its region runs along both edges.
     const img = paint(360, 480, [225, 222, 215], [{ x0: 240, y0: 300, x1: 360, y1: 480, color: [30, 30, 35] }]);
     expect(() => detectCard(img)).toThrow(/runs off the right and bottom edges of the photo\)$/);
+  });
+
+  it('tells a whole card beside the region that ran off the frame from print inside that region', () => {
+    // A large dark card runs off the right edge; nothing else stands out, so the colour pass refuses it cut off.
+    const img = paint(
+      360,
+      480,
+      [225, 222, 215],
+      [
+        { x0: 230, y0: 140, x1: 360, y1: 350, color: [30, 30, 35] },
+        { x0: 240, y0: 150, x1: 360, y1: 250, color: [180, 60, 50] },
+      ],
+    );
+    let refusal: unknown = null;
+    try {
+      detectCard(img);
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(EngineRefusal);
+    expect((refusal as EngineRefusal).code).toBe('card_cut_off');
+    const box = (x0: number, y0: number, x1: number, y1: number) =>
+      [
+        { x: x0, y: y0 },
+        { x: x1, y: y0 },
+        { x: x1, y: y1 },
+        { x: x0, y: y1 },
+      ] as const;
+    // Where the table shows, an outline is no print of the cut card; over the cut card it may be.
+    expect(outsideCutRegion(refusal as EngineRefusal, [...box(40, 150, 160, 330)], 360)).toBe(true);
+    expect(outsideCutRegion(refusal as EngineRefusal, [...box(250, 160, 350, 330)], 360)).toBe(false);
+    // Any other refusal carries no region.
+    expect(outsideCutRegion(new EngineRefusal('card_cut_off'), [...box(40, 150, 160, 330)], 360)).toBe(false);
   });
 });

@@ -449,20 +449,27 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
  */
 function besideCutRegion(img: RgbImage, cut: CutOff, face?: 'front' | 'back'): Detection {
   const byEdges = detectByEdges(img, face);
-  if (!byEdges) throw cut;
-  const { width: w } = img;
-  const xs = byEdges.quad.map((p) => p.x),
-    ys = byEdges.quad.map((p) => p.y);
+  if (!byEdges || !outsideCutRegion(cut, byEdges.quad, img.width)) throw cut;
+  return byEdges;
+}
+
+/**
+ * Whether `refusal` is the colour pass's region running off the frame and leaves most of `quad` (working-copy
+ * px; `w` the working copy's width) outside it: an outline there is no print of the card the frame cuts.
+ */
+export function outsideCutRegion(refusal: EngineRefusal, quad: Quad, w: number): boolean {
+  if (!(refusal instanceof CutOff)) return false;
+  const xs = quad.map((p) => p.x),
+    ys = quad.map((p) => p.y);
   let inside = 0,
     total = 0;
   for (let y = Math.ceil(Math.min(...ys)); y <= Math.floor(Math.max(...ys)); y += 2)
     for (let x = Math.ceil(Math.min(...xs)); x <= Math.floor(Math.max(...xs)); x += 2) {
-      if (!insideQuad(byEdges.quad, x, y)) continue;
+      if (!insideQuad(quad, x, y)) continue;
       total++;
-      if (cut.blob[y * w + x]) inside++;
+      if (refusal.blob[y * w + x]) inside++;
     }
-  if (!total || inside > 0.5 * total) throw cut;
-  return byEdges;
+  return total > 0 && inside <= 0.5 * total;
 }
 
 function insideQuad(q: Quad, x: number, y: number): boolean {

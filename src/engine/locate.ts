@@ -1,6 +1,6 @@
 /** Finding and tracing the card in a decoded photo: sharp-free, so the browser's capture guide runs it too. */
 import type { Face } from '@contract/grading-report';
-import { detectByEdges, type Detection, type Quad } from './detect';
+import { detectByEdges, outsideCutRegion, type Detection, type Quad } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
 import { whereInFrame } from './geometry';
 import { cardOutlinesApart } from './line-quads';
@@ -32,11 +32,13 @@ export function traceLocated(decoded: PreparedPhoto, detection: Detection | null
     // but the photo is of several cards, and saying so tells the collector what to change: two outlines
     // apart and of one size, or one card's outline with a neighbour cut by the frame beside it. The one
     // outline must have no band of one colour round it (a printed panel inside a card's border has),
-    // and a cut-off refusal stands: the outline may be a panel of the card the frame cuts, and that
-    // card's own corners its "neighbour" (so it was on copies of real photos cut by the frame).
+    // and a cut-off refusal stands when the outline lies inside the region that ran off: it may be a
+    // panel of the card the frame cuts, and that card's own corners its "neighbour" (so it was on copies
+    // of real photos cut by the frame). A whole card beside that region is no panel of it.
     if (outlines.length >= 2) throw new EngineRefusal('several_cards', face, severalCardsDetail(outlines, decoded.small));
-    if (err.code === 'no_card_found' && outlines.length === 1 && !findOuterOutline(decoded.small, outlines[0]))
-      refuseAnotherCardInView(decoded, outlines[0], face, 1);
+    const [one] = outlines;
+    const apart = one && (err.code === 'no_card_found' || (err === located && outsideCutRegion(located, one, decoded.small.width)));
+    if (outlines.length === 1 && apart && !findOuterOutline(decoded.small, one)) refuseAnotherCardInView(decoded, one, face, 1);
     throw err;
   }
 }
