@@ -9,8 +9,11 @@ export const MAX_PIXELS = 40_000_000;
 export const MIN_SHORT_SIDE = MIN_PHOTO_SHORT_SIDE_PX;
 export { WORKING_LONG_SIDE, type DecodedPhoto };
 
-/** Reads any image sharp can decode, upright (EXIF orientation applied), as 8-bit RGB. */
-export async function decodePhoto(input: Buffer, face?: 'front' | 'back'): Promise<DecodedPhoto> {
+/**
+ * Reads any image sharp can decode, upright (EXIF orientation applied), as 8-bit RGB. `minShortSide`
+ * lower than the limit reads a photo too small to grade, only to say what else is wrong with it.
+ */
+export async function decodePhoto(input: Buffer, face?: 'front' | 'back', minShortSide = MIN_SHORT_SIDE): Promise<DecodedPhoto> {
   if (input.length > MAX_BYTES) throw new EngineRefusal('image_too_large', face);
   let meta: Metadata;
   try {
@@ -21,7 +24,7 @@ export async function decodePhoto(input: Buffer, face?: 'front' | 'back'): Promi
   }
   if (!meta.width || !meta.height) throw new EngineRefusal('invalid_image', face);
   if (meta.width * meta.height > MAX_PIXELS) throw new EngineRefusal('image_too_large', face);
-  if (Math.min(meta.width, meta.height) < MIN_SHORT_SIDE) throw new EngineRefusal('image_too_small', face, `${meta.width}×${meta.height}`);
+  if (Math.min(meta.width, meta.height) < minShortSide) throw new EngineRefusal('image_too_small', face, `${meta.width}×${meta.height}`);
   try {
     const base = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate().removeAlpha().toColourspace('srgb');
     const { data, info } = await base.clone().raw().toBuffer({ resolveWithObject: true });

@@ -4,10 +4,11 @@ import type { CardView } from './card-view';
 import { measureCentering, type FaceCentering } from './centering';
 import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
-import { detectCard, type Detection, type Quad } from './detect';
+import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { prepareScan } from './scan';
-import { checkPhotoQuality, traceLocated } from './locate';
+import { checkPhotoQuality, detectOrRefusal, traceLocated } from './locate';
+import { refuseSeveralCardsInSmallPhoto } from './small-photo';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
 import { CardTooSmall, traceCard, traceInsideSleeve } from './trace';
@@ -85,7 +86,7 @@ export async function analyseFace(
   };
   const t0 = new Date();
   // A flatbed scan (card filling the frame) is surrounded by its own backdrop so its edges can be traced.
-  const decoded = prepareScan(await decodePhoto(photo, face), face);
+  const decoded = prepareScan(await decodeOrSayWhy(photo, face), face);
   record({
     name: faceStepName(face, 'decode'),
     description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.',
@@ -93,27 +94,21 @@ export async function analyseFace(
     endTime: new Date(),
     results: { width: decoded.full.width - 2 * decoded.offsetPx, height: decoded.full.height - 2 * decoded.offsetPx, scan: decoded.scan },
   });
-  // The detector's refusals that a card filling the frame also draws (no background ring to learn,
-  // or the mask running off the frame) leave the frame-inward search to try before they are given.
-  let detection: Detection | null = null;
-  let located: EngineRefusal | null = null;
-  try {
-    detection = timed(
-      record,
-      faceStepName(face, 'detect card'),
-      'Separate the card from the background and fit a quadrilateral to its four sides.',
-      () => detectCard(decoded.small, face),
-      // The coarse outline in the photo's own pixels, so a wrong find can be seen before refinement.
-      (d) => ({
-        areaShare: Math.round(d.areaShare * 1000) / 10,
-        outline: d.quad.map((p) => photoPoint(p.x / decoded.scale - decoded.offsetPx, p.y / decoded.scale - decoded.offsetPx)),
-      }),
-    );
-    if (detection.touchesFrame) located = new EngineRefusal('card_cut_off', face);
-  } catch (err) {
-    if (!(err instanceof EngineRefusal) || (err.code !== 'no_card_found' && err.code !== 'card_cut_off')) throw err;
-    located = err;
-  }
+  const { detection, located } = detectOrRefusal(
+    () =>
+      timed(
+        record,
+        faceStepName(face, 'detect card'),
+        'Separate the card from the background and fit a quadrilateral to its four sides.',
+        () => detectCard(decoded.small, face),
+        // The coarse outline in the photo's own pixels, so a wrong find can be seen before refinement.
+        (d) => ({
+          areaShare: Math.round(d.areaShare * 1000) / 10,
+          outline: d.quad.map((p) => photoPoint(p.x / decoded.scale - decoded.offsetPx, p.y / decoded.scale - decoded.offsetPx)),
+        }),
+      ),
+    face,
+  );
   const { refined, view, exposure, faintOutline, holder } = timed(
     record,
     faceStepName(face, 'refine edges'),
@@ -222,6 +217,16 @@ const photoPoint = (x: number, y: number) => ({ x: round1(x), y: round1(y) });
  * taken from afar of cards on a table is refused as several cards (photographing one card, close, mends
  * both), not as one small card.
  */
+/** The photo decoded; one too small to grade is refused, as showing several cards when it does (small-photo.ts). */
+async function decodeOrSayWhy(photo: Buffer, face: Face) {
+  try {
+    return await decodePhoto(photo, face);
+  } catch (err) {
+    if (err instanceof EngineRefusal && err.code === 'image_too_small') await refuseSeveralCardsInSmallPhoto(photo, face);
+    throw err;
+  }
+}
+
 function traceLocatedOrNeighbours(...args: Parameters<typeof traceLocated>): ReturnType<typeof traceLocated> {
   const [decoded, , , face] = args;
   try {

@@ -12,6 +12,21 @@ import type { PreparedPhoto } from './scan';
 import { traceCard, type CornerRead, type Trace, type TraceOptions } from './trace';
 
 /**
+ * What the detector said: its quad (with a `card_cut_off` refusal when the quad touches the frame), or
+ * its refusal. Those refusals a card filling the frame also draws (no background ring to learn, or the
+ * mask running off the frame) leave traceLocated's fallbacks to try before they are given.
+ */
+export function detectOrRefusal(detect: () => Detection, face: Face): { detection: Detection | null; located: EngineRefusal | null } {
+  try {
+    const detection = detect();
+    return { detection, located: detection.touchesFrame ? new EngineRefusal('card_cut_off', face) : null };
+  } catch (err) {
+    if (!(err instanceof EngineRefusal) || (err.code !== 'no_card_found' && err.code !== 'card_cut_off')) throw err;
+    return { detection: null, located: err };
+  }
+}
+
+/**
  * The card's trace from what the detector said: its quad, or its refusal (`located`). What looks like
  * a scan cropped through the card is graded only when the whole card's outline is found from the frame
  * inward (an uneven lid shades corners too); anything the detector found in it may be the print of a
