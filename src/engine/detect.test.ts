@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectCard, outsideCutRegion } from './detect';
+import { detectCard, detectOnCutRegion, outsideCutRegion } from './detect';
 import { EngineRefusal } from './refusal';
 import type { RgbImage } from './image';
 
@@ -102,14 +102,15 @@ describe('a card running off the frame', () => {
   });
 
   it('tells a whole card beside the region that ran off the frame from print inside that region', () => {
-    // A large dark card runs off the right edge; nothing else stands out, so the colour pass refuses it cut off.
+    // A dark-bordered card runs off the right edge, the frame cutting its border only (its light print
+    // panel is whole); nothing else stands out, so the colour pass refuses it cut off.
     const img = paint(
       360,
       480,
       [225, 222, 215],
       [
         { x0: 230, y0: 140, x1: 360, y1: 350, color: [30, 30, 35] },
-        { x0: 240, y0: 150, x1: 360, y1: 250, color: [180, 60, 50] },
+        { x0: 238, y0: 148, x1: 352, y1: 342, color: [220, 200, 170] },
       ],
     );
     let refusal: unknown = null;
@@ -130,6 +131,8 @@ describe('a card running off the frame', () => {
     // Where the table shows, an outline is no print of the cut card; over the cut card it may be.
     expect(outsideCutRegion(refusal as EngineRefusal, [...box(40, 150, 160, 330)], 360)).toBe(true);
     expect(outsideCutRegion(refusal as EngineRefusal, [...box(250, 160, 350, 330)], 360)).toBe(false);
+    // The region is the cut card itself, hardly larger than its print: no card is looked for on it.
+    expect(detectOnCutRegion(img, refusal as EngineRefusal)).toBeNull();
     // Any other refusal carries no region.
     expect(outsideCutRegion(new EngineRefusal('card_cut_off'), [...box(40, 150, 160, 330)], 360)).toBe(false);
   });

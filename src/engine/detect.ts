@@ -454,6 +454,33 @@ function besideCutRegion(img: RgbImage, cut: CutOff, face?: 'front' | 'back'): D
 }
 
 /**
+ * The card on a sheet that ran off the frame (paper under the card, framed tightly, reads as one region
+ * with it): everything outside the colour pass's region `refusal` carries is painted its rim's colour,
+ * and the card looked for against that as on any plain surface. The region must be at least
+ * MIN_SHEET_TO_CARD_AREA times what is found in it: a card the frame cuts is a region hardly larger than
+ * its own print, which this search finds as readily (tight crops of real photos graded their art panel).
+ * Null when the refusal carries no region or no card is found on it.
+ */
+export function detectOnCutRegion(img: RgbImage, refusal: EngineRefusal, face?: 'front' | 'back'): Detection | null {
+  if (!(refusal instanceof CutOff)) return null;
+  const painted = paintOutside(img, refusal.blob);
+  if (!painted) return null;
+  let found: Detection;
+  try {
+    found = detectOnce(painted, face);
+  } catch {
+    return null;
+  }
+  const sheet = refusal.blob.reduce((sum: number, v) => sum + v, 0);
+  return sheet >= MIN_SHEET_TO_CARD_AREA * quadArea(found.quad) ? found : null;
+}
+
+/** A sheet of paper is several times a card's size; a cut card's region is little more than its print. */
+const MIN_SHEET_TO_CARD_AREA = 2;
+
+const quadArea = (q: Quad) => Math.abs(q.reduce((s, p, i) => s + p.x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * p.y, 0) / 2);
+
+/**
  * Whether `refusal` is the colour pass's region running off the frame and leaves most of `quad` (working-copy
  * px; `w` the working copy's width) outside it: an outline there is no print of the card the frame cuts.
  */
@@ -608,10 +635,8 @@ export function edgeOutlines(img: RgbImage, face?: 'front' | 'back'): (Detection
       continue;
     }
     if (fitted.notCardShaped || fitted.touchesFrame) continue;
-    const quadArea = Math.abs(
-      fitted.quad.reduce((s, p, i) => s + p.x * fitted.quad[(i + 1) % 4].y - fitted.quad[(i + 1) % 4].x * p.y, 0) / 2,
-    );
-    if (area < 0.88 * quadArea || area > 1.12 * quadArea) continue;
+    const fittedArea = quadArea(fitted.quad);
+    if (area < 0.88 * fittedArea || area > 1.12 * fittedArea) continue;
     found.push({ quad: fitted.quad, touchesFrame: false, areaShare: share, filled: area });
   }
   return found;

@@ -1,6 +1,6 @@
 /** Finding and tracing the card in a decoded photo: sharp-free, so the browser's capture guide runs it too. */
 import type { Face } from '@contract/grading-report';
-import { detectByEdges, outsideCutRegion, type Detection, type Quad } from './detect';
+import { detectByEdges, detectOnCutRegion, outsideCutRegion, type Detection, type Quad } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
 import { whereInFrame } from './geometry';
 import { cardOutlinesApart } from './line-quads';
@@ -38,7 +38,9 @@ export function traceLocated(decoded: PreparedPhoto, detection: Detection | null
   try {
     if (detection && !located) return traceDetected(decoded, detection.quad, face);
     return (
-      (located?.code === 'card_cut_off' ? traceBesideCutOff(decoded, face) : null) ?? traceFillingFrame(decoded, face) ?? raise(located)
+      (located?.code === 'card_cut_off' ? traceBesideCutOff(decoded, located, face) : null) ??
+      traceFillingFrame(decoded, face) ??
+      raise(located)
     );
   } catch (err) {
     if (!(err instanceof EngineRefusal) || (err.code !== 'no_card_found' && err.code !== 'card_cut_off')) throw err;
@@ -178,23 +180,27 @@ export function traceFillingFrame(decoded: PreparedPhoto, face: Face, options: T
 }
 
 /**
- * The card when the colour pass's region ran off the frame (the card and the paper under it merged,
- * framed tightly): the strong edges' closed outline, if it traces clean on all four sides with its
+ * The card when the colour pass's region ran off the frame (`cutOff`): the card and the paper under it
+ * merged, framed tightly. Proposed by the strong edges' closed outline, then by the colour pass run again
+ * on that region alone (the paper); a proposal stands if it traces clean on all four sides with its
  * rounded corners seen, as traceDetected asks of any trace that stands against a cut-off outline. A cut
  * card's own print can outline the same way (a rounded inner panel); it is told apart by the band of one
  * border colour all round it, which a whole card on a table does not have. Null when none qualifies.
  */
-export function traceBesideCutOff(decoded: PreparedPhoto, face: Face, options: TraceOptions = {}): Trace | null {
-  const proposal = detectByEdges(decoded.small, face);
-  if (!proposal || findOuterOutline(decoded.small, proposal.quad)) return null;
-  try {
-    const t = traceCard(decoded, proposal.quad, face, options);
-    const whole = cleanAllRound(t) && t.roundCorners >= MIN_ROUND_CORNERS_AFTER_CUT_OFF;
-    return whole && !notCardProportions(decoded, t, face) ? t : null;
-  } catch (err) {
-    if (err instanceof EngineRefusal) return null;
-    throw err;
+export function traceBesideCutOff(decoded: PreparedPhoto, cutOff: EngineRefusal, face: Face, options: TraceOptions = {}): Trace | null {
+  const proposals = [() => detectByEdges(decoded.small, face), () => detectOnCutRegion(decoded.small, cutOff, face)];
+  for (const propose of proposals) {
+    const proposal = propose();
+    if (!proposal || proposal.touchesFrame || findOuterOutline(decoded.small, proposal.quad)) continue;
+    try {
+      const t = traceCard(decoded, proposal.quad, face, options);
+      const whole = cleanAllRound(t) && t.roundCorners >= MIN_ROUND_CORNERS_AFTER_CUT_OFF;
+      if (whole && !notCardProportions(decoded, t, face)) return t;
+    } catch (err) {
+      if (!(err instanceof EngineRefusal)) throw err;
+    }
   }
+  return null;
 }
 
 /** The refusal for a trace without a card's proportions under any real camera, or null for a card's. */
