@@ -78,11 +78,8 @@ export function detectHolder(view: CardView, corners: Quad): Surround {
   const wavering = clear.filter(Boolean).length < MIN_SIDES;
   const rims = wavering ? found : clear;
   if (rims.filter(Boolean).length < MIN_SIDES) {
-    return {
-      holder: atLeastSides(sides, (side) => !!rimBeyond(view, side, TOPLOADER_FROM_MM, TOPLOADER_TO_MM)) ? 'toploader' : null,
-      runsOff: [],
-      cardEdge: null,
-    };
+    const walls = sides.filter((side) => rimBeyond(view, side, TOPLOADER_FROM_MM, TOPLOADER_TO_MM));
+    return { holder: walls.length >= MIN_SIDES ? 'toploader' : null, runsOff: [], cardEdge: null };
   }
   // A side without a rim is taken as far out as the others' rims lie (a sleeve's open end, a rim lost in glare).
   const offsets = sides.flatMap((side, i) => (rims[i] ? [Math.abs(distanceToLine(rims[i].line, side.mid))] : []));
@@ -122,19 +119,6 @@ function rimBeyond(view: CardView, { a, b, n, mid }: QuadSide, fromMm: number, t
   const at = distanceToLine(rim.line, mid);
   const onRim = { x: mid.x - rim.line.a * at, y: mid.y - rim.line.b * at };
   return frameEdgesCrossed([onRim], view.img.width - 1, view.img.height - 1, FRAME_EDGE_PX).length ? null : rim;
-}
-
-/**
- * Whether MIN_SIDES of `sides` pass `test`, read no further than decides it: the toploader search runs
- * on every bare card, and each side read is a full-resolution profile along the whole side.
- */
-function atLeastSides(sides: QuadSide[], test: (side: QuadSide) => boolean): boolean {
-  let passed = 0;
-  for (const [i, side] of sides.entries()) {
-    if (passed + (sides.length - i) < MIN_SIDES) return false;
-    if (test(side) && ++passed >= MIN_SIDES) return true;
-  }
-  return false;
 }
 
 /** A step this close to the frame's edge (px) lies on it. */
