@@ -2,7 +2,7 @@
 import type { Face } from '@contract/grading-report';
 import { detectByEdges, detectOnCutRegion, outsideCutRegion, type Detection, type Quad } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
-import { whereInFrame } from './geometry';
+import { quadSides, whereInFrame } from './geometry';
 import { cardOutlinesApart } from './line-quads';
 import { refuseAnotherCardInView } from './other-cards';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
@@ -139,7 +139,12 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
     }
   }
   if (cutOff) throw cutOff;
-  const roundest = cleanTraces.reduce<(typeof cleanTraces)[number] | null>((a, b) => (!a || b.roundCorners > a.roundCorners ? b : a), null);
+  // Of clean traces with as many rounded corners, the outermost: one lying inside another followed a
+  // straight line printed inside the card's border along a side (a tilted card's yellow border's inner rule).
+  const roundest = cleanTraces.reduce<(typeof cleanTraces)[number] | null>(
+    (a, b) => (!a || b.roundCorners > a.roundCorners || (b.roundCorners === a.roundCorners && encloses(b, a)) ? b : a),
+    null,
+  );
   // A square corner on the best clean trace: it may be a holder's rail or wall (a toploader) with the
   // card inside it. The straight-edge outline, traced clean with as many rounded corners and no square
   // one, is the card.
@@ -201,6 +206,12 @@ export function traceBesideCutOff(decoded: PreparedPhoto, cutOff: EngineRefusal,
     }
   }
   return null;
+}
+
+/** Whether trace `outer` holds every corner of `inner`, give or take a pixel where they share a side (normals point outward). */
+function encloses(outer: Trace, inner: Trace): boolean {
+  const sides = quadSides(outer.refined.corners);
+  return inner.refined.corners.every((p) => sides.every((s) => (p.x - s.a.x) * s.n.x + (p.y - s.a.y) * s.n.y <= 1));
 }
 
 /** The refusal for a trace without a card's proportions under any real camera, or null for a card's. */

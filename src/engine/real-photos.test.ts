@@ -224,6 +224,15 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(outlineErrorPercent(a.checks.corners, tilted.corners)[0]).toBeLessThan(1.5);
   });
 
+  it('outlines a tilted sleeved card at its cut edge, not the rule printed inside its yellow border', async () => {
+    // Once 2.5 % off: two clean traces with as many rounded corners, one along the inner rule on one side;
+    // the outer one is the card.
+    const p = photo('dimas__input_frosmoth.png');
+    const tilted = (await tiltedAt((loaded as { dir: string }).dir, labelled(p), 15, 'vertical'))!;
+    const a = await analyseFace('front', tilted.buf);
+    expect(outlineErrorPercent(a.checks.corners, tilted.corners)[0]).toBeLessThan(1.5);
+  });
+
   it('never calls an outline wider than any card a slab', async () => {
     // Once refused card_in_slab: a shot already skewed, turned 25° more, outlines 0.86 wide for 1 tall. A
     // slab is narrower than a card (0.55–0.63), so this is no slab: no card's proportions.
