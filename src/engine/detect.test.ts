@@ -79,18 +79,14 @@ describe('detectCard', () => {
   });
 });
 
+/** A dark card on a light 360 × 480 table, its right third beyond the frame's right edge, with `print` painted on it. */
+const cardOffRightEdge = (print: { x0: number; y0: number; x1: number; y1: number; color: Rgb }) =>
+  paint(360, 480, [225, 222, 215], [{ x0: 230, y0: 140, x1: 360, y1: 350, color: [30, 30, 35] }, print]);
+
 describe('a card running off the frame', () => {
   it('is refused card_cut_off, naming the frame edge its region runs off', () => {
     // A dark card on a light table whose right third lies beyond the right edge of the frame.
-    const img = paint(
-      360,
-      480,
-      [225, 222, 215],
-      [
-        { x0: 230, y0: 140, x1: 360, y1: 350, color: [30, 30, 35] },
-        { x0: 240, y0: 150, x1: 360, y1: 250, color: [180, 60, 50] },
-      ],
-    );
+    const img = cardOffRightEdge({ x0: 240, y0: 150, x1: 360, y1: 250, color: [180, 60, 50] });
     expect(() => detectCard(img)).toThrow(/card_cut_off|outside the photo/);
     expect(() => detectCard(img)).toThrow(/\(the outline found runs off the right edge of the photo\)$/);
   });
@@ -104,15 +100,7 @@ describe('a card running off the frame', () => {
   it('tells a whole card beside the region that ran off the frame from print inside that region', () => {
     // A dark-bordered card runs off the right edge, the frame cutting its border only (its light print
     // panel is whole); nothing else stands out, so the colour pass refuses it cut off.
-    const img = paint(
-      360,
-      480,
-      [225, 222, 215],
-      [
-        { x0: 230, y0: 140, x1: 360, y1: 350, color: [30, 30, 35] },
-        { x0: 238, y0: 148, x1: 352, y1: 342, color: [220, 200, 170] },
-      ],
-    );
+    const img = cardOffRightEdge({ x0: 238, y0: 148, x1: 352, y1: 342, color: [220, 200, 170] });
     let refusal: unknown = null;
     try {
       detectCard(img);

@@ -212,11 +212,6 @@ export async function analyseFace(
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const photoPoint = (x: number, y: number) => ({ x: round1(x), y: round1(y) });
 
-/**
- * traceLocated, and when the card it traced is too small to measure, the neighbour check first: a photo
- * taken from afar of cards on a table is refused as several cards (photographing one card, close, mends
- * both), not as one small card.
- */
 /** The photo decoded; one too small to grade is refused, as showing several cards when it does (small-photo.ts). */
 async function decodeOrSayWhy(photo: Buffer, face: Face) {
   try {
@@ -227,6 +222,11 @@ async function decodeOrSayWhy(photo: Buffer, face: Face) {
   }
 }
 
+/**
+ * traceLocated, and when the card it traced is too small to measure, the neighbour check first: a photo
+ * taken from afar of cards on a table is refused as several cards (photographing one card, close, mends
+ * both), not as one small card.
+ */
 function traceLocatedOrNeighbours(...args: Parameters<typeof traceLocated>): ReturnType<typeof traceLocated> {
   const [decoded, , , face] = args;
   try {

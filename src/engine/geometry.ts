@@ -284,6 +284,12 @@ export function quadSides(quad: readonly Point[]): QuadSide[] {
   });
 }
 
+/** Whether `p` lies within `margin` px outside the quad's sides (`quadSides`), or inside it. */
+export function nearQuad(sides: QuadSide[], p: Point, margin: number): boolean {
+  // quadSides' normals point outward: inside every side's offset line means near or inside.
+  return sides.every((s) => (p.x - s.a.x) * s.n.x + (p.y - s.a.y) * s.n.y <= margin);
+}
+
 /** The points scaled by `k` (full-photo pixels to the working copy's, say). */
 export const scalePoints = <P extends readonly Point[]>(points: P, k: number): P =>
   points.map((p) => ({ x: p.x * k, y: p.y * k })) as unknown as P;

@@ -2,7 +2,7 @@
 import type { Face } from '@contract/grading-report';
 import { detectByEdges, detectOnCutRegion, outsideCutRegion, type Detection, type Quad } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
-import { quadSides, whereInFrame } from './geometry';
+import { nearQuad, quadSides, whereInFrame } from './geometry';
 import { cardOutlinesApart } from './line-quads';
 import { refuseAnotherCardInView } from './other-cards';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
@@ -208,10 +208,10 @@ export function traceBesideCutOff(decoded: PreparedPhoto, cutOff: EngineRefusal,
   return null;
 }
 
-/** Whether trace `outer` holds every corner of `inner`, give or take a pixel where they share a side (normals point outward). */
+/** Whether trace `outer` holds every corner of `inner`, give or take a pixel where they share a side. */
 function encloses(outer: Trace, inner: Trace): boolean {
   const sides = quadSides(outer.refined.corners);
-  return inner.refined.corners.every((p) => sides.every((s) => (p.x - s.a.x) * s.n.x + (p.y - s.a.y) * s.n.y <= 1));
+  return inner.refined.corners.every((p) => nearQuad(sides, p, 1));
 }
 
 /** The refusal for a trace without a card's proportions under any real camera, or null for a card's. */

@@ -16,7 +16,7 @@
  */
 import type { Face } from '@contract/grading-report';
 import type { DecodedPhoto } from './decoded-photo';
-import { frameEdgesCrossed, intersect, type Point, type QuadSide, quadSides, scalePoints, whereInFrame } from './geometry';
+import { frameEdgesCrossed, intersect, nearQuad, type Point, quadSides, scalePoints, whereInFrame } from './geometry';
 import { EngineRefusal } from './refusal';
 import { segmentLine, straightEdges, strongEdges, type Segment } from './straight-edges';
 import { sampleRgb, type RgbImage } from './image';
@@ -41,12 +41,6 @@ const MIN_CUT_STEP_RGB = 30;
 const MAX_BORDER_DIFFERENCE_RGB = 60;
 /** Share of edge pixels inside the corner's square (print) above which the corner is a card's, not paper's. */
 const MIN_PRINT_SHARE = 0.04;
-
-/** Whether `p` lies within `margin` px outside the quad's sides, or inside it. */
-function nearQuad(sides: QuadSide[], p: Point, margin: number): boolean {
-  // quadSides' normals point outward: inside every side's offset line means near or inside.
-  return sides.every((s) => (p.x - s.a.x) * s.n.x + (p.y - s.a.y) * s.n.y <= margin);
-}
 
 /**
  * Refuses `several_cards` when another card's corner shows beside the card at `corners` (full-photo
