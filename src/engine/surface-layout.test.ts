@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { alongCardAxes, inBorderAlongEdge } from './surface';
+import { alongCardAxes, edgeFromCorner, inBorderAlongEdge } from './surface';
 
 const line = (x0: number, y0: number, x1: number, y1: number) => ({ from: { xMm: x0, yMm: y0 }, to: { xMm: x1, yMm: y1 } });
 
@@ -27,4 +27,14 @@ it('reads lines square to the card anywhere on it as possibly the printed layout
   expect(alongCardAxes(line(54, 50, 54.1, 35.2))).toBe(true);
   expect(alongCardAxes(line(18.7, 33.7, 24.8, 40.5))).toBe(false);
   expect(alongCardAxes(line(44.4, 10.3, 51.3, 9.3))).toBe(false);
+});
+
+it("reads a light line leaving a corner close to the traced side as the card's own edge, not a scratch", () => {
+  // A sleeved Pokémon back whose corner was lost in glare: the outline 1.1 % off there, the cut edge inside it.
+  expect(edgeFromCorner(line(2.9, 86.7, 13.3, 85))).toBe(true);
+  expect(edgeFromCorner(line(60.5, 1, 60, 11))).toBe(true);
+  // Away from the corners, steeper, or leaving the border band: possible damage.
+  expect(edgeFromCorner(line(1.5, 40, 3, 50))).toBe(false);
+  expect(edgeFromCorner(line(2, 2, 8, 6))).toBe(false);
+  expect(edgeFromCorner(line(2.5, 85, 12, 80))).toBe(false);
 });
