@@ -447,10 +447,13 @@ const BORDER_TEXT_MM = 6;
 /** Moderate or major scratch candidates on one face, without a reference, from which they are read as a pattern. */
 const PATTERN_LINES = 5;
 /** Within AXIS_DEG of the card's own axes, horizontal or vertical. */
-export function alongCardAxes(i: Pick<SurfaceIssue, 'from' | 'to'>): boolean {
+export const alongCardAxes = (i: Pick<SurfaceIssue, 'from' | 'to'>): boolean => degreesOffAxes(i) < AXIS_DEG;
+
+/** The line's angle to the nearer of the card's axes, degrees. */
+function degreesOffAxes(i: Pick<SurfaceIssue, 'from' | 'to'>): number {
   const dx = Math.abs(i.to.xMm - i.from.xMm),
     dy = Math.abs(i.to.yMm - i.from.yMm);
-  return (Math.atan2(Math.min(dx, dy), Math.max(dx, dy)) * 180) / Math.PI < AXIS_DEG;
+  return (Math.atan2(Math.min(dx, dy), Math.max(dx, dy)) * 180) / Math.PI;
 }
 const AXIS_DEG = 3;
 
@@ -470,12 +473,9 @@ export function edgeFromCorner(i: Pick<SurfaceIssue, 'from' | 'to'>): boolean {
   const nearCorner = (p: { xMm: number; yMm: number }) =>
     (p.xMm < CORNER_REACH_MM || p.xMm > CARD_WIDTH_MM - CORNER_REACH_MM) &&
     (p.yMm < CORNER_REACH_MM || p.yMm > CARD_HEIGHT_MM - CORNER_REACH_MM);
-  if (!nearCorner(i.from) && !nearCorner(i.to)) return false;
-  const dx = Math.abs(i.to.xMm - i.from.xMm),
-    dy = Math.abs(i.to.yMm - i.from.yMm);
-  if ((Math.atan2(Math.min(dx, dy), Math.max(dx, dy)) * 180) / Math.PI > EDGE_REMNANT_DEG) return false;
-  return inBorderBand(i);
+  return (nearCorner(i.from) || nearCorner(i.to)) && degreesOffAxes(i) <= EDGE_REMNANT_DEG && inBorderBand(i);
 }
+
 /** Both ends within BORDER_TEXT_MM of the edge the line runs along (told by its longer extent). */
 function inBorderBand(i: Pick<SurfaceIssue, 'from' | 'to'>): boolean {
   const ends = [i.from, i.to];
