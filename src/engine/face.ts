@@ -7,11 +7,11 @@ import { decodePhoto } from './decode';
 import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { prepareScan } from './scan';
-import { checkPhotoQuality, detectOrRefusal, traceLocated } from './locate';
+import { checkPhotoQuality, detectOrRefusal, traceLocatedOrNeighbours } from './locate';
 import { refuseSeveralCardsInSmallPhoto } from './small-photo';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
-import { CardTooSmall, traceCard, traceInsideSleeve } from './trace';
+import { traceCard, traceInsideSleeve } from './trace';
 import { detectHolder, type Holder } from './holder';
 import { sleeveMarginOutside } from './sleeve-band';
 import { runsOffDetail, scalePoints } from './geometry';
@@ -218,21 +218,6 @@ async function decodeOrSayWhy(photo: Buffer, face: Face) {
     return await decodePhoto(photo, face);
   } catch (err) {
     if (err instanceof EngineRefusal && err.code === 'image_too_small') await refuseSeveralCardsInSmallPhoto(photo, face);
-    throw err;
-  }
-}
-
-/**
- * traceLocated, and when the card it traced is too small to measure, the neighbour check first: a photo
- * taken from afar of cards on a table is refused as several cards (photographing one card, close, mends
- * both), not as one small card.
- */
-function traceLocatedOrNeighbours(...args: Parameters<typeof traceLocated>): ReturnType<typeof traceLocated> {
-  const [decoded, , , face] = args;
-  try {
-    return traceLocated(...args);
-  } catch (err) {
-    if (err instanceof CardTooSmall) refuseAnotherCardInView(decoded, err.corners, face);
     throw err;
   }
 }

@@ -9,7 +9,7 @@ import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import { plausibleAspects } from './perspective';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
-import { traceCard, type CornerRead, type Trace, type TraceOptions } from './trace';
+import { CardTooSmall, traceCard, type CornerRead, type Trace, type TraceOptions } from './trace';
 
 /**
  * What the detector said: its quad (with a `card_cut_off` refusal when the quad touches the frame), or
@@ -53,9 +53,26 @@ export function traceLocated(decoded: PreparedPhoto, detection: Detection | null
     // panel of the card the frame cuts, and that card's own corners its "neighbour" (so it was on copies
     // of real photos cut by the frame). A whole card beside that region is no panel of it.
     if (outlines.length >= 2) throw new EngineRefusal('several_cards', face, severalCardsDetail(outlines, decoded.small));
-    const [one] = outlines;
-    const apart = one && (err.code === 'no_card_found' || (err === located && outsideCutRegion(located, one, decoded.small.width)));
-    if (outlines.length === 1 && apart && !findOuterOutline(decoded.small, one)) refuseAnotherCardInView(decoded, one, face, 1);
+    if (outlines.length === 1) {
+      const [one] = outlines;
+      const apart = err.code === 'no_card_found' || (err === located && outsideCutRegion(located, one, decoded.small.width));
+      if (apart && !findOuterOutline(decoded.small, one)) refuseAnotherCardInView(decoded, one, face, 1);
+    }
+    throw err;
+  }
+}
+
+/**
+ * traceLocated, and when the card it traced is too small to measure, the neighbour check first: a photo
+ * taken from afar of cards on a table is refused as several cards (photographing one card, close, mends
+ * both), not as one small card.
+ */
+export function traceLocatedOrNeighbours(...args: Parameters<typeof traceLocated>): ReturnType<typeof traceLocated> {
+  const [decoded, , , face] = args;
+  try {
+    return traceLocated(...args);
+  } catch (err) {
+    if (err instanceof CardTooSmall) refuseAnotherCardInView(decoded, err.corners, face);
     throw err;
   }
 }

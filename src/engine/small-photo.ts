@@ -6,12 +6,11 @@
  */
 import type { Face } from '@contract/grading-report';
 import { decodePhoto } from './decode';
-import { detectCard, type Quad } from './detect';
-import { detectOrRefusal, traceLocated } from './locate';
+import { detectCard } from './detect';
+import { detectOrRefusal, traceLocatedOrNeighbours } from './locate';
 import { refuseAnotherCardInView } from './other-cards';
 import { EngineRefusal } from './refusal';
 import { prepareScan, type PreparedPhoto } from './scan';
-import { CardTooSmall } from './trace';
 
 /** Below this short side (px) nothing is looked for: a thumbnail shows no edge to trace. */
 const MIN_LOOKED_AT_SHORT_SIDE = 150;
@@ -25,17 +24,14 @@ export async function refuseSeveralCardsInSmallPhoto(photo: Buffer, face: Face):
     if (err instanceof EngineRefusal) return;
     throw err;
   }
-  let corners: Quad;
   try {
+    // A card too small to measure (as it mostly is here) has its neighbours looked for there.
     const { detection, located } = detectOrRefusal(() => detectCard(decoded.small, face), face);
-    corners = traceLocated(decoded, detection, located, face).refined.corners;
+    const t = traceLocatedOrNeighbours(decoded, detection, located, face);
+    // A card large enough to trace whole in a small photo: a neighbour cut by the frame beside it.
+    refuseAnotherCardInView(decoded, t.refined.corners, face);
   } catch (err) {
     if (!(err instanceof EngineRefusal)) throw err;
     if (err.code === 'several_cards') throw err;
-    // The card traced whole but too small (as it mostly is here): its neighbours are looked for all the same.
-    if (!(err instanceof CardTooSmall)) return;
-    corners = err.corners;
   }
-  // One card found (whole, or too small to measure): a neighbour cut by the frame beside it.
-  refuseAnotherCardInView(decoded, corners, face);
 }
