@@ -3,7 +3,7 @@
  * centering error, corner-whitening ranking, scratch precision/recall, false scratches on holo
  * glare, refusal rate, latency and peak memory. `style: heldout` cards use border colours,
  * panels and backgrounds the engine was not tuned on.
- *   npm run bench:grading                 (BENCH_CARDS=40 BENCH_HELDOUT=20 by default; BENCH_VERBOSE=1 lists missed scratches)
+ *   npm run bench:grading                 (BENCH_CARDS=40 BENCH_HELDOUT=20 BENCH_LIT=8 by default; BENCH_VERBOSE=1 lists missed scratches)
  */
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
@@ -17,6 +17,7 @@ import { generateSyntheticScan, generateTwoCardPhoto } from '../src/card-fixture
 import type { Defect } from '../src/card-fixtures/synthetic/card';
 import { benchSurfaceReference } from './lib/surface-reference';
 import { benchLowContrast } from './grading-low-contrast';
+import { benchLitPhotos } from './lib/lit-photos';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 40);
 /** BENCH_VERBOSE=1 lists each scratch the engine missed, with what it found near it. */
@@ -366,6 +367,9 @@ console.log(`Flatbed scans, card filling the frame (9 scans; want graded): ${sca
 console.log(`Scans cropping the card (3; want card_cut_off): ${cutScans.join(', ')}`);
 console.log(`Back of another card's proportions (3; want faces_mismatch): ${mismatched.join(', ')}`);
 for (const row of await benchLowContrast(SEED0 + 95_000)) console.log(row);
+// The light of real rooms: gloss, shadows, lamps, dim rooms (BENCH_LIT cards per light; 0 skips it).
+const LIT = Number(process.env.BENCH_LIT ?? 8);
+if (LIT > 0) await benchLitPhotos(LIT, SEED0 + 120_000, VERBOSE);
 
 // One card end to end through the command line, process start-up included, as a user would run it.
 const dir = path.resolve('.tmp/bench-grading');

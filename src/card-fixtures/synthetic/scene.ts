@@ -41,6 +41,29 @@ export type PhotoConditions = {
   margin?: number;
   /** A saturated specular highlight on the card (for glare refusal tests). */
   specular?: { x: number; y: number; radiusMm: number };
+  /** Light as a physically lit room gives it (lit-photos bench): none unless set. */
+  light?: PhysicalLight;
+};
+
+/**
+ * What a real room's light does to a photo beyond an even falloff, each optional:
+ * - `sheen`: a window or lamp reflected in the card's gloss, a soft band of `strength` (0–1 of the way
+ *   to white, never saturating) `widthMm` wide, through the card point `at` at `angleDeg`;
+ * - `dropShadow`: the card lifted off the desk (or lit by a lamp to one side) throws a soft shadow,
+ *   offset `offsetMm`, `softMm` soft, darkening the desk by `darkness` (0–1);
+ * - `occluder`: the phone's or the hand's shadow, a soft-edged half-plane over the frame (card and desk)
+ *   beyond the line through `at` (frame shares) facing `angleDeg`, dimmed by `darkness`;
+ * - `tint`: the light's colour (tungsten is warm), a gain per channel;
+ * - `gain`: the whole photo dimmer (a dim room: the camera's noise is raised separately);
+ * - `vignette`: the lens's falloff toward the frame's corners (0–1).
+ */
+export type PhysicalLight = {
+  sheen?: { at: Point; angleDeg: number; widthMm: number; strength: number };
+  dropShadow?: { offsetMm: Point; softMm: number; darkness: number };
+  occluder?: { at: Point; angleDeg: number; softPx: number; darkness: number };
+  tint?: Rgb;
+  gain?: number;
+  vignette?: number;
 };
 
 export function randomConditions(rnd: Random, over: Partial<PhotoConditions> = {}): PhotoConditions {
@@ -188,11 +211,48 @@ export async function renderPhoto(
   const minY = Math.floor(Math.min(...bbox.map((p) => p.y))) - 2,
     maxY = Math.ceil(Math.max(...bbox.map((p) => p.y))) + 2;
   const mmPerPx = CARD_HEIGHT_MM / (c.fill * c.height);
-  const light = (x: number, y: number) => 1 - c.lightGradient * (0.6 * (x / W) + 0.4 * (y / Hh)) + c.lightGradient * 0.3;
+  const lit = c.light ?? {};
+  const light = (x: number, y: number) => {
+    let l = 1 - c.lightGradient * (0.6 * (x / W) + 0.4 * (y / Hh)) + c.lightGradient * 0.3;
+    if (lit.vignette) l *= 1 - lit.vignette * ((2 * x) / W - 1) ** 2 * 0.5 - lit.vignette * ((2 * y) / Hh - 1) ** 2 * 0.5;
+    if (lit.occluder) {
+      const { at, angleDeg, softPx, darkness } = lit.occluder;
+      const a = (angleDeg * Math.PI) / 180;
+      const beyond = (x - at.x * W) * Math.cos(a) + (y - at.y * Hh) * Math.sin(a);
+      l *= 1 - darkness * Math.min(1, Math.max(0, 0.5 + beyond / softPx));
+    }
+    return l * (lit.gain ?? 1);
+  };
+  const tint = lit.tint ?? [1, 1, 1];
+  // The desk under a lifted card: 1 far from its shadow, 1 - darkness under it, soft in between.
+  const deskLight = (p: Point) => {
+    if (!lit.dropShadow) return 1;
+    const { offsetMm, softMm, darkness } = lit.dropShadow;
+    const d = roundedRectDistance(p.x - offsetMm.x, p.y - offsetMm.y);
+    return 1 - darkness * Math.min(1, Math.max(0, 0.5 - d / softMm));
+  };
+  // The sheen's strength at a card point (mm).
+  const sheenAt = (p: Point) => {
+    if (!lit.sheen) return 0;
+    const { at, angleDeg, widthMm, strength } = lit.sheen;
+    const a = (angleDeg * Math.PI) / 180;
+    const across = (p.x - at.x) * -Math.sin(a) + (p.y - at.y) * Math.cos(a);
+    return strength * Math.exp(-((across / widthMm) ** 2));
+  };
+  const shadowReach = lit.dropShadow
+    ? (Math.hypot(lit.dropShadow.offsetMm.x, lit.dropShadow.offsetMm.y) + lit.dropShadow.softMm) / mmPerPx
+    : 0;
   for (let y = 0; y < Hh; y++) {
     for (let x = 0; x < W; x++) {
       const o = (y * W + x) * 3;
       const bg = backgroundAt(c.background, x, y, noise);
+      const nearCard = x >= minX - shadowReach && x <= maxX + shadowReach && y >= minY - shadowReach && y <= maxY + shadowReach;
+      if (lit.dropShadow && nearCard) {
+        const under = deskLight(applyHomography(inv, x + 0.5, y + 0.5));
+        bg[0] *= under;
+        bg[1] *= under;
+        bg[2] *= under;
+      }
       let r = bg[0],
         g = bg[1],
         b = bg[2];
@@ -223,6 +283,12 @@ export async function renderPhoto(
           g = sg / 16;
           b = sb / 16;
         }
+        const sheen = a > 0 ? sheenAt(centre) * a : 0;
+        if (sheen > 0) {
+          r += (255 - r) * sheen;
+          g += (255 - g) * sheen;
+          b += (255 - b) * sheen;
+        }
         if (c.specular && a > 0) {
           const d = Math.hypot(centre.x - c.specular.x, centre.y - c.specular.y) / c.specular.radiusMm;
           if (d < 1.3) {
@@ -234,9 +300,9 @@ export async function renderPhoto(
         }
       }
       const l = light(x, y);
-      out[o] = r * l;
-      out[o + 1] = g * l;
-      out[o + 2] = b * l;
+      out[o] = r * l * tint[0];
+      out[o + 1] = g * l * tint[1];
+      out[o + 2] = b * l * tint[2];
     }
   }
   let img = sharp(Buffer.from(out.buffer), { raw: { width: W, height: Hh, channels: 3 } });
