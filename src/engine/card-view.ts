@@ -6,7 +6,15 @@ import type { Quad } from './detect';
 /** `gain`: the photo's exposure against full light (exposure.ts); contrast thresholds scale with it. `glare`: where nothing can be measured. */
 /** Where glare hides the surface, on a grid over the card (made by exposure.ts). */
 export type GlareMask = { cols: number; rows: number; mask: Uint8Array; percent: number };
-export type CardView = { img: RgbImage; toPhoto: Homography; pxPerMm: number; gain?: number; glare?: GlareMask };
+/** `light`: the light's colour as the card's white shows it (exposure.ts), [1, 1, 1] for white light. */
+export type CardView = {
+  img: RgbImage;
+  toPhoto: Homography;
+  pxPerMm: number;
+  gain?: number;
+  glare?: GlareMask;
+  light?: [number, number, number];
+};
 
 export function createCardView(img: RgbImage, corners: Quad): CardView {
   const mm: Point[] = [

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { gradeCard, EngineRefusal } from './index';
+import { analyseFace, gradeCard, EngineRefusal } from './index';
+import { lightColour } from './exposure';
 import { generateSyntheticCard } from '../card-fixtures/synthetic/generator';
+import type { Defect } from '../card-fixtures/synthetic/card';
 
 // Seeds differ from the benchmark's (900000+). Darkening is a pure gain on the encoded photo, as a
 // dimmer room with the same camera settings gives.
@@ -72,4 +74,33 @@ describe('one card per photo', () => {
     expect((err as EngineRefusal).code).toBe('several_cards');
     expect((err as EngineRefusal).message).toMatch(/toward the (left|right) of the photo/);
   }, 120_000);
+});
+
+describe("the light's colour", () => {
+  it("believes a lamp's tint in the card's white, not the colour of its ink", () => {
+    // White print under a tungsten lamp (about 3,300 K).
+    const lamp = lightColour([250, 205, 137]);
+    [1, 0.82, 0.55].forEach((v, i) => expect(lamp[i]).toBeCloseTo(v, 2));
+    // A yellow border's brightest print, pale coral print under daylight, and plain white: white light.
+    for (const white of [
+      [238, 201, 52],
+      [250, 215, 210],
+      [240, 240, 236],
+    ] as [number, number, number][])
+      expect(lightColour(white)).toEqual([1, 1, 1]);
+  });
+
+  it('finds a white scratch turned orange by a tungsten lamp, without the catalogue image', async () => {
+    const scratch: Defect = { kind: 'scratch', x0: 15, y0: 60, x1: 40, y1: 70, widthMm: 0.18, strength: 0.8 };
+    const card = await generateSyntheticCard(53, {
+      defects: { front: [], back: [scratch] },
+      conditions: { light: { tint: [1, 0.82, 0.55] } },
+    });
+    const back = await analyseFace('back', card.back);
+    expect(back.view.light?.[2]).toBeLessThan(0.75);
+    const found = back.surface.issues.filter((i) => i.type === 'scratch');
+    expect(found).toHaveLength(1);
+    expect(found[0].xMm).toBeCloseTo(27.5, 0);
+    expect(found[0].yMm).toBeCloseTo(65, 0);
+  });
 });

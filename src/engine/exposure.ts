@@ -27,6 +27,11 @@ const GLARE_MARGIN_MM = 1.5;
 export type Exposure = {
   /** 99th percentile of the brightest channel over the card, 0–255. */
   whiteLevel: number;
+  /**
+   * The light's colour as the card's white shows it, per channel (the brightest 1). [1, 1, 1] unless
+   * the card's brightest print is tinted the way a lamp tints white (see lightColour).
+   */
+  light: LightColour;
   /** Contrast gain of this photo against full exposure, 0–1 (1: contrasts are used as measured). */
   gain: number;
   /** Share of the card clipped to white in every channel, percent. */
@@ -38,6 +43,7 @@ export type Exposure = {
 export function measureExposure(view: CardView): Exposure {
   const buf = [0, 0, 0];
   const maxima: number[] = [];
+  const channels: number[][] = [[], [], []];
   const cols = Math.ceil(CARD_WIDTH_MM / GLARE_CELL_MM),
     rows = Math.ceil(CARD_HEIGHT_MM / GLARE_CELL_MM);
   const hotCells = new Uint8Array(cols * rows);
@@ -47,6 +53,7 @@ export function measureExposure(view: CardView): Exposure {
       if (roundedRectDistance(x, y) > -0.5) continue;
       sampleMm(view, x, y, buf);
       maxima.push(Math.max(buf[0], buf[1], buf[2]));
+      for (let c = 0; c < 3; c++) channels[c].push(buf[c]);
       if (buf[0] >= 250 && buf[1] >= 250 && buf[2] >= 250) {
         hot++;
         hotCells[Math.floor(y / GLARE_CELL_MM) * cols + Math.floor(x / GLARE_CELL_MM)] = 1;
@@ -55,10 +62,39 @@ export function measureExposure(view: CardView): Exposure {
   const whiteLevel = percentile(maxima, 0.99);
   return {
     whiteLevel,
+    light: lightColour(channels.map((c) => percentile(c, 0.99)) as LightColour),
     gain: Math.min(1, Math.max(whiteLevel, 1) / FULL_WHITE_LEVEL),
     saturatedPercent: (100 * hot) / Math.max(1, maxima.length),
     glare: glareMask(hotCells, cols, rows, hot),
   };
+}
+
+export type LightColour = [number, number, number];
+/**
+ * A tint is a lamp's only when its weakest channel is this far down (a lamp of 4,500 K or warmer): the
+ * brightest print of a card under daylight can be cream or pale coral (1, 0.86, 0.84), and is not a lamp.
+ */
+const MAX_WEAKEST_OF_LAMP = 0.75;
+/** How far the middle channel may lie from where a lamp's colour would put it (see lightColour). */
+const LAMP_COLOUR_TOLERANCE = 0.1;
+
+/**
+ * The light's colour from the card's white: each channel's 99th percentile over the card, the brightest
+ * scaled to 1. A tungsten lamp turns white print orange, a shaded window blue; a thin white scratch
+ * takes the same colour, so "colourless" is also judged against it (strict-scratch.ts). Only a clear
+ * tint a lamp can give is believed: the weakest channel well down, green between red and blue and near
+ * the square root of the weakest (a blackbody's colours as sRGB renders them: 4000 K ≈ 1, 0.82, 0.64;
+ * 3000 K ≈ 1, 0.71, 0.42). A card whose brightest print is ink (a yellow border: 1, 0.88, 0.16; a pink
+ * panel: 1, 0.85, 0.92) keeps white light.
+ */
+export function lightColour(white: LightColour): LightColour {
+  const top = Math.max(...white);
+  if (top <= 0) return [1, 1, 1];
+  const [r, g, b] = white.map((v) => v / top);
+  const weakest = Math.min(r, b);
+  const lampLike =
+    weakest <= MAX_WEAKEST_OF_LAMP && g <= Math.max(r, b) && g >= weakest && Math.abs(g - Math.sqrt(weakest)) <= LAMP_COLOUR_TOLERANCE;
+  return lampLike ? [r, g, b] : [1, 1, 1];
 }
 
 /** Clipped cells grown by GLARE_MARGIN_MM. Isolated clipped specks (white print, sparkle) are not glare. */

@@ -14,13 +14,23 @@ import type { SurfaceIssue } from './surface-issue';
 /** Diagnostics: called with every tested line's features (bench and tuning scripts only). */
 export const strictScratchTrace: { log?: (line: SurfaceIssue, features: Record<string, number | boolean>, verdict: boolean) => void } = {};
 
-export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain: number): boolean {
+/** `light`: the light's colour (exposure.ts): a scratch is a blend toward the white it makes, not toward pure white. */
+export function strictScratch(
+  line: SurfaceIssue,
+  img: RgbImage,
+  s: number,
+  gain: number,
+  light: [number, number, number] = [1, 1, 1],
+): boolean {
   const len = Math.hypot(line.to.xMm - line.from.xMm, line.to.yMm - line.from.yMm);
   if (len === 0) return false;
   const ux = (line.to.xMm - line.from.xMm) / len,
     uy = (line.to.yMm - line.from.yMm) / len;
   const side = 0.35 + line.widthMm / 2;
-  const white = 250 * gain;
+  // White light's white, and the lamp's when exposure.ts believed one: a line is colourless when it is
+  // a blend toward either (a card whose brightest print is cream keeps its white scratches).
+  const lamp = light.some((l) => l < 1);
+  const whites = (lamp ? [[1, 1, 1], light] : [[1, 1, 1]]).map((l) => l.map((v) => 250 * gain * v));
   const W = img.width,
     H = img.height,
     D = img.data;
@@ -39,14 +49,15 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
     best = [0, 0, 0],
     far = [0, 0, 0];
   let samples = 0,
-    neutral = 0,
     alike = 0,
     hugging = 0,
     positions = 0;
-  const explained: number[] = [];
+  // Per white: samples whose brightest pixel is neutral, and the share of added light a blend explains.
+  const neutral = whites.map(() => 0);
+  const explained: number[][] = whites.map(() => []);
   // Where the line crosses a printed edge its sides differ and their mean is not the colour under it:
   // the white-blend question is asked where the sides are alike, when there are enough such places.
-  const explainedAlike: number[] = [];
+  const explainedAlike: number[][] = whites.map(() => []);
   const rises: number[] = [];
   for (let t = 0.3; t < len - 0.3; t += 0.25) {
     const x = line.from.xMm + ux * t,
@@ -68,16 +79,18 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
     samples++;
     const sidesAlike = Math.abs(la - lb) < Math.max(10, 0.6 * rise);
     if (sidesAlike) alike++;
-    // How far each channel moved from the sides' colour toward white; alike shares mean no hue.
-    const shares: number[] = [];
-    for (let k = 0; k < 3; k++) {
-      const base = (a[k] + b[k]) / 2,
-        room = white - base;
-      if (room > 25) shares.push((best[k] - base) / room);
+    for (const [w, white] of whites.entries()) {
+      // How far each channel moved from the sides' colour toward white; alike shares mean no hue.
+      const shares: number[] = [];
+      for (let k = 0; k < 3; k++) {
+        const base = (a[k] + b[k]) / 2,
+          room = white[k] - base;
+        if (room > 25) shares.push((best[k] - base) / room);
+      }
+      // JPEG keeps colour at half resolution, so a thin white line keeps some of its sides' hue: every
+      // channel must rise by a fair share, none much more than another. Ink leaves a channel behind.
+      if (shares.length === 0 || (Math.min(...shares) > 0.2 && Math.max(...shares) - Math.min(...shares) < 0.55)) neutral[w]++;
     }
-    // JPEG keeps colour at half resolution, so a thin white line keeps some of its sides' hue: every
-    // channel must rise by a fair share, none much more than another. Ink leaves a channel behind.
-    if (shares.length === 0 || (Math.min(...shares) > 0.2 && Math.max(...shares) - Math.min(...shares) < 0.55)) neutral++;
     // The same question asked of the light the line adds across its whole profile: blurring (optics,
     // JPEG's half-resolution colour) spreads a line but keeps what it adds, channel by channel. A
     // blend toward white adds to each channel in proportion to its room below white; ink does not.
@@ -93,17 +106,19 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
       px(x - uy * o, y + ux * o, far);
       for (let k = 0; k < 3; k++) added[k] += far[k] - base[k] / nb;
     }
-    let num = 0,
-      den = 0,
-      tot = 0;
-    for (let k = 0; k < 3; k++) {
-      const room = Math.max(1, white - base[k] / nb);
-      ((num += added[k] * room), (den += room * room), (tot += added[k] * added[k]));
+    for (const [w, white] of whites.entries()) {
+      let num = 0,
+        den = 0,
+        tot = 0;
+      for (let k = 0; k < 3; k++) {
+        const room = Math.max(1, white[k] - base[k] / nb);
+        ((num += added[k] * room), (den += room * room), (tot += added[k] * added[k]));
+      }
+      const blend = num / den;
+      let resid = 0;
+      for (let k = 0; k < 3; k++) resid += (added[k] - blend * Math.max(1, white[k] - base[k] / nb)) ** 2;
+      if (tot > 0 && blend > 0) (sidesAlike ? explainedAlike : explained)[w].push(1 - resid / tot);
     }
-    const blend = num / den;
-    let resid = 0;
-    for (let k = 0; k < 3; k++) resid += (added[k] - blend * Math.max(1, white - base[k] / nb)) ** 2;
-    if (tot > 0 && blend > 0) (sidesAlike ? explainedAlike : explained).push(1 - resid / tot);
     // A highlight runs beside the outline of a shape: a much darker line close by on one side only.
     const darkest = (sign: number, near: number) => {
       let lo = Infinity;
@@ -142,8 +157,12 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
       }
     if (Math.min(...across) - Math.max(...diagonal) > 25 * 4) crossed = true;
   }
-  const blends = (explainedAlike.length >= MIN_ALIKE_BLENDS ? explainedAlike : [...explainedAlike, ...explained]).sort((p, q) => p - q);
-  const whiteBlend = blends.length ? blends[Math.floor(blends.length / 2)] : 0;
+  const whiteBlends = whites.map((_, w) => {
+    const blends = (explainedAlike[w].length >= MIN_ALIKE_BLENDS ? explainedAlike[w] : [...explainedAlike[w], ...explained[w]]).sort(
+      (p, q) => p - q,
+    );
+    return blends.length ? blends[Math.floor(blends.length / 2)] : 0;
+  });
   // Even strength: a scratch keeps its contrast along its length; sparkle arms and glints fade out.
   const sortedRises = [...rises].sort((p, q) => p - q);
   const evenness = sortedRises.length
@@ -155,7 +174,7 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
   // Two measures of the same colour question must agree: the brightest pixel's share of room toward
   // white (per sample), and the whole profile's added light (median over the line) being a white blend
   // (≥ 0.9 of it explained; scratches measured 0.94–0.99, coloured strokes 0.5–0.89).
-  const colourless = neutral / samples >= 0.6 && whiteBlend >= 0.9;
+  const colourless = whites.some((_, w) => neutral[w] / samples >= 0.6 && whiteBlends[w] >= 0.9);
   // Sparkles: short and tapered (measured evenness 0.1–0.45 against 0.48–0.9 for scratches, which
   // rarely fade on a short length), or fading along most of their length whatever their length.
   const tapered = evenness < 0.3 || (len < 7 && evenness < 0.55);
@@ -167,11 +186,11 @@ export function strictScratch(line: SurfaceIssue, img: RgbImage, s: number, gain
       len,
       samples,
       coverage: samples / positions,
-      neutral: samples ? neutral / samples : 0,
+      neutral: samples ? Math.max(...neutral) / samples : 0,
       alike: samples ? alike / samples : 0,
       hugging: samples ? hugging / samples : 0,
       crossed,
-      whiteBlend,
+      whiteBlend: Math.max(...whiteBlends),
       evenness,
     },
     verdict,

@@ -71,7 +71,9 @@ export function measureSurface(view: CardView, options: { reference?: ReferenceI
       }
     : { referenceGiven: false };
   const real = (line: SurfaceIssue, polarity: 'bright' | 'dark') =>
-    useReference ? notInReference(line, polarity, useReference, w, h, s) : polarity === 'dark' || strictScratch(line, rectified, s, gain);
+    useReference
+      ? notInReference(line, polarity, useReference, w, h, s)
+      : polarity === 'dark' || strictScratch(line, rectified, s, gain, view.light);
   const issues = [
     ...mergeCollinear(lineComponents(bright, strength, w, h, s, 'bright')).filter((l) => real(l, 'bright')),
     ...mergeCollinear(lineComponents(dark, strength, w, h, s, 'dark')).filter((l) => real(l, 'dark')),

@@ -69,7 +69,7 @@ function checkTrace(
     throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
-  const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare };
+  const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare, light: exposure.light };
   if (view.pxPerMm < minPxPerMm)
     throw new CardTooSmall(refined.corners, face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px long`);
   // Cards have rounded corners; square ones mean the print frame was outlined.
