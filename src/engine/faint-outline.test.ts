@@ -41,3 +41,22 @@ describe('a border nearly the colour of the table', () => {
     expect(findOuterOutline(photo.small, detectCard(photo.small).quad)).toBeNull();
   });
 });
+
+describe('a dark border on a dark desk under a lamp', () => {
+  // A lamp to one side throws the card's soft shadow on the desk: beyond two sides the first step out
+  // from the card is the shadow's edge, not the card's. The border is nearly black, the desk dark green.
+  const BLACK_BORDER: Rgb = [18, 18, 20];
+  const lamp = { dropShadow: { offsetMm: { x: 0.8, y: 1 }, softMm: 2.5, darkness: 0.4 } };
+
+  it("traces the card's own edge inside its shadow, within 1 % of the card's diagonal", async () => {
+    const card = await generateSyntheticCard(7303, {
+      frontBorder: BLACK_BORDER,
+      conditions: { background: { kind: 'plain', color: [35, 50, 30] }, light: lamp },
+    });
+    const { faces } = await gradeCard({ front: card.front, back: card.back });
+    const truth = card.truth.front.corners;
+    const diagonal = Math.hypot(truth[2].x - truth[0].x, truth[2].y - truth[0].y);
+    const worst = Math.max(...faces.front.checks.corners.map((p, i) => Math.hypot(p.x - truth[i].x, p.y - truth[i].y)));
+    expect(worst / diagonal).toBeLessThan(0.01);
+  });
+});

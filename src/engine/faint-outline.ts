@@ -9,7 +9,7 @@
  * noise, the band inside it has one colour on all four sides (a border) and the result keeps a card's
  * proportions; otherwise it answers null and the caller's refusal stands.
  */
-import { fitLine, intersect, quadSides, type Point } from './geometry';
+import { distanceToLine, fitLine, intersect, quadSides, type Point } from './geometry';
 import { sampleRgb, type RgbImage } from './image';
 import { orderQuad, type Quad } from './detect';
 
@@ -134,6 +134,33 @@ export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, m
   };
 }
 
+type SideStep = { border: Rgb; direction: Rgb };
+const sum = (c: Rgb) => c[0] + c[1] + c[2];
+const chroma = (c: Rgb) => c.map((v) => v / Math.max(1, sum(c))) as Rgb;
+/**
+ * Two sides' steps show one border on one table: the bands inside them of one colour, and stepping the
+ * same way. Colours are compared as chromaticities, since uneven light brightens one side more than another.
+ */
+function sameBorder(x: SideStep, y: SideStep): boolean {
+  const cx = chroma(x.border),
+    cy = chroma(y.border);
+  const darker = Math.max(1, Math.min(sum(x.border), sum(y.border)));
+  if (norm([cx[0] - cy[0], cx[1] - cy[1], cx[2] - cy[2]]) > SAME_BORDER_CHROMA + CHROMA_NOISE_RGB / darker) return false;
+  return x.direction.reduce((s, v, c) => s + v * y.direction[c], 0) >= SAME_STEP_COS;
+}
+/**
+ * The step is a shadow's edge on the desk: going out, each channel brightens in proportion to the shaded
+ * band's own colour (the same desk, more light), within this cosine.
+ */
+const SHADE_COS = 0.97;
+function shadeEdge({ border, direction }: SideStep): boolean {
+  const size = norm(border);
+  return size > 0 && border.reduce((s, v, c) => s + (v / size) * direction[c], 0) >= SHADE_COS;
+}
+const allAgree = (sides: SideStep[]) => sides.every((x, i) => sides.every((y, j) => j <= i || sameBorder(x, y)));
+/** How many times a side whose border disagrees is searched again inside its step (a shadow's, a second shadow's). */
+const MAX_INNER_RETRIES = 2;
+
 /**
  * The card's faint outline outside `quad` (the working copy's coordinates), or null when the photo
  * shows none that all four sides agree on.
@@ -145,18 +172,27 @@ export function findOuterOutline(img: RgbImage, quad: Quad, maxOffsets?: number[
   if (sides.some((s) => !s || s.significance < MIN_SIGNIFICANCE || s.stepRgb < MIN_STEP_RGB)) return null;
   const found = sides as NonNullable<(typeof sides)[number]>[];
   // One border on one table all round: four unrelated steps (a table's seams, a shadow) are not a card.
-  // Colours are compared as chromaticities, since uneven light brightens one side more than another.
-  const sum = (c: Rgb) => c[0] + c[1] + c[2];
-  const chroma = (c: Rgb) => c.map((v) => v / Math.max(1, sum(c))) as Rgb;
-  for (let i = 0; i < 4; i++)
-    for (let j = i + 1; j < 4; j++) {
-      const ci = chroma(found[i].border),
-        cj = chroma(found[j].border);
-      const darker = Math.max(1, Math.min(sum(found[i].border), sum(found[j].border)));
-      if (norm([ci[0] - cj[0], ci[1] - cj[1], ci[2] - cj[2]]) > SAME_BORDER_CHROMA + CHROMA_NOISE_RGB / darker) return null;
-      const cos = found[i].direction.reduce((s, v, c) => s + v * found[j].direction[c], 0);
-      if (cos < SAME_STEP_COS) return null;
-    }
+  if (!allAgree(found)) {
+    // A lamp's soft shadow beyond one or two sides steps too, further out than the card's edge: the band
+    // inside that step is the desk in shade, which brightens outward in proportion to its own colour.
+    // Those sides are searched again inside it, for the step whose inside is the border the others show.
+    const agreeing = found.map((x) => found.filter((y) => sameBorder(x, y)).length);
+    const reference = found[agreeing.indexOf(Math.max(...agreeing))];
+    for (const [i, { a, b, n }] of quadSide.entries())
+      for (let tries = 0; tries < MAX_INNER_RETRIES && !sameBorder(found[i], reference) && shadeEdge(found[i]); tries++) {
+        const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+        const offset = Math.abs(distanceToLine(found[i].line, mid));
+        // A shadow's edge has lit desk beyond it; a step at the frame's edge may be the card's own print
+        // where the frame cuts it.
+        const at = { x: mid.x + n.x * offset, y: mid.y + n.y * offset };
+        const clear = 4 * WINDOW * STEP;
+        if (at.x < clear || at.y < clear || at.x > img.width - clear || at.y > img.height - clear) break;
+        const inner = sideOutline(img, a, b, n, offset - 2 * WINDOW * STEP, relativeFloor);
+        if (!inner || inner.significance < MIN_SIGNIFICANCE || inner.stepRgb < MIN_STEP_RGB) break;
+        found[i] = inner;
+      }
+    if (!allAgree(found)) return null;
+  }
   const corners = [0, 1, 2, 3].map((i) => intersect(found[(i + 3) % 4].line, found[i].line)) as Quad;
   const len = (i: number) => Math.hypot(corners[(i + 1) % 4].x - corners[i].x, corners[(i + 1) % 4].y - corners[i].y);
   // Short over long side, whichever way the card lies in the frame.
