@@ -19,7 +19,7 @@ type Lighting = { light: PhysicalLight; conditions?: Partial<PhotoConditions>; f
 
 /** A dark desk: near-black wood, cloth or laminate. */
 const darkDesk = (r: Random): Partial<PhotoConditions> => ({
-  background: { kind: r.pick(['plain', 'wood', 'fabric'] as const), color: [r.int(22, 55), r.int(20, 50), r.int(18, 48)] },
+  background: { kind: r.pick(['plain', 'wood', 'fabric'] as const), color: [r.int(15, 55), r.int(15, 50), r.int(15, 48)] },
 });
 const sheen = (r: Random, strength: [number, number]): PhysicalLight['sheen'] => ({
   at: { x: r.range(15, 48), y: r.range(20, 68) },
@@ -64,6 +64,15 @@ const LIGHTS: { name: string; draw: (r: Random) => Lighting }[] = [
     draw: (r) => ({
       light: { tint: TUNGSTEN, gain: r.range(0.45, 0.65), vignette: r.range(0.2, 0.5) },
       conditions: { noiseSigma: r.range(3, 6) },
+    }),
+  },
+  {
+    // Framed close, the card near the frame's edge, where the lens darkens the desk most.
+    name: 'near the frame, dark desk, vignetting',
+    draw: (r) => ({
+      light: { vignette: r.range(0.3, 0.6), dropShadow: contactShadow(r), sheen: sheen(r, [0.2, 0.5]) },
+      conditions: { ...darkDesk(r), fill: r.range(0.8, 0.92), offsetX: r.pick([-1, 1]) * r.range(0.6, 1), offsetY: r.range(-1, 1) },
+      frontBorder: r.next() < 0.5 ? BLACK_BORDER : undefined,
     }),
   },
   {
