@@ -18,6 +18,7 @@ import type { Defect } from '../src/card-fixtures/synthetic/card';
 import { benchSurfaceReference } from './lib/surface-reference';
 import { benchLowContrast } from './grading-low-contrast';
 import { benchLitPhotos } from './lib/lit-photos';
+import { distanceToScratch, matchesScratch } from './lib/scratch-match';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 40);
 /** BENCH_VERBOSE=1 lists each scratch the engine missed, with what it found near it. */
@@ -41,14 +42,6 @@ const latencies: number[] = [];
 /** Cards with a whitened corner on a border where whitening shows: graded again in dim light below. */
 const whitenedCards: SyntheticCard[] = [];
 const refusalCodes: Record<string, number> = {};
-
-const segDist = (px: number, py: number, d: Extract<Defect, { kind: 'scratch' }>) => {
-  const vx = d.x1 - d.x0,
-    vy = d.y1 - d.y0,
-    L = vx * vx + vy * vy;
-  const t = Math.max(0, Math.min(1, ((px - d.x0) * vx + (py - d.y0) * vy) / L));
-  return Math.hypot(px - (d.x0 + t * vx), py - (d.y0 + t * vy));
-};
 
 function scoreFace(
   card: SyntheticCard,
@@ -79,13 +72,13 @@ function scoreFace(
   const detected = issues.filter((i) => i.type === 'scratch');
   truthScratches += scratches.length;
   for (const s of scratches) {
-    if (detected.some((d) => segDist(d.xMm, d.yMm, s) < 1.5)) foundScratches++;
+    if (detected.some((d) => matchesScratch(d, s))) foundScratches++;
     else if (VERBOSE)
       missedScratches.push(
         `${style} seed ${card.seed} ${face}: ${Math.hypot(s.x1 - s.x0, s.y1 - s.y0).toFixed(1)} mm × ${s.widthMm} mm, strength ${s.strength.toFixed(2)}, ` +
           `(${s.x0.toFixed(1)}, ${s.y0.toFixed(1)})–(${s.x1.toFixed(1)}, ${s.y1.toFixed(1)}); found nearby: ${
             issues
-              .filter((i) => segDist(i.xMm, i.yMm, s) < 6)
+              .filter((i) => distanceToScratch(i.xMm, i.yMm, s) < 6)
               .map((i) => `${i.type} ${i.severity} at (${i.xMm.toFixed(1)}, ${i.yMm.toFixed(1)})`)
               .join(', ') || 'nothing'
           }`,
@@ -95,7 +88,7 @@ function scoreFace(
   const glare = truth.defects.find((d): d is Extract<Defect, { kind: 'holoGlare' }> => d.kind === 'holoGlare');
   if (glare) glareFaces++;
   for (const d of detected) {
-    if (scratches.some((s) => segDist(d.xMm, d.yMm, s) < 1.5)) continue;
+    if (scratches.some((s) => matchesScratch(d, s))) continue;
     falseDetections++;
     if (glare && ((d.xMm - glare.cx) / (glare.rx * 1.5)) ** 2 + ((d.yMm - glare.cy) / (glare.ry * 1.5)) ** 2 < 1) glareFalse++;
   }

@@ -9,12 +9,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EngineRefusal, analyseFace, percentile, type Point } from '../../src/engine';
-import type { Defect, Rgb } from '../../src/card-fixtures/synthetic/card';
+import type { Rgb } from '../../src/card-fixtures/synthetic/card';
 import { generateSyntheticCard } from '../../src/card-fixtures/synthetic/generator';
 import { createRandom, type Random } from '../../src/card-fixtures/synthetic/random';
 import type { PhotoConditions, PhysicalLight } from '../../src/card-fixtures/synthetic/scene';
+import { matchesScratch, type Scratch } from './scratch-match';
 
-type Scratch = Extract<Defect, { kind: 'scratch' }>;
 type Lighting = { light: PhysicalLight; conditions?: Partial<PhotoConditions>; frontBorder?: Rgb };
 
 /** A dark desk: near-black wood, cloth or laminate. */
@@ -84,14 +84,6 @@ const LIGHTS: { name: string; draw: (r: Random) => Lighting }[] = [
   },
 ];
 
-const segDist = (px: number, py: number, d: Scratch) => {
-  const vx = d.x1 - d.x0,
-    vy = d.y1 - d.y0,
-    L = vx * vx + vy * vy;
-  const t = Math.max(0, Math.min(1, ((px - d.x0) * vx + (py - d.y0) * vy) / L));
-  return Math.hypot(px - (d.x0 + t * vx), py - (d.y0 + t * vy));
-};
-
 /** The real-photo bench's limit: every corner within this share of the card's diagonal. */
 const OUTLINE_LIMIT_PERCENT = 1.5;
 /** Worst corner's distance from the truth, % of the card's diagonal. */
@@ -142,8 +134,8 @@ export async function benchLitPhotos(cards: number, seed0: number, verbose = fal
           const scratches = truth.defects.filter((d): d is Scratch => d.kind === 'scratch');
           const seen = a.surface.issues.filter((x) => x.type === 'scratch');
           drawn += scratches.length;
-          found += scratches.filter((s) => seen.some((d) => segDist(d.xMm, d.yMm, s) < 1.5)).length;
-          stray += seen.filter((d) => !scratches.some((s) => segDist(d.xMm, d.yMm, s) < 1.5)).length;
+          found += scratches.filter((s) => seen.some((d) => matchesScratch(d, s))).length;
+          stray += seen.filter((d) => !scratches.some((s) => matchesScratch(d, s))).length;
         } catch (err) {
           if (!(err instanceof EngineRefusal)) throw err;
           codes[err.code] = (codes[err.code] ?? 0) + 1;

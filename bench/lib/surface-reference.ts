@@ -8,15 +8,7 @@ import { gradeCard, EngineRefusal, MATCH_THRESHOLD, type GradingReport } from '.
 import { generateSyntheticCard, renderReferenceImage, type SyntheticCard } from '../../src/card-fixtures/synthetic/generator';
 import type { Defect } from '../../src/card-fixtures/synthetic/card';
 import { createRandom } from '../../src/card-fixtures/synthetic/random';
-
-type Scratch = Extract<Defect, { kind: 'scratch' }>;
-const segDist = (px: number, py: number, d: Scratch) => {
-  const vx = d.x1 - d.x0,
-    vy = d.y1 - d.y0,
-    L = vx * vx + vy * vy;
-  const t = Math.max(0, Math.min(1, ((px - d.x0) * vx + (py - d.y0) * vy) / L));
-  return Math.hypot(px - (d.x0 + t * vx), py - (d.y0 + t * vy));
-};
+import { matchesScratch, type Scratch } from './scratch-match';
 
 type Tally = {
   truth: number;
@@ -49,9 +41,9 @@ function scoreFront(card: SyntheticCard, report: GradingReport, t: Tally) {
   const issues = report.surfaceDecisionLog.frontIssues;
   t.faces++;
   t.truth += scratches.length;
-  for (const s of scratches) if (issues.some((i) => i.type === 'scratch' && segDist(i.xMm, i.yMm, s) < 1.5)) t.found++;
+  for (const s of scratches) if (issues.some((i) => i.type === 'scratch' && matchesScratch(i, s))) t.found++;
   const explained = (i: (typeof issues)[number]) =>
-    (i.type === 'scratch' && scratches.some((s) => segDist(i.xMm, i.yMm, s) < 1.5)) ||
+    (i.type === 'scratch' && scratches.some((s) => matchesScratch(i, s))) ||
     (i.type === 'print line' && printLines.some((p) => Math.abs((p.orientation === 'vertical' ? i.xMm : i.yMm) - p.atMm) < 1.5));
   t.falseFindings += issues.filter((i) => !explained(i)).length;
   if (!scratches.length && !printLines.length) {
