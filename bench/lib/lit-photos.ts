@@ -3,7 +3,8 @@
  * shadows, dim and tinted light were refused or mismeasured). Each light (scene.ts PhysicalLight) is
  * drawn at random per card, on cards of known truth with damage at the bench's usual rate, and each
  * face is analysed as grading does. Prints, per light: faces graded, refusals by code, centering error
- * (points: mean, p95), scratches found of those drawn, and scratch findings where none was drawn.
+ * (points: mean, p95), scratches found of those drawn, scratch findings where none was drawn, and
+ * whitened corners flagged (where whitening can show) with clean corners flagged.
  *   BENCH_LIT=8 (cards per light), BENCH_VERBOSE=1 (lists refusals and wrong outlines), BENCH_LIT_OUT=dir
  */
 import fs from 'node:fs';
@@ -112,7 +113,10 @@ export async function benchLitPhotos(cards: number, seed0: number, verbose = fal
       outlined = 0,
       drawn = 0,
       found = 0,
-      stray = 0;
+      stray = 0,
+      whitened = 0,
+      flagged = 0,
+      falseWhitening = 0;
     for (let c = 0; c < cards; c++) {
       const seed = seed0 + 1000 * i + c;
       const { light, conditions, frontBorder } = draw(createRandom(seed));
@@ -134,6 +138,16 @@ export async function benchLitPhotos(cards: number, seed0: number, verbose = fal
           const scratches = truth.defects.filter((d): d is Scratch => d.kind === 'scratch');
           const seen = a.surface.issues.filter((x) => x.type === 'scratch');
           drawn += scratches.length;
+          // Whitened corners where whitening can show (not on a white or silver border), and clean ones flagged.
+          const worn = truth.defects.flatMap((d) => (d.kind === 'cornerWhitening' ? [d.corner as string] : []));
+          for (const c of a.corners.filter((m) => m.whiteningMeasurable)) {
+            const isWorn = worn.includes(c.corner);
+            if (isWorn) whitened++;
+            if (c.issues.includes('whitening')) {
+              if (isWorn) flagged++;
+              else falseWhitening++;
+            }
+          }
           found += scratches.filter((s) => seen.some((d) => matchesScratch(d, s))).length;
           stray += seen.filter((d) => !scratches.some((s) => matchesScratch(d, s))).length;
         } catch (err) {
@@ -151,7 +165,7 @@ export async function benchLitPhotos(cards: number, seed0: number, verbose = fal
     console.log(
       `  ${name.padEnd(34)} graded ${String(graded).padStart(2)}/${faces}${refused ? ` (refused ${refused})` : ''}, outline within ${OUTLINE_LIMIT_PERCENT} % ${outlined}/${graded}; centering ${mean.toFixed(2)} / p95 ${
         errors.length ? percentile(errors, 0.95).toFixed(2) : '-'
-      }; scratches ${found}/${drawn}, ${stray} where none was drawn`,
+      }; scratches ${found}/${drawn}, ${stray} where none was drawn; whitened corners flagged ${flagged}/${whitened}, clean ones ${falseWhitening}`,
     );
   }
   for (const note of notes) console.log(`    ${note}`);
