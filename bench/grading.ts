@@ -3,7 +3,7 @@
  * centering error, corner-whitening ranking, scratch precision/recall, false scratches on holo
  * glare, refusal rate, latency and peak memory. `style: heldout` cards use border colours,
  * panels and backgrounds the engine was not tuned on.
- *   npm run bench:grading                 (BENCH_CARDS=40 BENCH_HELDOUT=20 BENCH_LIT=8 by default; BENCH_VERBOSE=1 lists missed scratches)
+ *   npm run bench:grading                 (BENCH_CARDS=40 BENCH_HELDOUT=20 BENCH_LIT=8 by default; BENCH_VERBOSE=1 lists missed scratches and the lit photos refused or outlined wrong)
  */
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';

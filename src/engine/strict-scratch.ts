@@ -14,7 +14,7 @@ import type { SurfaceIssue } from './surface-issue';
 /** Diagnostics: called with every tested line's features (bench and tuning scripts only). */
 export const strictScratchTrace: { log?: (line: SurfaceIssue, features: Record<string, number | boolean>, verdict: boolean) => void } = {};
 
-/** `light`: the light's colour (exposure.ts): a scratch is a blend toward the white it makes, not toward pure white. */
+/** `light`: the light's colour (exposure.ts): under a lamp a scratch blends toward the lamp's white, not pure white. */
 export function strictScratch(
   line: SurfaceIssue,
   img: RgbImage,
