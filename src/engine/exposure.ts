@@ -43,7 +43,8 @@ export type Exposure = {
 export function measureExposure(view: CardView): Exposure {
   const buf = [0, 0, 0];
   const maxima: number[] = [];
-  const channels: number[][] = [[], [], []];
+  // Per-channel histograms (whole levels): the light's colour is read on every trace, so no sorting.
+  const levels = [0, 1, 2].map(() => new Uint32Array(256));
   const cols = Math.ceil(CARD_WIDTH_MM / GLARE_CELL_MM),
     rows = Math.ceil(CARD_HEIGHT_MM / GLARE_CELL_MM);
   const hotCells = new Uint8Array(cols * rows);
@@ -53,7 +54,7 @@ export function measureExposure(view: CardView): Exposure {
       if (roundedRectDistance(x, y) > -0.5) continue;
       sampleMm(view, x, y, buf);
       maxima.push(Math.max(buf[0], buf[1], buf[2]));
-      for (let c = 0; c < 3; c++) channels[c].push(buf[c]);
+      for (let c = 0; c < 3; c++) levels[c][Math.max(0, Math.min(255, Math.round(buf[c])))]++;
       if (buf[0] >= 250 && buf[1] >= 250 && buf[2] >= 250) {
         hot++;
         hotCells[Math.floor(y / GLARE_CELL_MM) * cols + Math.floor(x / GLARE_CELL_MM)] = 1;
@@ -62,7 +63,7 @@ export function measureExposure(view: CardView): Exposure {
   const whiteLevel = percentile(maxima, 0.99);
   return {
     whiteLevel,
-    light: lightColour(channels.map((c) => percentile(c, 0.99)) as LightColour),
+    light: lightColour(levels.map((h) => levelAt(h, maxima.length, 0.99)) as LightColour),
     gain: Math.min(1, Math.max(whiteLevel, 1) / FULL_WHITE_LEVEL),
     saturatedPercent: (100 * hot) / Math.max(1, maxima.length),
     glare: glareMask(hotCells, cols, rows, hot),
@@ -70,6 +71,12 @@ export function measureExposure(view: CardView): Exposure {
 }
 
 export type LightColour = [number, number, number];
+/** The level below which share `q` of a histogram's `n` samples lie. */
+function levelAt(histogram: Uint32Array, n: number, q: number): number {
+  let below = 0;
+  for (let v = 0; v < histogram.length; v++) if ((below += histogram[v]) >= q * n) return v;
+  return histogram.length - 1;
+}
 /**
  * A tint is a lamp's only when its weakest channel is this far down (a lamp of 4,500 K or warmer): the
  * brightest print of a card under daylight can be cream or pale coral (1, 0.86, 0.84), and is not a lamp.
