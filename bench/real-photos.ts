@@ -134,6 +134,8 @@ const expected = (r: Row): boolean => {
   if (s.startsWith('one card')) return !r.code && (r.errorPercent ?? Infinity) <= OUTLINE_LIMIT_PERCENT;
   if (s.startsWith('several')) return r.code === 'several_cards';
   if (s.startsWith('cut off')) return r.code === 'card_cut_off';
+  // A photo with no card in it: refused as such, or for its size before anything was looked for.
+  if (s.startsWith('no card')) return r.code === 'no_card_found' || r.code === 'image_too_small';
   // Holders: the card inside measured with the holder named, or a refusal naming the holder.
   if (!r.code) return !!r.holder && (r.errorPercent === undefined || r.errorPercent <= OUTLINE_LIMIT_PERCENT);
   return /sleeve|slab|toploader|holder/.test(r.code);

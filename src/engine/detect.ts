@@ -475,6 +475,26 @@ export function detectOnCutRegion(img: RgbImage, refusal: EngineRefusal, face?: 
   return sheet >= MIN_SHEET_TO_CARD_AREA * quadArea(found.quad) ? found : null;
 }
 
+/**
+ * The card whose colour region ran along one edge of the frame (`refusal`), fitted as if it did not:
+ * at the working scale a card lying a millimetre from the frame touches it. The fit is a proposal for
+ * the full-resolution trace, which sees the table between card and frame, or refuses a corner that
+ * truly leaves it; a trace there must show the rounded corners on the frame's side too (locate.ts).
+ * Null when the region ran along more than one edge or has no card's shape.
+ */
+export function detectAlongFrame(img: RgbImage, refusal: EngineRefusal, face?: 'front' | 'back'): Detection | null {
+  if (!(refusal instanceof CutOff)) return null;
+  let fitted: ReturnType<typeof quadFromBlob>;
+  try {
+    fitted = quadFromBlob(refusal.blob, img.width, img.height, face, true);
+  } catch {
+    return null;
+  }
+  if (fitted.notCardShaped) return null;
+  const area = refusal.blob.reduce((sum: number, v) => sum + v, 0);
+  return { quad: fitted.quad, touchesFrame: false, areaShare: area / (img.width * img.height) };
+}
+
 /** A sheet of paper is several times a card's size; a cut card's region is little more than its print. */
 const MIN_SHEET_TO_CARD_AREA = 2;
 
@@ -754,6 +774,7 @@ function quadFromBlob(
   w: number,
   h: number,
   face: 'front' | 'back' | undefined,
+  alongOneFrameEdge = false,
 ): { quad: Quad; touchesFrame: boolean; runsOff: FrameEdge[]; notCardShaped?: string } {
   // The card's body without table grain stuck to it, as its own largest component.
   const body = largestBlob(openMask(blob, w, h, Math.max(1, Math.round(Math.min(w, h) * 0.008))), w, h).blob;
@@ -781,7 +802,9 @@ function quadFromBlob(
   );
   const alongFrame = frameTouches > (w + h) * 0.05;
   // A card running off the frame: say so before the shape checks below would call it no card at all.
-  if (alongFrame) throw new EngineRefusal('card_cut_off', face, runsOffDetail(touched));
+  // Asked to (`alongOneFrameEdge`), a region along one edge is fitted all the same, the frame's pixels
+  // standing for its side there: a card laid a hair from the frame touches it at the working scale.
+  if (alongFrame && !(alongOneFrameEdge && touched.length === 1)) throw new EngineRefusal('card_cut_off', face, runsOffDetail(touched));
   if (boundary.length < 40) throw new EngineRefusal('no_card_found', face, 'no straight card edges');
   const hull = convexHull(boundary);
   const rect = minAreaRect(hull);

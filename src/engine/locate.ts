@@ -1,8 +1,9 @@
 /** Finding and tracing the card in a decoded photo: sharp-free, so the browser's capture guide runs it too. */
 import type { Face } from '@contract/grading-report';
-import { detectByEdges, detectOnCutRegion, outsideCutRegion, type Detection, type Quad } from './detect';
+import { detectAlongFrame, detectByEdges, detectOnCutRegion, outsideCutRegion, type Detection, type Quad } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
-import { nearQuad, quadSides, whereInFrame } from './geometry';
+import { nearQuad, quadSides, runsOffDetail, whereInFrame } from './geometry';
+import { frameCutsTracedSide } from './cut-side';
 import { cardOutlinesApart } from './line-quads';
 import { refuseAnotherCardInView } from './other-cards';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
@@ -98,18 +99,28 @@ const raise = (err: unknown): never => {
  * proportions under any real camera is not the card (a slab's case is named as such).
  */
 export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, options: TraceOptions = {}): Trace {
-  const proposals: (() => Quad | null | undefined)[] = [
-    () => quad,
-    () => detectByEdges(decoded.small, face)?.quad,
-    () => frameOutline(decoded.small)?.quad,
+  // The straight-edge outline is found once, on demand: a proposal of its own and the toploader check below.
+  let apart: Quad[] | undefined;
+  const outlinesApart = () => (apart ??= cardOutlinesApart(decoded.small));
+  // `wholeOnly`: a proposal that stands only as a whole card, clean all round with four rounded corners.
+  // The straight-edge outline is one: it finds the card whose coarse outline another pass could not fit
+  // (a card a hair from the frame, merged with it at the working scale), but in a card the frame cuts it
+  // finds the print's frames as readily, which must never be graded as second best.
+  const proposals: { propose: () => Quad | null | undefined; wholeOnly?: boolean }[] = [
+    { propose: () => quad },
+    { propose: () => detectByEdges(decoded.small, face)?.quad },
+    { propose: () => frameOutline(decoded.small)?.quad },
+    { propose: () => outlinesApart()[0], wholeOnly: true },
   ];
   const tried: Quad[] = [];
+  // The straight-edge outline's trace once traced as a proposal (null: it refused), for the holder check below.
+  let apartTrace: (Trace & CornerRead) | null | undefined;
   const wasTried = (q: Quad) => tried.some((t) => t.every((p, i) => Math.hypot(p.x - q[i].x, p.y - q[i].y) < 1));
-  const traced: Trace[] = [];
+  const traced: (Trace & CornerRead)[] = [];
   const cleanTraces: (Trace & CornerRead)[] = [];
   let refusal: unknown = null;
   let cutOff: EngineRefusal | null = null;
-  for (const propose of proposals) {
+  for (const { propose, wholeOnly } of proposals) {
     let proposed: Quad | null | undefined;
     try {
       proposed = propose();
@@ -121,8 +132,10 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
     const q = proposed;
     if (!q || wasTried(q)) continue;
     tried.push(q);
+    if (wholeOnly) apartTrace = null;
     try {
       const t = traceCard(decoded, q, face, options);
+      if (wholeOnly) apartTrace = t;
       const shapeRefusal = notCardProportions(decoded, t, face);
       if (shapeRefusal) {
         // A grading slab's case, traced whole, is never graded as if it were the card.
@@ -131,6 +144,12 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
         continue;
       }
       const clean = cleanAllRound(t);
+      if (wholeOnly) {
+        // Clean all round: with a side only 80 % on one line it lost to a better trace of a sleeved card
+        // whose one corner read square (a tilted copy of a real photo, 2.7 % off).
+        if (clean && t.roundCorners === 4) return t;
+        continue;
+      }
       // After the detector's outline ran off the frame, only a whole card stands against it: clean all
       // round, with its rounded corners seen (a heavily compressed photo can leave the colour mask
       // holding the sheet of paper under the card, while the strong edges outline the card itself).
@@ -166,20 +185,21 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   // card inside it. The straight-edge outline, traced clean with as many rounded corners and no square
   // one, is the card.
   if (roundest && roundest.squareCorners > 0) {
-    const inside = cardOutlinesApart(decoded.small)[0];
-    if (inside && !wasTried(inside))
+    const inside = outlinesApart()[0];
+    let t = apartTrace;
+    if (t === undefined && inside && !wasTried(inside))
       try {
-        const t = traceCard(decoded, inside, face, options);
-        if (cleanAllRound(t) && t.squareCorners === 0 && t.roundCorners >= roundest.roundCorners && !notCardProportions(decoded, t, face))
-          return t;
+        t = traceCard(decoded, inside, face, options);
       } catch (err) {
         if (!(err instanceof EngineRefusal)) throw err;
       }
+    if (t && cleanAllRound(t) && t.squareCorners === 0 && t.roundCorners >= roundest.roundCorners && !notCardProportions(decoded, t, face))
+      return notCutBySide(t, face);
   }
-  if (roundest) return roundest;
+  if (roundest) return notCutBySide(roundest, face);
   // None clean all round: the one whose weakest side is most of one straight edge.
   const best = traced.sort((a, b) => Math.min(...b.refined.support) - Math.min(...a.refined.support))[0];
-  if (best) return best;
+  if (best) return notCutBySide(best, face);
   throw refusal;
 }
 
@@ -207,16 +227,28 @@ export function traceFillingFrame(decoded: PreparedPhoto, face: Face, options: T
  * on that region alone (the paper); a proposal stands if it traces clean on all four sides with its
  * rounded corners seen, as traceDetected asks of any trace that stands against a cut-off outline. A cut
  * card's own print can outline the same way (a rounded inner panel); it is told apart by the band of one
- * border colour all round it, which a whole card on a table does not have. Null when none qualifies.
+ * border colour all round it, which a whole card on a table does not have. Then by the region itself
+ * fitted along the frame edge it ran along, and by the straight-edge outline: a card lying a hair from
+ * the frame merges with it at the working scale; these must show all four rounded corners at full
+ * resolution, which a card the frame cuts cannot. Null when none qualifies.
  */
 export function traceBesideCutOff(decoded: PreparedPhoto, cutOff: EngineRefusal, face: Face, options: TraceOptions = {}): Trace | null {
-  const proposals = [() => detectByEdges(decoded.small, face), () => detectOnCutRegion(decoded.small, cutOff, face)];
-  for (const propose of proposals) {
+  const proposals = [
+    { propose: () => detectByEdges(decoded.small, face), minRound: MIN_ROUND_CORNERS_AFTER_CUT_OFF, minSupport: CLEAN_SIDE_SUPPORT },
+    {
+      propose: () => detectOnCutRegion(decoded.small, cutOff, face),
+      minRound: MIN_ROUND_CORNERS_AFTER_CUT_OFF,
+      minSupport: CLEAN_SIDE_SUPPORT,
+    },
+    { propose: () => detectAlongFrame(decoded.small, cutOff, face), minRound: 4, minSupport: WHOLE_CARD_SIDE_SUPPORT },
+    { propose: () => asProposal(cardOutlinesApart(decoded.small)[0]), minRound: 4, minSupport: WHOLE_CARD_SIDE_SUPPORT },
+  ];
+  for (const { propose, minRound, minSupport } of proposals) {
     const proposal = propose();
     if (!proposal || proposal.touchesFrame || findOuterOutline(decoded.small, proposal.quad)) continue;
     try {
       const t = traceCard(decoded, proposal.quad, face, options);
-      const whole = cleanAllRound(t) && t.roundCorners >= MIN_ROUND_CORNERS_AFTER_CUT_OFF;
+      const whole = Math.min(...t.refined.support) >= minSupport && t.roundCorners >= minRound;
       if (whole && !notCardProportions(decoded, t, face)) return t;
     } catch (err) {
       if (!(err instanceof EngineRefusal)) throw err;
@@ -224,6 +256,15 @@ export function traceBesideCutOff(decoded: PreparedPhoto, cutOff: EngineRefusal,
   }
   return null;
 }
+
+/** `t`, unless it is the trace of a card the frame cuts through one side (cut-side.ts): then that refusal. */
+function notCutBySide(t: Trace & CornerRead, face: Face): Trace & CornerRead {
+  const edge = frameCutsTracedSide(t.view, t.roundAt);
+  if (edge) throw new EngineRefusal('card_cut_off', face, runsOffDetail([edge]));
+  return t;
+}
+
+const asProposal = (quad: Quad | undefined) => (quad ? { quad, touchesFrame: false } : null);
 
 /** Whether trace `outer` holds every corner of `inner`, give or take a pixel where they share a side. */
 function encloses(outer: Trace, inner: Trace): boolean {
@@ -257,6 +298,12 @@ const MIN_ROUND_CORNERS_AFTER_CUT_OFF = 3;
 /** A side whose edge points lie on one line this fully was traced along the cut edge from end to end. */
 const CLEAN_SIDE_SUPPORT = 0.9;
 const cleanAllRound = (t: Trace) => Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT;
+/**
+ * After a cut-off refusal, a proposal fitted at the frame (the region along it, the straight-edge outline)
+ * may stand with four rounded corners seen and a little less of each side on one line (a sleeve's film or
+ * a slight bow along one side of a real card): a card the frame cuts has no rounded corner where it is cut.
+ */
+const WHOLE_CARD_SIDE_SUPPORT = 0.8;
 
 /** Share of the card clipped to white above which a retake is advised (the surface under it is not measured). */
 export const MAX_SATURATED_PERCENT = 1.5;

@@ -33,8 +33,11 @@ export const MAX_EDGE_RESIDUAL_MM = 0.12;
 export const maxEdgeResidualPx = (pxPerMm: number) => Math.max(MAX_EDGE_RESIDUAL_PX, MAX_EDGE_RESIDUAL_MM * pxPerMm);
 
 export type Trace = { refined: RefinedEdges; view: CardView; exposure: Exposure; faintOutline: boolean };
-/** A trace with its corners read: how many showed the card's rounded cut, and how many a square print corner. */
-export type CornerRead = { squareCorners: number; roundCorners: number };
+/**
+ * A trace with its corners read: how many showed the card's rounded cut, and how many a square print
+ * corner; `roundAt` says which were rounded, in the quad's order (top-left, top-right, bottom-right, bottom-left).
+ */
+export type CornerRead = { squareCorners: number; roundCorners: number; roundAt: boolean[] };
 
 /** An outline traced whole but too small to measure: `corners` (full-photo pixels) say where it is. */
 export class CardTooSmall extends EngineRefusal {
@@ -73,11 +76,13 @@ function checkTrace(
   if (view.pxPerMm < minPxPerMm)
     throw new CardTooSmall(refined.corners, face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px long`);
   // Cards have rounded corners; square ones mean the print frame was outlined.
-  const cuts = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c))).filter(
-    (d): d is number => d !== null,
-  );
-  const squareCorners = cuts.filter((d) => d < EXPECTED_CORNER_CUT_MM * 0.4).length;
-  return { refined, view, exposure, faintOutline: faint, squareCorners, roundCorners: cuts.length - squareCorners };
+  const read = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c)));
+  const square = (d: number | null) => d !== null && d < EXPECTED_CORNER_CUT_MM * 0.4;
+  const round = read.map((d) => d !== null && !square(d));
+  const squareCorners = read.filter(square).length;
+  // CORNER_NAMES runs top-left, top-right, bottom-left, bottom-right; the quad goes round.
+  const roundAt = [round[0], round[1], round[3], round[2]];
+  return { refined, view, exposure, faintOutline: faint, squareCorners, roundCorners: round.filter(Boolean).length, roundAt };
 }
 
 /**
