@@ -7,7 +7,7 @@
  * opposite side but more card (its border running on to the frame).
  */
 import { sampleMm, type CardView } from './card-view';
-import { applyHomography, CARD_HEIGHT_MM, CARD_WIDTH_MM, type FrameEdge } from './geometry';
+import { applyHomography, CARD_HEIGHT_MM, CARD_WIDTH_MM, frameEdgesCrossed, type FrameEdge } from './geometry';
 
 /** How far outside the side (card mm) the frame must lie for the side to be suspect: a border and a strip of print. */
 const FRAME_REACH_MM = 15;
@@ -42,11 +42,8 @@ function frameOutside(view: CardView, s: number): FrameEdge | null {
   const { width: w, height: h } = view.img;
   for (let d = 0; d <= FRAME_REACH_MM; d += 0.25) {
     const m = outside(s, 0.5, d);
-    const p = applyHomography(view.toPhoto, m.x, m.y);
-    if (p.x < 0) return 'left';
-    if (p.y < 0) return 'top';
-    if (p.x > w - 1) return 'right';
-    if (p.y > h - 1) return 'bottom';
+    const [edge] = frameEdgesCrossed([applyHomography(view.toPhoto, m.x, m.y)], w - 1, h - 1);
+    if (edge) return edge;
   }
   return null;
 }

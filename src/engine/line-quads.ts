@@ -40,6 +40,16 @@ const MAX_AREA_RATIO = 2;
  * whose neighbours, if any, may show only in part.
  */
 export function cardOutlinesApart(img: RgbImage): Quad[] {
+  // One analysis asks for it up to three times (a proposal, the toploader check, the several-cards
+  // check after a refusal); the working copy is never changed once made, so its answer is kept with it.
+  let found = outlinesFound.get(img);
+  if (!found) outlinesFound.set(img, (found = findOutlinesApart(img)));
+  return [...found];
+}
+
+const outlinesFound = new WeakMap<RgbImage, Quad[]>();
+
+function findOutlinesApart(img: RgbImage): Quad[] {
   const box = (q: Quad) => ({
     x0: Math.min(...q.map((p) => p.x)),
     x1: Math.max(...q.map((p) => p.x)),

@@ -99,9 +99,6 @@ const raise = (err: unknown): never => {
  * proportions under any real camera is not the card (a slab's case is named as such).
  */
 export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, options: TraceOptions = {}): Trace {
-  // The straight-edge outline is found once, on demand: a proposal of its own and the toploader check below.
-  let apart: Quad[] | undefined;
-  const outlinesApart = () => (apart ??= cardOutlinesApart(decoded.small));
   // `wholeOnly`: a proposal that stands only as a whole card, clean all round with four rounded corners.
   // The straight-edge outline is one: it finds the card whose coarse outline another pass could not fit
   // (a card a hair from the frame, merged with it at the working scale), but in a card the frame cuts it
@@ -110,7 +107,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
     { propose: () => quad },
     { propose: () => detectByEdges(decoded.small, face)?.quad },
     { propose: () => frameOutline(decoded.small)?.quad },
-    { propose: () => outlinesApart()[0], wholeOnly: true },
+    { propose: () => cardOutlinesApart(decoded.small)[0], wholeOnly: true },
   ];
   const tried: Quad[] = [];
   // The straight-edge outline's trace once traced as a proposal (null: it refused), for the holder check below.
@@ -185,7 +182,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   // card inside it. The straight-edge outline, traced clean with as many rounded corners and no square
   // one, is the card.
   if (roundest && roundest.squareCorners > 0) {
-    const inside = outlinesApart()[0];
+    const inside = cardOutlinesApart(decoded.small)[0];
     let t = apartTrace;
     if (t === undefined && inside && !wasTried(inside))
       try {

@@ -282,7 +282,7 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
       // Once refused card_cut_off: the corner fitted on the working copy, a few pixels off, crossed the frame.
       // Once refused card_cut_off too: a card this near the frame touches it at the working scale, so its
       // colour region ran along the frame edge (rootkow img7) or its fitted corner crossed it (Fyndhorn);
-      // the region fitted all the same, and the straight-edge outline, trace whole at full resolution.
+      // the region fitted all the same, or the straight-edge outline, traces whole at full resolution.
       for (const [name, side] of [
         ['tmikonen__dragon_whelp.jpg', 'top'],
         ['andrewgurg__perspective_left.jpg', 'right'],
