@@ -196,16 +196,13 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     });
   });
 
-  it("names a clear sleeve whose film wavers along the card's sides over white paper", async () => {
+  it("grades a card through a clear sleeve whose film wavers along its sides over white paper, naming the sleeve", async () => {
     // Once named nothing: the rim stood 12–19 above the scatter on three sides, below the 20 a clear rim
-    // needs. The photo is still refused as too blurry (its edge spreads over 0.44 mm), saying the sleeve
-    // is in the way too.
-    const steps: { name: string; results: Record<string, unknown> }[] = [];
-    const refusal = await analyseFace('front', readRealPhoto((loaded as { dir: string }).dir, photo('rootkow__img8.jpg')), (s) =>
-      steps.push(s),
-    ).catch((err: unknown) => err);
-    expect(refusal).toMatchObject({ code: 'too_blurry', detail: expect.stringContaining('seen through a sleeve') });
-    expect(steps.find((s) => s.name.includes('refine'))?.results.holder).toBe('sleeve');
+    // needs. Then refused too blurry (8.4 px): the film draping from the card to the paper was read as the
+    // edge's blur, though the cut edge itself steps in 4 px (0.2 mm).
+    const a = await analyse(photo('rootkow__img8.jpg'));
+    expect(a.checks.holder).toBe('sleeve');
+    expect(a.checks.edgeWidthPx / a.checks.pxPerMm).toBeLessThan(0.3);
   });
 
   it('grades a card shot 25° further from square, its outline within 1.5 % at every corner', async () => {

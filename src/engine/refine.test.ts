@@ -131,4 +131,38 @@ describe('refineEdges', () => {
     for (const y of [150, 550, 950]) expect(Math.abs(distanceToLine(refined.lines[3], { x: 129.5, y }))).toBeLessThan(0.5);
     expect(refined.support).toEqual([1, 1, 1, 1]);
   });
+
+  describe('edge sharpness', () => {
+    /** A black card on white paper whose grey level at `d` px outside its cut edge is `outside(d)`. */
+    function cardWithSurround(outside: (d: number) => number): { img: RgbImage; card: Quad } {
+      const width = 900,
+        height = 1100,
+        [x0, y0, x1, y1] = [130, 110, 760, 990];
+      const data = new Uint8ClampedArray(width * height * 3);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const d = Math.max(x0 - x, x - x1, y0 - y, y - y1);
+          data.fill(Math.round(outside(d)), (y * width + x) * 3, (y * width + x) * 3 + 3);
+        }
+      const card: Quad = [
+        { x: x0, y: y0 },
+        { x: x1, y: y0 },
+        { x: x1, y: y1 },
+        { x: x0, y: y1 },
+      ];
+      return { img: { width, height, data, channels: 3 }, card };
+    }
+    const clamp = (v: number) => Math.min(1, Math.max(0, v));
+
+    it('reads a sharp cut edge as sharp though a sleeve film drapes from it to the paper in a long ramp', () => {
+      // 18 on the card, a step to 90 at the edge, then 20 px of film lightening to the paper's 196.
+      const { img, card } = cardWithSurround((d) => (d <= 0 ? 18 : 90 + 106 * clamp((d - 1) / 20)));
+      expect(refineEdges(img, card).edgeWidthPx).toBeLessThan(2);
+    });
+
+    it('reads a blurred edge as blurred: the whole rise spreads over 6 px', () => {
+      const { img, card } = cardWithSurround((d) => 18 + 178 * clamp((d + 3) / 6));
+      expect(refineEdges(img, card).edgeWidthPx).toBeGreaterThan(4.5);
+    });
+  });
 });

@@ -116,7 +116,51 @@ function crossing(
       }
     return nearest;
   };
-  return { offset: best, width: Math.abs(at(0.9) - at(0.1)), contrast, outside };
+  const lo = at(0.1),
+    hi = at(0.9);
+  return { offset: best, width: Math.min(Math.abs(hi - lo), steepStepWidth(t, lo, hi, reach)), contrast, outside };
+}
+
+/** Profile samples each side of a slope reading (1 px): the bilinear samples' own ripple averages out. */
+const SLOPE_HALF = Math.round(1 / STEP);
+/** The steep step ends where the slope falls below this share of its peak. */
+const STEP_FOOT = 0.2;
+/**
+ * Share of the card/background rise the steepest step must carry to be read alone: below it the step
+ * is a print line or the noise, not the cut edge; above this the step is the whole rise (a plain edge).
+ */
+const STEP_SHARE = [0.25, 0.8] as const;
+
+/**
+ * The 10–90 % width of the steepest step inside the card→background rise, when that rise is two steps: a
+ * sharp cut edge and then a gentle ramp beyond it (a sleeve's film draping from the card to the table, a
+ * soft shadow). The whole rise's width would read the ramp as blur; a blurred photo spreads the cut edge
+ * itself, so its steepest step is the whole rise and the plain width stands (Infinity here).
+ */
+function steepStepWidth(t: Float32Array, lo: number, hi: number, reach: number): number {
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return Infinity;
+  const index = (s: number) => Math.round((s + reach) / STEP);
+  const from = Math.max(SLOPE_HALF, index(Math.min(lo, hi)));
+  const to = Math.min(t.length - 1 - SLOPE_HALF, index(Math.max(lo, hi)));
+  const slope = (k: number) => (t[k + SLOPE_HALF] - t[k - SLOPE_HALF]) / (2 * SLOPE_HALF);
+  let peak = from;
+  for (let k = from; k <= to; k++) if (slope(k) > slope(peak)) peak = k;
+  const foot = STEP_FOOT * slope(peak);
+  if (!(foot > 0)) return Infinity;
+  let a = peak,
+    b = peak;
+  while (a > SLOPE_HALF && slope(a - 1) > foot) a--;
+  while (b < t.length - 1 - SLOPE_HALF && slope(b + 1) > foot) b++;
+  const rise = t[b] - t[a];
+  if (rise < STEP_SHARE[0] || rise > STEP_SHARE[1]) return Infinity;
+  const level = (share: number) => {
+    const v = t[a] + share * rise;
+    for (let k = a; k < b; k++)
+      if ((t[k] - v) * (t[k + 1] - v) <= 0 && t[k] !== t[k + 1]) return (k + (v - t[k]) / (t[k + 1] - t[k])) * STEP;
+    return NaN;
+  };
+  const width = level(0.9) - level(0.1);
+  return Number.isFinite(width) ? width : Infinity;
 }
 
 /** Shelf reading: a band this far inside the crossing (card mm) is searched for the card's own colour. */

@@ -20,8 +20,12 @@ const MAX_DEPTH_MM = 3.2;
 /** Profile resolution and the half-width of the window compared across a candidate step. */
 const STEP_MM = 0.1;
 const HALF_WINDOW = 3;
-/** The margin darkens toward the card by at least this much (mean RGB units at full light)… */
-const MIN_SHADE_RGB = 25;
+/**
+ * The margin darkens toward the card by at least this much (mean RGB units at full light)… A dark sleeve
+ * lit evenly shaded its margin by 23–36 on its four sides; of 28 bare cards, none shaded a third side by
+ * more than 15 (two by 36 and 33 on one side, 22 and 19 on another: a border's sheen).
+ */
+const MIN_SHADE_RGB = 20;
 /** …and ends in a step of at least this much (RGB distance at full light): the card's cut edge, or the sleeve's sealed one. */
 const MIN_FAR_STEP_RGB = 40;
 /** Sides that must show such a margin: a sleeve's glare or a card pushed against one seam may hide one. */
