@@ -14,6 +14,7 @@ import {
   type Point,
 } from './geometry';
 import type { RgbImage } from './image';
+import { rectifiedAspect } from './perspective';
 import { EngineRefusal } from './refusal';
 
 export type Quad = [Point, Point, Point, Point]; // top-left, top-right, bottom-right, bottom-left
@@ -496,9 +497,9 @@ export function detectAlongFrame(img: RgbImage, refusal: EngineRefusal, face?: '
 }
 
 /** A sheet of paper is several times a card's size; a cut card's region is little more than its print. */
-const MIN_SHEET_TO_CARD_AREA = 2;
+export const MIN_SHEET_TO_CARD_AREA = 2;
 
-const quadArea = (q: Quad) => Math.abs(q.reduce((s, p, i) => s + p.x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * p.y, 0) / 2);
+export const quadArea = (q: Quad) => Math.abs(q.reduce((s, p, i) => s + p.x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * p.y, 0) / 2);
 
 /**
  * Whether `refusal` is the colour pass's region running off the frame and leaves most of `quad` (working-copy
@@ -764,6 +765,16 @@ function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundMod
   return { quad: fitted.quad, touchesFrame: fitted.touchesFrame, areaShare };
 }
 
+const cardProportioned = (ratio: number) => ratio > 0.55 && ratio < 0.9;
+
+/**
+ * Width over height of `quad` with its perspective removed (perspective.ts: the focal length its sides'
+ * vanishing points give, else a phone's). A card shot steeply, from a chair across the table, is
+ * foreshortened past the loose check above (a 63 × 88 card 40° off square looks nearly square);
+ * rectified, its proportions return, where a square box or coaster keeps its own.
+ */
+const rectifiedRatio = (quad: Quad, w: number, h: number) => rectifiedAspect(quad, w, h).aspect;
+
 /**
  * A quadrilateral fitted to a blob's four sides: its boundary's minimum-area rectangle gives the sides'
  * directions, and a robust line through the boundary points near each side (away from the rounded
@@ -843,6 +854,7 @@ function quadFromBlob(
   const margin = clear ? -FITTED_CORNER_ALLOWANCE_MM * pxPerMm : 1.5;
   const runsOff = frameEdgesCrossed(quad, w, h, margin);
   const touchesFrame = runsOff.length > 0;
-  if (!(ratio > 0.55 && ratio < 0.9)) return { quad, touchesFrame, runsOff, notCardShaped: `shape ratio ${ratio.toFixed(2)}` };
+  if (!cardProportioned(ratio) && !cardProportioned(rectifiedRatio(quad, w, h)))
+    return { quad, touchesFrame, runsOff, notCardShaped: `shape ratio ${ratio.toFixed(2)}` };
   return { quad, touchesFrame, runsOff };
 }

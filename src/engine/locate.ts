@@ -1,8 +1,17 @@
 /** Finding and tracing the card in a decoded photo: sharp-free, so the browser's capture guide runs it too. */
 import type { Face } from '@contract/grading-report';
-import { detectAlongFrame, detectByEdges, detectOnCutRegion, outsideCutRegion, type Detection, type Quad } from './detect';
+import {
+  detectAlongFrame,
+  detectByEdges,
+  detectOnCutRegion,
+  MIN_SHEET_TO_CARD_AREA,
+  outsideCutRegion,
+  quadArea,
+  type Detection,
+  type Quad,
+} from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
-import { nearQuad, quadSides, runsOffDetail, whereInFrame } from './geometry';
+import { nearQuad, quadSides, runsOffDetail, scalePoints, whereInFrame } from './geometry';
 import { frameCutsTracedSide } from './cut-side';
 import { cardOutlinesApart } from './line-quads';
 import { refuseAnotherCardInView } from './other-cards';
@@ -193,12 +202,39 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
     if (t && cleanAllRound(t) && t.squareCorners === 0 && t.roundCorners >= roundest.roundCorners && !notCardProportions(decoded, t, face))
       return notCutBySide(t, face);
   }
-  if (roundest) return notCutBySide(roundest, face);
+  if (roundest) return notCutBySide(cardOnSheet(decoded, roundest, face, options) ?? roundest, face);
   // None clean all round: the one whose weakest side is most of one straight edge.
   const best = traced.sort((a, b) => Math.min(...b.refined.support) - Math.min(...a.refined.support))[0];
-  if (best) return notCutBySide(best, face);
+  if (best) return notCutBySide(cardOnSheet(decoded, best, face, options) ?? best, face);
   throw refusal;
 }
+
+/**
+ * The card lying on what `t` traced, when that is a sheet under it in full view (paper on a dark table,
+ * a photo shot steeply from across it): a sheet's corners are square, and the card on it shows as a
+ * straight-edge outline (line-quads.ts) well inside, a fraction of its size, where a card's own print
+ * has no card-shaped outline that small. The card's trace, or a no_card_found refusal when it cannot be
+ * traced: the sheet is never graded. Null when `t` is no such sheet.
+ */
+function cardOnSheet(decoded: PreparedPhoto, t: Trace & CornerRead, face: Face, options: TraceOptions): (Trace & CornerRead) | null {
+  if (t.squareCorners < SHEET_SQUARE_CORNERS) return null;
+  const outer = scalePoints(t.refined.corners, decoded.scale);
+  const sides = quadSides(outer);
+  const inside = cardOutlinesApart(decoded.small).find(
+    (q) => q.every((p) => nearQuad(sides, p, 0)) && quadArea(outer) >= MIN_SHEET_TO_CARD_AREA * quadArea(q),
+  );
+  if (!inside) return null;
+  try {
+    const card = traceCard(decoded, inside, face, options);
+    if (!notCardProportions(decoded, card, face)) return card;
+  } catch (err) {
+    if (!(err instanceof EngineRefusal)) throw err;
+  }
+  throw new EngineRefusal('no_card_found', face, "a card lies on a sheet under it, and the card's own edges could not be traced");
+}
+
+/** Square corners on a trace that may be the sheet under the card rather than the card (whose corners are rounded). */
+const SHEET_SQUARE_CORNERS = 2;
 
 /**
  * The card when the detector found none, or one running off the frame: a card filling the frame (a

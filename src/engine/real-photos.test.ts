@@ -221,6 +221,17 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(outlineErrorPercent(a.checks.corners, tilted.corners)[0]).toBeLessThan(1.5);
   });
 
+  it('never grades the sheet of paper under a card shot steeply, the whole sheet in view', async () => {
+    // Once graded, its outline 78 % off: turned 35° about the horizontal axis, the paper lies whole on the
+    // dark table and was traced as the card (square corners, a card's proportions). The card on it is
+    // the trace's to find; when it cannot be traced, the photo is refused.
+    const p = photo('andrewgurg__perspective_left.jpg');
+    const tilted = (await tiltedAt((loaded as { dir: string }).dir, labelled(p), 35, 'horizontal'))!;
+    const outcome = await analyseFace('front', tilted.buf).catch((err: unknown) => err);
+    if (outcome instanceof EngineRefusal) expect(outcome.code).toBe('no_card_found');
+    else expect(outlineErrorPercent((outcome as FaceAnalysis).checks.corners, tilted.corners)[0]).toBeLessThan(1.5);
+  });
+
   it('outlines a tilted sleeved card at its cut edge, not the rule printed inside its yellow border', async () => {
     // Once 2.5 % off: two clean traces with as many rounded corners, one along the inner rule on one side;
     // the outer one is the card.
