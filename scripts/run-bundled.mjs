@@ -5,6 +5,7 @@
  *   node scripts/run-bundled.mjs scripts/grade.ts [args...]
  */
 import fs from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -38,4 +39,7 @@ if (stale()) {
   fs.writeFileSync(metafile, JSON.stringify(Object.keys(result.metafile.inputs)));
 }
 process.argv = [process.argv[0], path.join(root, entry), ...args];
+// V8's compiled code for the bundle and its packages (sharp's JavaScript) kept on disk beside it: a run
+// after the first skips parsing and compiling them.
+module.enableCompileCache?.(path.join(root, '.tmp', 'compile-cache'));
 await import(pathToFileURL(outfile).href);
