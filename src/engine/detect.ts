@@ -768,12 +768,17 @@ function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundMod
 const cardProportioned = (ratio: number) => ratio > 0.55 && ratio < 0.9;
 
 /**
- * Width over height of `quad` with its perspective removed (perspective.ts: the focal length its sides'
- * vanishing points give, else a phone's). A card shot steeply, from a chair across the table, is
- * foreshortened past the loose check above (a 63 × 88 card 40° off square looks nearly square);
- * rectified, its proportions return, where a square box or coaster keeps its own.
+ * Width over height of `quad` with its perspective removed, when its own sides say how far the camera
+ * leaned (both pairs converge: their vanishing points give the focal length), else NaN. A card shot
+ * steeply, from a chair across the table, is foreshortened past the loose check above (a 63 × 88 card
+ * 40° off square looks nearly square); rectified, its proportions return, where a square box or
+ * coaster keeps its own. With one pair parallel the focal length is a guess, and a guess would let the
+ * sheet of paper a card lies on pass as one (a real photo of one card and others on a playmat).
  */
-const rectifiedRatio = (quad: Quad, w: number, h: number) => rectifiedAspect(quad, w, h).aspect;
+function rectifiedRatio(quad: Quad, w: number, h: number): number {
+  const { aspect, focalPx } = rectifiedAspect(quad, w, h);
+  return focalPx === null ? NaN : aspect;
+}
 
 /**
  * A quadrilateral fitted to a blob's four sides: its boundary's minimum-area rectangle gives the sides'

@@ -196,7 +196,7 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     });
   });
 
-  it("grades a card through a clear sleeve whose film wavers along its sides over white paper, naming the sleeve", async () => {
+  it('grades a card through a clear sleeve whose film wavers along its sides over white paper, naming the sleeve', async () => {
     // Once named nothing: the rim stood 12–19 above the scatter on three sides, below the 20 a clear rim
     // needs. Then refused too blurry (8.4 px): the film draping from the card to the paper was read as the
     // edge's blur, though the cut edge itself steps in 4 px (0.2 mm).
