@@ -82,31 +82,42 @@ export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, m
   // Every straight candidate: its mean step (a vector) and how far that stands above the scatter along
   // the side (a t-statistic). Print inside the border (a name bar, a logo) steps hard but only in
   // places; the cut edge steps a little, the same way, all along.
-  const candidates: { kStart: number; kEnd: number; step: number; significance: number; mean: Rgb }[] = [];
+  // Only the clear ones are kept. A candidate's offset at position t is kStart plus its slant's share
+  // there, the same for every kStart: worked out once per slant.
+  const clear: { kStart: number; kEnd: number; step: number; significance: number; mean: Rgb }[] = [];
+  const slantAt = new Map<number, Int32Array>();
+  for (let d = -slant; d <= slant; d++)
+    slantAt.set(d, Int32Array.from({ length: POSITIONS }, (_, t) => Math.round((d * t) / (POSITIONS - 1))));
   for (let kStart = k0; kStart <= kMax; kStart++)
     for (let kEnd = Math.max(k0, kStart - slant); kEnd <= Math.min(kMax, kStart + slant); kEnd++) {
-      const mean: Rgb = [0, 0, 0];
-      let squares = 0;
+      const at = slantAt.get(kEnd - kStart)!;
+      let m0 = 0,
+        m1 = 0,
+        m2 = 0,
+        squares = 0;
       for (let t = 0; t < POSITIONS; t++) {
-        const k = Math.round(kStart + ((kEnd - kStart) * t) / (POSITIONS - 1));
-        const i = (t * count + k) * 3;
-        mean[0] += step[i] / POSITIONS;
-        mean[1] += step[i + 1] / POSITIONS;
-        mean[2] += step[i + 2] / POSITIONS;
-        squares += (step[i] ** 2 + step[i + 1] ** 2 + step[i + 2] ** 2) / POSITIONS;
+        const i = (t * count + kStart + at[t]) * 3;
+        const s0 = step[i],
+          s1 = step[i + 1],
+          s2 = step[i + 2];
+        m0 += s0;
+        m1 += s1;
+        m2 += s2;
+        squares += s0 * s0 + s1 * s1 + s2 * s2;
       }
+      const mean: Rgb = [m0 / POSITIONS, m1 / POSITIONS, m2 / POSITIONS];
       const m = norm(mean);
-      const sd = Math.sqrt(Math.max(squares - m * m, 1e-9));
-      candidates.push({ kStart, kEnd, step: m, significance: m / (sd / Math.sqrt(POSITIONS)), mean });
+      const sd = Math.sqrt(Math.max(squares / POSITIONS - m * m, 1e-9));
+      const significance = m / (sd / Math.sqrt(POSITIONS));
+      if (significance >= MIN_SIGNIFICANCE && m >= MIN_STEP_RGB) clear.push({ kStart, kEnd, step: m, significance, mean });
     }
   // The cut edge is the outermost clear step (beyond it lies the flat table); of the candidates around
   // it, the strongest is centred on it.
-  let clear = candidates.filter((c) => c.significance >= MIN_SIGNIFICANCE && c.step >= MIN_STEP_RGB);
   if (!clear.length) return null;
-  const strongest = Math.max(...clear.map((c) => c.step));
-  clear = clear.filter((c) => c.step >= relativeFloor * strongest);
-  const reach = Math.max(...clear.map((c) => c.kStart + c.kEnd)) / 2;
-  const best = clear.filter((c) => (c.kStart + c.kEnd) / 2 >= reach - 2 * WINDOW).reduce((x, y) => (y.step > x.step ? y : x));
+  const strongest = clear.reduce((x, c) => Math.max(x, c.step), 0);
+  const strong = clear.filter((c) => c.step >= relativeFloor * strongest);
+  const reach = strong.reduce((x, c) => Math.max(x, c.kStart + c.kEnd), -Infinity) / 2;
+  const best = strong.filter((c) => (c.kStart + c.kEnd) / 2 >= reach - 2 * WINDOW).reduce((x, y) => (y.step > x.step ? y : x));
   const kAt = (t: number) => Math.round(best.kStart + ((best.kEnd - best.kStart) * t) / (POSITIONS - 1));
   // The border: the band just inside the step (print may lie between it and the traced side).
   const border: Rgb = [0, 0, 0];
