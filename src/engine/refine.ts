@@ -29,7 +29,7 @@ export type RefinedEdges = {
   residualPx: number[];
   /** Share of each side's edge points on its fitted line (1: the whole side is one straight edge). */
   support: number[];
-  /** Median 10–90% rise distance across the outer edge, px (blur measure). */
+  /** Median 10–90% rise distance across the outer edge, px (blur measure): of its steepest step, beside a ramp (steepStepWidth). */
   edgeWidthPx: number;
   /** Median card/background colour contrast along the edges. */
   contrast: number;
