@@ -87,7 +87,10 @@ export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, m
   const clear: { kStart: number; kEnd: number; step: number; significance: number; mean: Rgb }[] = [];
   const slantAt = new Map<number, Int32Array>();
   for (let d = -slant; d <= slant; d++)
-    slantAt.set(d, Int32Array.from({ length: POSITIONS }, (_, t) => Math.round((d * t) / (POSITIONS - 1))));
+    slantAt.set(
+      d,
+      Int32Array.from({ length: POSITIONS }, (_, t) => Math.round((d * t) / (POSITIONS - 1))),
+    );
   for (let kStart = k0; kStart <= kMax; kStart++)
     for (let kEnd = Math.max(k0, kStart - slant); kEnd <= Math.min(kMax, kStart + slant); kEnd++) {
       const at = slantAt.get(kEnd - kStart)!;

@@ -45,9 +45,11 @@ export function avatarLetter(user: Pick<TCurrentUserResponse, 'firstName' | 'ema
  * A deliberate logout leaves a signed-in page for /logout-success or `/`. The user is forgotten at once
  * (the cache notifies synchronously) while the router's navigation runs in a transition, so the guard
  * of the page being left renders once without a user and would send the browser to /login?next=… instead
- * (issue 24: where the admin Logout used to end). The guard of that path waits a moment instead.
+ * (issue 24: where the admin Logout used to end). The guard of that path waits a moment instead: long
+ * enough for a slow phone's transition (2 s was outlasted on a loaded 2-core machine; the window holds
+ * only for the one path just left, which nobody stays on after a logout).
  */
-const LEAVING_GRACE_MS = 2_000;
+const LEAVING_GRACE_MS = 10_000;
 let leaving: { path: string; until: number } | null = null;
 export function markLeaving(path: string): void {
   leaving = { path, until: Date.now() + LEAVING_GRACE_MS };
