@@ -4,6 +4,14 @@ import type { RgbImage } from './image';
 import { refineEdges } from './refine';
 import type { Quad } from './detect';
 
+/** The axis-aligned card from (x0, y0) to (x1, y1), corners clockwise from top-left. */
+const box = (x0: number, y0: number, x1: number, y1: number): Quad => [
+  { x: x0, y: y0 },
+  { x: x1, y: y0 },
+  { x: x1, y: y1 },
+  { x: x0, y: y1 },
+];
+
 /**
  * A black card (630 × 880 px: 10 px/mm) on white paper; `band(y)` is the width of a grey shadow band
  * just outside its left edge at row y (0: none), as a card lifted at one end throws it.
@@ -27,13 +35,7 @@ function cardOnPaper(
       const shadow = !inside && y >= y0 && y < y1 && x < x0 && x >= x0 - band(y);
       data.fill(inside ? 18 : shadow ? 62 : 196, (y * width + x) * 3, (y * width + x) * 3 + 3);
     }
-  const card: Quad = [
-    { x: x0, y: y0 },
-    { x: x1, y: y0 },
-    { x: x1, y: y1 },
-    { x: x0, y: y1 },
-  ];
-  return { img: { width, height, data, channels: 3 }, card };
+  return { img: { width, height, data, channels: 3 }, card: box(x0, y0, x1, y1) };
 }
 
 describe('refineEdges', () => {
@@ -144,13 +146,7 @@ describe('refineEdges', () => {
           const d = Math.max(x0 - x, x - x1, y0 - y, y - y1);
           data.fill(Math.round(outside(d)), (y * width + x) * 3, (y * width + x) * 3 + 3);
         }
-      const card: Quad = [
-        { x: x0, y: y0 },
-        { x: x1, y: y0 },
-        { x: x1, y: y1 },
-        { x: x0, y: y1 },
-      ];
-      return { img: { width, height, data, channels: 3 }, card };
+      return { img: { width, height, data, channels: 3 }, card: box(x0, y0, x1, y1) };
     }
     const clamp = (v: number) => Math.min(1, Math.max(0, v));
 
