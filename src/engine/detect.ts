@@ -472,8 +472,7 @@ export function detectOnCutRegion(img: RgbImage, refusal: EngineRefusal, face?: 
   } catch {
     return null;
   }
-  const sheet = refusal.blob.reduce((sum: number, v) => sum + v, 0);
-  return sheet >= MIN_SHEET_TO_CARD_AREA * quadArea(found.quad) ? found : null;
+  return refusal.area >= MIN_SHEET_TO_CARD_AREA * quadArea(found.quad) ? found : null;
 }
 
 /**
@@ -492,8 +491,7 @@ export function detectAlongFrame(img: RgbImage, refusal: EngineRefusal, face?: '
     return null;
   }
   if (fitted.notCardShaped) return null;
-  const area = refusal.blob.reduce((sum: number, v) => sum + v, 0);
-  return { quad: fitted.quad, touchesFrame: false, areaShare: area / (img.width * img.height) };
+  return { quad: fitted.quad, touchesFrame: false, areaShare: refusal.area / (img.width * img.height) };
 }
 
 /** A sheet of paper is several times a card's size; a cut card's region is little more than its print. */
@@ -689,6 +687,11 @@ class CutOff extends EngineRefusal {
     detail?: string,
   ) {
     super('card_cut_off', face, detail);
+  }
+
+  /** The region's size in working-copy pixels. */
+  get area(): number {
+    return this.blob.reduce((sum: number, v) => sum + v, 0);
   }
 }
 
