@@ -4,7 +4,7 @@
  * Shared by the search for another card beside the traced one (other-cards.ts) and for cards' four
  * straight sides when no card stands out (line-quads.ts).
  */
-import type { Line, Point } from './geometry';
+import { kthSmallest, type Line, type Point } from './geometry';
 import type { RgbImage } from './image';
 
 /** A straight edge: its two ends, its direction (unit) and its length, in working-copy pixels. */
@@ -21,7 +21,7 @@ export function segmentLine(s: Segment): Line {
 const ANGLE_TOLERANCE_RAD = (22.5 * Math.PI) / 180;
 /** Weakest gradient (largest channel's Sobel /4) that counts as a cut edge. */
 const MIN_EDGE_GRADIENT = 12;
-/** Gradient of the largest-magnitude channel at each pixel: magnitude (Sobel /4) and direction. */
+/** Gradient of the largest-magnitude channel at each pixel: magnitude (Sobel /4) and, where it exceeds MIN_EDGE_GRADIENT, direction (0 elsewhere). */
 export function orientedGradient(img: RgbImage) {
   const { width: w, height: h, data } = img;
   const mag = new Float32Array(w * h),
@@ -51,8 +51,11 @@ export function orientedGradient(img: RgbImage) {
         const m = gx * gx + gy * gy;
         if (m > best) ((best = m), (bx = gx), (by = gy));
       }
-      mag[y * w + x] = Math.sqrt(best) / 4;
-      angle[y * w + x] = Math.atan2(by, bx);
+      const m = Math.sqrt(best) / 4;
+      mag[y * w + x] = m;
+      // Directions matter only on edge pixels (strongEdges: above MIN_EDGE_GRADIENT); atan2 on every
+      // pixel of the photo cost more than the gradient itself.
+      if (m > MIN_EDGE_GRADIENT) angle[y * w + x] = Math.atan2(by, bx);
     }
   return { mag, angle };
 }
@@ -151,8 +154,7 @@ function fitSegment(region: number[], w: number): Segment | null {
 export function strongEdges(img: RgbImage) {
   const { width: w, height: h } = img;
   const { mag, angle } = orientedGradient(img);
-  const sorted = Float32Array.from(mag).sort();
-  const threshold = Math.max(MIN_EDGE_GRADIENT, sorted[Math.floor(sorted.length * 0.85)]);
+  const threshold = Math.max(MIN_EDGE_GRADIENT, kthSmallest(Float32Array.from(mag), Math.floor(mag.length * 0.85)));
   const edge = new Uint8Array(w * h);
   for (let y = 2; y < h - 2; y++) for (let x = 2; x < w - 2; x++) if (mag[y * w + x] > threshold) edge[y * w + x] = 1;
   return { mag, angle, threshold, edge };

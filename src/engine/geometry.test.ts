@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createRandom } from '../card-fixtures/synthetic/random';
+import { kthSmallest, percentile } from './geometry';
+
+/** The percentile a full sort gives (the definition selection must match exactly). */
+function sortedPercentile(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  const idx = (s.length - 1) * q;
+  const lo = Math.floor(idx),
+    hi = Math.ceil(idx);
+  return s[lo] + (s[hi] - s[lo]) * (idx - lo);
+}
+
+describe('percentiles by selection', () => {
+  const random = createRandom(11);
+  // Gradients and colours: many ties (whole levels, zeros off the edges) as well as spread values.
+  const samples = [
+    Array.from({ length: 5000 }, () => random.range(-50, 300)),
+    Array.from({ length: 4001 }, () => Math.round(random.range(0, 12))),
+    Array.from({ length: 7 }, () => random.range(0, 1)),
+    [42],
+  ];
+
+  it('gives exactly what sorting gives, ties and interpolation included', () => {
+    for (const values of samples)
+      for (const q of [0, 0.1, 0.5, 0.85, 0.99, 1]) expect(percentile(values, q)).toBe(sortedPercentile(values, q));
+  });
+
+  it('picks the k-th smallest of a typed array as a sort would place it', () => {
+    const values = Float32Array.from(samples[0]);
+    const sorted = Float32Array.from(values).sort();
+    for (const k of [0, 1, 2500, 4250, 4999]) expect(kthSmallest(Float32Array.from(values), k)).toBe(sorted[k]);
+  });
+
+  it('has no percentile of nothing', () => {
+    expect(percentile([], 0.5)).toBeNaN();
+  });
+});
