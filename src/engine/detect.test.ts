@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectCard, detectOnCutRegion, outsideCutRegion } from './detect';
+import { detectCard, detectOnCutRegion, detectOnSheet, outsideCutRegion } from './detect';
 import { EngineRefusal } from './refusal';
 import type { RgbImage } from './image';
 
@@ -163,5 +163,38 @@ describe('a card running off the frame', () => {
     expect(detectOnCutRegion(img, refusal as EngineRefusal)).toBeNull();
     // Any other refusal carries no region.
     expect(outsideCutRegion(new EngineRefusal('card_cut_off'), [...box(40, 150, 160, 330)], 360)).toBe(false);
+  });
+});
+
+describe('a card on a sheet the colour pass took with it', () => {
+  const box = (x0: number, y0: number, x1: number, y1: number) => [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ];
+  // White paper on a dark table, its coarse outline a few pixels out on the table along the top and
+  // sides, and on it a black-bordered card with a light print panel.
+  const img = paint(
+    480,
+    360,
+    [45, 45, 55],
+    [
+      { x0: 40, y0: 8, x1: 440, y1: 350, color: [228, 228, 222] },
+      { x0: 180, y0: 90, x1: 300, y1: 258, color: [28, 28, 30] },
+      { x0: 187, y0: 97, x1: 293, y1: 251, color: [150, 190, 220] },
+    ],
+  );
+  const sheet = box(38, 5, 442, 350);
+
+  it('finds the card on it, with the sheet outside painted the colour most of it shows', () => {
+    const found = detectOnSheet(img, sheet, 'front');
+    expect(found).not.toBeNull();
+    const card = box(180, 90, 300, 258);
+    expect(Math.max(...found!.quad.map((p, i) => Math.hypot(p.x - card[i].x, p.y - card[i].y)))).toBeLessThan(4);
+  });
+
+  it('finds nothing when the outline is itself the card: only its print lies inside, under half its size', () => {
+    expect(detectOnSheet(img, box(180, 90, 300, 258), 'front')).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import {
   fitLineRobust,
   frameEdgesCrossed,
   intersect,
+  kthSmallest,
+  median,
   runsOffDetail,
   whereInFrame,
   type FrameEdge,
@@ -429,10 +431,10 @@ export function detectCard(img: RgbImage, face?: 'front' | 'back'): Detection {
   }
   if (first instanceof CutOff) return besideCutRegion(img, first, face);
   if (first instanceof NotCardShaped) {
-    const painted = paintOutside(img, first.blob);
-    if (painted)
+    const rim = rimColour(img, first.blob);
+    if (rim)
       try {
-        return detectOnce(painted, face);
+        return detectOnce(paintOutside(img, first.blob, rim), face);
       } catch {
         // The edge pass below may still find it.
       }
@@ -464,8 +466,9 @@ function besideCutRegion(img: RgbImage, cut: CutOff, face?: 'front' | 'back'): D
  */
 export function detectOnCutRegion(img: RgbImage, refusal: EngineRefusal, face?: 'front' | 'back'): Detection | null {
   if (!(refusal instanceof CutOff)) return null;
-  const painted = paintOutside(img, refusal.blob);
-  if (!painted) return null;
+  const rim = rimColour(img, refusal.blob);
+  if (!rim) return null;
+  const painted = paintOutside(img, refusal.blob, rim);
   let found: Detection;
   try {
     found = detectOnce(painted, face);
@@ -492,6 +495,40 @@ export function detectAlongFrame(img: RgbImage, refusal: EngineRefusal, face?: '
   }
   if (fitted.notCardShaped) return null;
   return { quad: fitted.quad, touchesFrame: false, areaShare: refusal.area / (img.width * img.height) };
+}
+
+/**
+ * The card on a sheet the colour pass took with it (paper on a dark table: the table is the background
+ * it learned, and paper and card stood out from it as one region), found as on any plain surface once
+ * everything outside the sheet's outline `sheet` is painted the colour just inside it. As on a sheet that
+ * ran off the frame, the sheet must be at least MIN_SHEET_TO_CARD_AREA times what is found on it. Null
+ * when nothing is found.
+ */
+export function detectOnSheet(img: RgbImage, sheet: Quad, face?: 'front' | 'back'): Detection | null {
+  const { width: w, height: h } = img;
+  const inside = new Uint8Array(w * h);
+  const sheetColour: number[][] = [[], [], []];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (insideQuad(sheet, x, y)) {
+        inside[y * w + x] = 1;
+        for (let c = 0; c < 3; c++) sheetColour[c].push(img.data[(y * w + x) * 3 + c]);
+      }
+  // The sheet's own colour is what most of its outline holds (it is several times the card's size); its
+  // rim, where a coarse outline runs along the sheet's edge, is half table.
+  if (sheetColour[0].length < 50) return null;
+  const painted = paintOutside(
+    img,
+    inside,
+    sheetColour.map((v) => median(v)),
+  );
+  let found: Detection;
+  try {
+    found = detectOnce(painted, face);
+  } catch {
+    return null;
+  }
+  return quadArea(sheet) >= MIN_SHEET_TO_CARD_AREA * quadArea(found.quad) ? found : null;
 }
 
 /** A sheet of paper is several times a card's size; a cut card's region is little more than its print. */
@@ -618,8 +655,7 @@ export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection
 export function edgeOutlines(img: RgbImage, face?: 'front' | 'back'): (Detection & { filled: number })[] {
   const { width: w, height: h } = img;
   const g = gradient(img);
-  const sorted = Float32Array.from(g).sort();
-  const threshold = Math.max(MIN_EDGE_GRADIENT, sorted[Math.floor(sorted.length * 0.85)]);
+  const threshold = Math.max(MIN_EDGE_GRADIENT, kthSmallest(Float32Array.from(g), Math.floor(g.length * 0.85)));
   const strong = new Uint8Array(w * h);
   for (let i = 0; i < strong.length; i++) strong[i] = g[i] > threshold ? 1 : 0;
   // Joined across one-pixel gaps (a dark border's edge fades for a pixel or two under glare).
@@ -661,8 +697,16 @@ export function edgeOutlines(img: RgbImage, face?: 'front' | 'back'): (Detection
   return found;
 }
 
-/** `img` with every pixel outside `blob` set to the median colour of the blob's rim (2 px wide), or null if it has none. */
-function paintOutside(img: RgbImage, blob: Uint8Array): RgbImage | null {
+/** `img` with every pixel outside `blob` set to `colour`. */
+function paintOutside(img: RgbImage, blob: Uint8Array, colour: number[]): RgbImage {
+  const { width: w, height: h } = img;
+  const data = new Uint8ClampedArray(img.data);
+  for (let i = 0; i < w * h; i++) if (!blob[i]) ((data[i * 3] = colour[0]), (data[i * 3 + 1] = colour[1]), (data[i * 3 + 2] = colour[2]));
+  return { width: w, height: h, data, channels: 3 };
+}
+
+/** The median colour of the blob's rim (2 px wide), or null if it has none. */
+function rimColour(img: RgbImage, blob: Uint8Array): number[] | null {
   const { width: w, height: h } = img;
   const rim: number[][] = [[], [], []];
   for (let y = 2; y < h - 2; y++)
@@ -673,10 +717,7 @@ function paintOutside(img: RgbImage, blob: Uint8Array): RgbImage | null {
       for (let c = 0; c < 3; c++) rim[c].push(img.data[i * 3 + c]);
     }
   if (rim[0].length < 50) return null;
-  const colour = rim.map((v) => v.sort((p, q) => p - q)[v.length >> 1]);
-  const data = new Uint8ClampedArray(img.data);
-  for (let i = 0; i < w * h; i++) if (!blob[i]) ((data[i * 3] = colour[0]), (data[i * 3 + 1] = colour[1]), (data[i * 3 + 2] = colour[2]));
-  return { width: w, height: h, data, channels: 3 };
+  return rim.map((v) => v.sort((p, q) => p - q)[v.length >> 1]);
 }
 
 /** The colour pass's card region runs off the frame: `blob` is that region. */

@@ -11,8 +11,9 @@ import { checkPhotoQuality, detectOrRefusal, traceLocatedOrNeighbours } from './
 import { refuseSeveralCardsInSmallPhoto } from './small-photo';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
-import { traceCard, traceInsideSleeve } from './trace';
+import { traceCard, traceInsideSleeve, traceOuterOutline } from './trace';
 import { detectHolder, type Holder } from './holder';
+import { borderEdgeOnGrain } from './border-on-grain';
 import { sleeveMarginOutside } from './sleeve-band';
 import { runsOffDetail, scalePoints } from './geometry';
 import { refuseAnotherCardInView } from './other-cards';
@@ -115,6 +116,9 @@ export async function analyseFace(
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
     () => {
       let t = traceLocatedOrNeighbours(decoded, detection, located, face);
+      // A dark border on a grained table, taken for table: the trace followed the print inside it.
+      const borderEdge = borderEdgeOnGrain(decoded.small, scalePoints(t.refined.corners, decoded.scale));
+      if (borderEdge) t = traceOuterOutline(decoded, borderEdge, t.refined, face, { grain: true });
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
       let surround = detectHolder(t.view, t.refined.corners);

@@ -41,7 +41,8 @@ const CHROMA_NOISE_RGB = 3;
 const SAME_STEP_COS = 0.6;
 
 type Rgb = [number, number, number];
-export type OuterOutline = { quad: Quad; stepRgb: number };
+/** `grain`: per side, the table's texture beyond the step and the band's inside it (sideOutline). */
+export type OuterOutline = { quad: Quad; stepRgb: number; grain: { inside: number; outside: number }[] };
 
 const norm = (v: Rgb) => Math.hypot(v[0], v[1], v[2]);
 
@@ -83,30 +84,49 @@ export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, m
   // the side (a t-statistic). Print inside the border (a name bar, a logo) steps hard but only in
   // places; the cut edge steps a little, the same way, all along.
   // Only the clear ones are kept. A candidate's offset at position t is kStart plus its slant's share
-  // there, the same for every kStart: worked out once per slant.
+  // there, the same for every kStart: a slanted line crosses the side in a few runs of positions, each
+  // at one offset, so its sums are a few differences of running sums down the side (per offset), not a
+  // pass over all POSITIONS (this search was the largest cost of tracing a card).
   const clear: { kStart: number; kEnd: number; step: number; significance: number; mean: Rgb }[] = [];
-  const slantAt = new Map<number, Int32Array>();
-  for (let d = -slant; d <= slant; d++)
-    slantAt.set(
-      d,
-      Int32Array.from({ length: POSITIONS }, (_, t) => Math.round((d * t) / (POSITIONS - 1))),
-    );
+  const running = [0, 1, 2, 3].map(() => new Float64Array((POSITIONS + 1) * count));
+  const [r0, r1, r2, rSq] = running;
+  for (let t = 0; t < POSITIONS; t++)
+    for (let k = 0; k < count; k++) {
+      const i = (t * count + k) * 3,
+        o = t * count + k,
+        next = o + count;
+      const s0 = step[i],
+        s1 = step[i + 1],
+        s2 = step[i + 2];
+      r0[next] = r0[o] + s0;
+      r1[next] = r1[o] + s1;
+      r2[next] = r2[o] + s2;
+      rSq[next] = rSq[o] + s0 * s0 + s1 * s1 + s2 * s2;
+    }
+  // Per slant d: the runs of positions [from, to) that lie `shift` offsets beyond kStart.
+  const runsOf = new Map<number, { from: number; to: number; shift: number }[]>();
+  for (let d = -slant; d <= slant; d++) {
+    const runs: { from: number; to: number; shift: number }[] = [];
+    for (let t = 0; t < POSITIONS; t++) {
+      const shift = Math.round((d * t) / (POSITIONS - 1));
+      if (runs.length && runs[runs.length - 1].shift === shift) runs[runs.length - 1].to = t + 1;
+      else runs.push({ from: t, to: t + 1, shift });
+    }
+    runsOf.set(d, runs);
+  }
   for (let kStart = k0; kStart <= kMax; kStart++)
     for (let kEnd = Math.max(k0, kStart - slant); kEnd <= Math.min(kMax, kStart + slant); kEnd++) {
-      const at = slantAt.get(kEnd - kStart)!;
       let m0 = 0,
         m1 = 0,
         m2 = 0,
         squares = 0;
-      for (let t = 0; t < POSITIONS; t++) {
-        const i = (t * count + kStart + at[t]) * 3;
-        const s0 = step[i],
-          s1 = step[i + 1],
-          s2 = step[i + 2];
-        m0 += s0;
-        m1 += s1;
-        m2 += s2;
-        squares += s0 * s0 + s1 * s1 + s2 * s2;
+      for (const { from, to, shift } of runsOf.get(kEnd - kStart)!) {
+        const lo = from * count + kStart + shift,
+          hi = to * count + kStart + shift;
+        m0 += r0[hi] - r0[lo];
+        m1 += r1[hi] - r1[lo];
+        m2 += r2[hi] - r2[lo];
+        squares += rSq[hi] - rSq[lo];
       }
       const mean: Rgb = [m0 / POSITIONS, m1 / POSITIONS, m2 / POSITIONS];
       const m = norm(mean);
@@ -134,6 +154,32 @@ export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, m
       n++;
     }
   if (!n) return null;
+  // Texture on either side of the step: the mean colour change from one position along the side to the
+  // next, in a band at the same depth. A table's grain (carpet, wood, cloth) changes from place to place;
+  // a card's printed border does not.
+  const texture = (from: (t: number) => number, to: (t: number) => number) => {
+    let sum = 0,
+      pairs = 0;
+    for (let t = 0; t + 1 < POSITIONS; t++)
+      for (let j = 0; j < to(t) - from(t); j++) {
+        const k0 = from(t) + j,
+          k1 = from(t + 1) + j;
+        if (k0 < 0 || k1 < 0 || k0 >= count || k1 >= count) continue;
+        const i0 = (t * count + k0) * 3,
+          i1 = ((t + 1) * count + k1) * 3;
+        sum += (Math.abs(prof[i0] - prof[i1]) + Math.abs(prof[i0 + 1] - prof[i1 + 1]) + Math.abs(prof[i0 + 2] - prof[i1 + 2])) / 3;
+        pairs++;
+      }
+    return pairs ? sum / pairs : 0;
+  };
+  const textureInside = texture(
+    (t) => kAt(t) - 1 - 2 * WINDOW,
+    (t) => kAt(t) - 1,
+  );
+  const textureOutside = texture(
+    (t) => kAt(t) + 1,
+    (t) => kAt(t) + 1 + WINDOW,
+  );
   const edgeAt = (t: number) => {
     // step[k] compares the samples from k on with those before it: the edge lies half a step before k.
     const s = (kAt(t) - 0.5) * STEP;
@@ -145,6 +191,7 @@ export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, m
     significance: best.significance,
     direction: best.mean.map((v) => v / best.step) as Rgb,
     border: border.map((v) => v / n) as Rgb,
+    texture: { inside: textureInside, outside: textureOutside },
   };
 }
 
@@ -215,7 +262,7 @@ export function findOuterOutline(img: RgbImage, quad: Quad, maxOffsets?: number[
   const ratio = Math.min(across, along) / Math.max(across, along);
   if (!(ratio > 0.55 && ratio < 0.9)) return null;
   if (corners.some((p) => !Number.isFinite(p.x) || p.x < 1.5 || p.y < 1.5 || p.x > img.width - 1.5 || p.y > img.height - 1.5)) return null;
-  return { quad: corners, stepRgb: Math.min(...found.map((s) => s.stepRgb)) };
+  return { quad: corners, stepRgb: Math.min(...found.map((s) => s.stepRgb)), grain: found.map((s) => s.texture) };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   detectAlongFrame,
   detectByEdges,
   detectOnCutRegion,
+  detectOnSheet,
   MIN_SHEET_TO_CARD_AREA,
   outsideCutRegion,
   quadArea,
@@ -116,6 +117,9 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
     { propose: () => quad },
     { propose: () => detectByEdges(decoded.small, face)?.quad },
     { propose: () => frameOutline(decoded.small)?.quad },
+    // Nothing traced yet: the detector's outline may be a sheet the card lies on, its edges ragged or
+    // running near the frame (paper on a dark table, shot from across it).
+    { propose: () => (traced.length + cleanTraces.length ? null : detectOnSheet(decoded.small, quad, face)?.quad) },
     { propose: () => cardOutlinesApart(decoded.small)[0], wholeOnly: true },
   ];
   const tried: Quad[] = [];

@@ -217,8 +217,14 @@ function shelfOffset(img: RgbImage, p: Point, n: Point, reach: number, outside: 
 /**
  * `faint`: the border nearly matches the background (faint-outline.ts found it); each edge point
  * averages the profiles along its own stretch of the side, and a few RGB units of contrast suffice.
+ * `alongPx` (faint mode): each stretch reaches at least this far either side of its point, so a grained
+ * table's patches (a carpet's, 1–2 mm) average out instead of moving the half-way point.
  */
-export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { faint?: boolean } = {}): RefinedEdges {
+export function refineEdges(
+  img: RgbImage,
+  coarse: Quad,
+  { faint = false, alongPx = 0 }: { faint?: boolean; alongPx?: number } = {},
+): RefinedEdges {
   let corners = coarse;
   let lines: Line[] = [];
   let residualPx: number[] = [];
@@ -243,7 +249,7 @@ export function refineEdges(img: RgbImage, coarse: Quad, { faint = false }: { fa
         // Skip the rounded corners: 10% of the side at each end.
         const t = 0.1 + (0.8 * (i + 0.5)) / samples;
         const p = { x: a.x + u.x * len * t, y: a.y + u.y * len * t };
-        const c = crossing(img, p, n, reach, buf, faint ? { u, half: (0.8 * len) / samples / 2 } : null);
+        const c = crossing(img, p, n, reach, buf, faint ? { u, half: Math.max((0.8 * len) / samples / 2, alongPx) } : null);
         if (!c) continue;
         const e = { x: p.x + n.x * c.offset, y: p.y + n.y * c.offset };
         points.push(e);

@@ -11,7 +11,7 @@ import type { Quad } from './detect';
 import { measureExposure, type Exposure } from './exposure';
 import type { Face } from '@contract/grading-report';
 import { findOuterOutline } from './faint-outline';
-import { CARD_HEIGHT_MM, frameEdgesCrossed, runsOffDetail, scalePoints } from './geometry';
+import { CARD_HEIGHT_MM, dist, frameEdgesCrossed, runsOffDetail, scalePoints } from './geometry';
 import { refineEdges, type RefinedEdges } from './refine';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
@@ -50,8 +50,8 @@ export class CardTooSmall extends EngineRefusal {
   }
 }
 
-const refineQuad = (photo: PreparedPhoto, quad: Quad, faint: boolean) =>
-  refineEdges(photo.full, quad.map((p) => ({ x: p.x / photo.scale, y: p.y / photo.scale })) as Quad, { faint });
+const refineQuad = (photo: PreparedPhoto, quad: Quad, faint: boolean, alongPx = 0) =>
+  refineEdges(photo.full, quad.map((p) => ({ x: p.x / photo.scale, y: p.y / photo.scale })) as Quad, { faint, alongPx });
 
 /** Checks what `refined` traced and views the card through it. */
 function checkTrace(
@@ -60,6 +60,7 @@ function checkTrace(
   face: Face | undefined,
   faint: boolean,
   minPxPerMm: number,
+  residualAllowance = 1,
 ): Trace & CornerRead {
   const { width, height } = photo.full;
   const runOff = frameEdgesCrossed(refined.corners, width - 1, height - 1, 1);
@@ -68,7 +69,7 @@ function checkTrace(
   const traced = createCardView(photo.full, refined.corners);
   // A cut edge is straight to a fraction of a millimetre; a ragged fit means we traced something else
   // (print inside a border that blends into the background, say). Refuse rather than measure it.
-  if (Math.max(...refined.residualPx) > maxEdgeResidualPx(traced.pxPerMm))
+  if (Math.max(...refined.residualPx) > residualAllowance * maxEdgeResidualPx(traced.pxPerMm))
     throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
@@ -120,6 +121,37 @@ export function traceInsideSleeve(photo: PreparedPhoto, outer: Trace, face?: Fac
   return inner;
 }
 
+/**
+ * Against a grained table (border-on-grain.ts) the edge is found on profiles averaged this far (card mm)
+ * either side along it, and its points may scatter this many times as far from their line as a plain
+ * table's: the grain's patches move the half-way point by a pixel or two wherever they touch the border
+ * (three Magic cards on a carpet: 1.4–1.8 px against 1.5 allowed, every corner within 3 px of where
+ * averaging further put it). The grain and the flat border round it already said this is the card's edge.
+ */
+const GRAIN_AVERAGE_MM = 1.5;
+const GRAIN_RESIDUAL_ALLOWANCE = 1.5;
+
+/**
+ * The card's border edge found outside the print that was traced (`inner`), at `quad` (working-copy
+ * pixels; faint-outline.ts): traced in faint mode, a step averaged along each stretch of the side.
+ * `grain`: the table beyond is grained (border-on-grain.ts).
+ */
+export function traceOuterOutline(
+  photo: PreparedPhoto,
+  quad: Quad,
+  inner: RefinedEdges,
+  face?: Face,
+  { minPxPerMm = MIN_PX_PER_MM, grain = false }: TraceOptions & { grain?: boolean } = {},
+): Trace & CornerRead {
+  const pxPerMm = (dist(quad[0], quad[3]) + dist(quad[1], quad[2])) / 2 / CARD_HEIGHT_MM / photo.scale;
+  const refined = refineQuad(photo, quad, true, grain ? GRAIN_AVERAGE_MM * pxPerMm : 0);
+  // Sharpness is read where contrast is high: the border-to-table step is mostly colour, which a JPEG
+  // keeps at half resolution, so its rise is wider than the photo's focus. The print's edge (what was
+  // traced first) shows the focus; when it gave none, the faint edge's own width is kept (stricter).
+  if (inner.contrast > 0 && Number.isFinite(inner.edgeWidthPx)) refined.edgeWidthPx = inner.edgeWidthPx;
+  return checkTrace(photo, refined, face, true, minPxPerMm, grain ? GRAIN_RESIDUAL_ALLOWANCE : 1);
+}
+
 const SQUARE = "the card's rounded corners were not found; its border blends into the background";
 
 /**
@@ -160,12 +192,7 @@ export function traceCard(
   const outer = findOuterOutline(photo.small, quad);
   if (outer) {
     try {
-      const refined = refineQuad(photo, outer.quad, true);
-      // Sharpness is read where contrast is high: the border-to-table step is mostly colour, which a JPEG
-      // keeps at half resolution, so its rise is wider than the photo's focus. The print's edge (what was
-      // traced first) shows the focus; when it gave none, the faint edge's own width is kept (stricter).
-      if (inner.contrast > 0 && Number.isFinite(inner.edgeWidthPx)) refined.edgeWidthPx = inner.edgeWidthPx;
-      const t = checkTrace(photo, refined, face, true, minPxPerMm);
+      const t = traceOuterOutline(photo, outer.quad, inner, face, { minPxPerMm });
       if (t.squareCorners < 3) return t;
     } catch (err) {
       // The faint outline was a guess: when it cannot be traced, what the first trace found stands.
