@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectCard, detectOnCutRegion, detectOnSheet, outsideCutRegion } from './detect';
+import { detectCard, detectOnCutRegion, detectOnSheet, outsideCutRegion, type Quad } from './detect';
 import { EngineRefusal } from './refusal';
 import type { RgbImage } from './image';
 
@@ -167,7 +167,7 @@ describe('a card running off the frame', () => {
 });
 
 describe('a card on a sheet the colour pass took with it', () => {
-  const box = (x0: number, y0: number, x1: number, y1: number) => [
+  const box = (x0: number, y0: number, x1: number, y1: number): Quad => [
     { x: x0, y: y0 },
     { x: x1, y: y0 },
     { x: x1, y: y1 },
