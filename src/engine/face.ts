@@ -7,7 +7,7 @@ import { decodePhoto } from './decode';
 import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { prepareScan } from './scan';
-import { checkPhotoQuality, detectOrRefusal, traceLocatedOrNeighbours } from './locate';
+import { checkPhotoQuality, detectOrRefusal, notCardProportions, traceLocatedOrNeighbours } from './locate';
 import { refuseSeveralCardsInSmallPhoto } from './small-photo';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
@@ -116,9 +116,13 @@ export async function analyseFace(
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
     () => {
       let t = traceLocatedOrNeighbours(decoded, detection, located, face);
-      // A dark border on a grained table, taken for table: the trace followed the print inside it.
+      // A dark border on a grained table, taken for table: the trace followed the print inside it. (Its
+      // corners are not asked to be round: on a carpet the corner reader sees the grain's patches.)
       const borderEdge = borderEdgeOnGrain(decoded.small, scalePoints(t.refined.corners, decoded.scale));
-      if (borderEdge) t = traceOuterOutline(decoded, borderEdge, t.refined, face, { grain: true });
+      if (borderEdge) {
+        const outer = traceOuterOutline(decoded, borderEdge, t.refined, face, { grain: true });
+        if (!notCardProportions(decoded, outer, face)) t = outer;
+      }
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
       let surround = detectHolder(t.view, t.refined.corners);

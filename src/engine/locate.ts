@@ -310,7 +310,7 @@ function encloses(outer: Trace, inner: Trace): boolean {
 }
 
 /** The refusal for a trace without a card's proportions under any real camera, or null for a card's. */
-function notCardProportions(decoded: PreparedPhoto, t: Trace, face: Face): EngineRefusal | null {
+export function notCardProportions(decoded: PreparedPhoto, t: Trace, face: Face): EngineRefusal | null {
   const aspect = plausibleAspects(t.refined.corners, decoded.full.width, decoded.full.height);
   const shape = `the outline found is ${aspect.min.toFixed(2)}–${aspect.max.toFixed(2)} wide for 1 tall`;
   if (aspect.max >= CARD_ASPECT[0] && aspect.min <= CARD_ASPECT[1]) return null;
