@@ -67,7 +67,14 @@ export function traceLocated(decoded: PreparedPhoto, detection: Detection | null
     if (outlines.length === 1) {
       const [one] = outlines;
       const apart = err.code === 'no_card_found' || (err === located && outsideCutRegion(located, one, decoded.small.width));
-      if (apart && !findOuterOutline(decoded.small, one)) refuseAnotherCardInView(decoded, one, face, 1);
+      if (apart && !findOuterOutline(decoded.small, one)) {
+        refuseAnotherCardInView(decoded, one, face, 1);
+        // Nothing stood out from the table (a busy playmat's art is as colourful as the card), but four
+        // straight sides did, with nothing round them: a whole card when its four rounded corners show.
+        const whole =
+          err.code === 'no_card_found' && wholeCardTrace(decoded, one, face, { minRound: 4, minSupport: WHOLE_CARD_SIDE_SUPPORT });
+        if (whole) return whole;
+      }
     }
     throw err;
   }
@@ -283,15 +290,31 @@ export function traceBesideCutOff(decoded: PreparedPhoto, cutOff: EngineRefusal,
   for (const { propose, minRound, minSupport } of proposals) {
     const proposal = propose();
     if (!proposal || proposal.touchesFrame || findOuterOutline(decoded.small, proposal.quad)) continue;
-    try {
-      const t = traceCard(decoded, proposal.quad, face, options);
-      const whole = Math.min(...t.refined.support) >= minSupport && t.roundCorners >= minRound;
-      if (whole && !notCardProportions(decoded, t, face)) return t;
-    } catch (err) {
-      if (!(err instanceof EngineRefusal)) throw err;
-    }
+    const t = wholeCardTrace(decoded, proposal.quad, face, { minRound, minSupport }, options);
+    if (t) return t;
   }
   return null;
+}
+
+/**
+ * The trace at `quad` when it shows a whole card: `minRound` rounded corners, each side at least
+ * `minSupport` on one straight edge, a card's proportions; else null.
+ */
+function wholeCardTrace(
+  decoded: PreparedPhoto,
+  quad: Quad,
+  face: Face,
+  { minRound, minSupport }: { minRound: number; minSupport: number },
+  options: TraceOptions = {},
+): Trace | null {
+  try {
+    const t = traceCard(decoded, quad, face, options);
+    const whole = Math.min(...t.refined.support) >= minSupport && t.roundCorners >= minRound;
+    return whole && !notCardProportions(decoded, t, face) ? t : null;
+  } catch (err) {
+    if (!(err instanceof EngineRefusal)) throw err;
+    return null;
+  }
 }
 
 /** `t`, unless it is the trace of a card the frame cuts through one side (cut-side.ts): then that refusal. */
