@@ -4,12 +4,12 @@
  * (not an axis-aligned box). The fit is coarse; refine.ts makes it sub-pixel on the full image.
  */
 import {
-  CARD_HEIGHT_MM,
   fitLineRobust,
   frameEdgesCrossed,
   intersect,
   kthSmallest,
   median,
+  quadPxPerMm,
   runsOffDetail,
   whereInFrame,
   type FrameEdge,
@@ -500,7 +500,7 @@ export function detectAlongFrame(img: RgbImage, refusal: EngineRefusal, face?: '
 /**
  * The card on a sheet the colour pass took with it (paper on a dark table: the table is the background
  * it learned, and paper and card stood out from it as one region), found as on any plain surface once
- * everything outside the sheet's outline `sheet` is painted the colour just inside it. As on a sheet that
+ * everything outside the sheet's outline `sheet` is painted the sheet's own colour. As on a sheet that
  * ran off the frame, the sheet must be at least MIN_SHEET_TO_CARD_AREA times what is found on it. Null
  * when nothing is found.
  */
@@ -899,7 +899,7 @@ function quadFromBlob(
   const clear = boundary.every(
     (p) => p.x > FRAME_CLEARANCE_PX && p.y > FRAME_CLEARANCE_PX && p.x < w - FRAME_CLEARANCE_PX && p.y < h - FRAME_CLEARANCE_PX,
   );
-  const pxPerMm = Math.max(sideLen(0) + sideLen(2), sideLen(1) + sideLen(3)) / 2 / CARD_HEIGHT_MM;
+  const pxPerMm = quadPxPerMm(quad);
   const margin = clear ? -FITTED_CORNER_ALLOWANCE_MM * pxPerMm : 1.5;
   const runsOff = frameEdgesCrossed(quad, w, h, margin);
   const touchesFrame = runsOff.length > 0;

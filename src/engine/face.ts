@@ -117,7 +117,8 @@ export async function analyseFace(
     () => {
       let t = traceLocatedOrNeighbours(decoded, detection, located, face);
       // A dark border on a grained table, taken for table: the trace followed the print inside it. (Its
-      // corners are not asked to be round: on a carpet the corner reader sees the grain's patches.)
+      // corners are not asked to be round: on a carpet the corner reader sees the grain's patches.) When
+      // that edge cannot be traced the refusal stands: the print inside the border is never graded.
       const borderEdge = borderEdgeOnGrain(decoded.small, scalePoints(t.refined.corners, decoded.scale));
       if (borderEdge) {
         const outer = traceOuterOutline(decoded, borderEdge, t.refined, face, { grain: true });

@@ -88,8 +88,7 @@ export function sideOutline(img: RgbImage, a: Point, b: Point, outward: Point, m
   // at one offset, so its sums are a few differences of running sums down the side (per offset), not a
   // pass over all POSITIONS (this search was the largest cost of tracing a card).
   const clear: { kStart: number; kEnd: number; step: number; significance: number; mean: Rgb }[] = [];
-  const running = [0, 1, 2, 3].map(() => new Float64Array((POSITIONS + 1) * count));
-  const [r0, r1, r2, rSq] = running;
+  const [r0, r1, r2, rSq] = [0, 1, 2, 3].map(() => new Float64Array((POSITIONS + 1) * count));
   for (let t = 0; t < POSITIONS; t++)
     for (let k = 0; k < count; k++) {
       const i = (t * count + k) * 3,

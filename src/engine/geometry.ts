@@ -183,6 +183,12 @@ export function intersect(l1: Line, l2: Line): Point {
 
 export const dist = (p: Point, q: Point): number => Math.hypot(p.x - q.x, p.y - q.y);
 
+/** Pixels per card millimetre of a card outlined by `quad`, along its long sides (either way up in the photo). */
+export function quadPxPerMm(quad: readonly Point[]): number {
+  const side = (i: number) => dist(quad[i], quad[(i + 1) % 4]);
+  return Math.max(side(0) + side(2), side(1) + side(3)) / 2 / CARD_HEIGHT_MM;
+}
+
 export function percentile(values: ArrayLike<number>, q: number): number {
   if (values.length === 0) return NaN;
   // Selection instead of a sort (O(n), not O(n log n)): the engine takes percentiles of every sample

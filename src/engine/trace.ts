@@ -11,7 +11,7 @@ import type { Quad } from './detect';
 import { measureExposure, type Exposure } from './exposure';
 import type { Face } from '@contract/grading-report';
 import { findOuterOutline } from './faint-outline';
-import { CARD_HEIGHT_MM, dist, frameEdgesCrossed, runsOffDetail, scalePoints } from './geometry';
+import { CARD_HEIGHT_MM, frameEdgesCrossed, quadPxPerMm, runsOffDetail, scalePoints } from './geometry';
 import { refineEdges, type RefinedEdges } from './refine';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
@@ -143,8 +143,8 @@ export function traceOuterOutline(
   face?: Face,
   { minPxPerMm = MIN_PX_PER_MM, grain = false }: TraceOptions & { grain?: boolean } = {},
 ): Trace & CornerRead {
-  const pxPerMm = (dist(quad[0], quad[3]) + dist(quad[1], quad[2])) / 2 / CARD_HEIGHT_MM / photo.scale;
-  const refined = refineQuad(photo, quad, true, grain ? GRAIN_AVERAGE_MM * pxPerMm : 0);
+  // `quad` is in working-copy pixels; the averaging runs on the full photo.
+  const refined = refineQuad(photo, quad, true, grain ? (GRAIN_AVERAGE_MM * quadPxPerMm(quad)) / photo.scale : 0);
   // Sharpness is read where contrast is high: the border-to-table step is mostly colour, which a JPEG
   // keeps at half resolution, so its rise is wider than the photo's focus. The print's edge (what was
   // traced first) shows the focus; when it gave none, the faint edge's own width is kept (stricter).
