@@ -7,7 +7,8 @@
  * Prints, per source repository and per situation: photos, graded, refused by code, outline error
  * (worst corner per photo, % of the card's diagonal: mean and p95) and time per photo; then the
  * surface findings by severity on each graded card; then the one-card photos framed tightly and cut by
- * the frame (lib/tight-framing.ts), and turned further from the camera (lib/tilted-copies.ts). Skips with
+ * the frame (lib/tight-framing.ts), turned further from the camera (lib/tilted-copies.ts) and made small
+ * (lib/small-copies.ts). Skips with
  * a message when the folder is absent.
  */
 import { createHash } from 'node:crypto';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { EngineRefusal, analyseFace, percentile, rectifiedAspect, renderOutlineImage, type FaceAnalysis } from '../src/engine';
 import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } from '../src/card-fixtures/real-photos';
 import { benchTightFraming } from './lib/tight-framing';
+import { benchSmallCopies } from './lib/small-copies';
 import { benchTiltedCopies } from './lib/tilted-copies';
 
 const loaded = loadRealPhotos();
@@ -163,6 +165,7 @@ for (const situation of ['one card', 'in sleeve']) {
 
 await benchTightFraming(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
 await benchTiltedCopies(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
+await benchSmallCopies(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
 
 // Real photos gathered from the same kind of public repositories (bench/gathered-photos.json says where
 // each came from), when they have been fetched into ../gathered: outcomes by situation, no corners.

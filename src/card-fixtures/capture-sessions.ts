@@ -15,7 +15,7 @@ export type Segment = 'slide' | 'glare' | 'blur' | 'steady';
 export type SessionFrame = { face: Face; segment: Segment; rgb: Buffer };
 export type Session = { name: string; width: number; height: number; fps: number; frames: SessionFrame[]; stills: Record<Face, Buffer> };
 
-/** Portrait 3:4 like a phone held over a card; the short side clears the engine's 600 px minimum. */
+/** Portrait 3:4 like a phone held over a card; the short side clears the engine's minimum. */
 export const SESSION_SIZE = { width: 720, height: 960 };
 export const SESSION_FPS = 10;
 /** Frames per segment (at SESSION_FPS): 1.2 s sliding in, 1.2 s of glare, 0.8 s of blur (the hand moving), 2 s steady. */

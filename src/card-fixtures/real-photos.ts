@@ -166,3 +166,35 @@ export async function tiltedAt(
     .toBuffer();
   return { buf, corners };
 }
+
+/** The card's longest side in the photo, in pixels, from its labelled corners (truth.json's card_long_side_px). */
+export function labelledLongSidePx(photo: LabelledPhoto): number {
+  const c = (['TL', 'TR', 'BR', 'BL'] as const).map((k) => photo.corners[k]);
+  return Math.max(...c.map((p, i) => Math.hypot(p[0] - c[(i + 1) % 4][0], p[1] - c[(i + 1) % 4][1])));
+}
+
+/**
+ * The labelled photo upright, scaled (area-averaged, as a phone's smaller photo setting or a resized
+ * upload is) so that the card's longest side spans `cardLongSidePx`, as a JPEG with its corners scaled
+ * with it; null when that would enlarge the photo. Small photos of a card, for the bench and the tests alike.
+ */
+export async function scaledTo(
+  dir: string,
+  photo: LabelledPhoto,
+  cardLongSidePx: number,
+): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> } | null> {
+  const s = cardLongSidePx / labelledLongSidePx(photo);
+  if (s >= 1) return null;
+  const upright = await sharp(readRealPhoto(dir, photo)).rotate().toBuffer({ resolveWithObject: true });
+  const width = Math.round(upright.info.width * s),
+    height = Math.round(upright.info.height * s);
+  const buf = await sharp(upright.data).resize(width, height, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer();
+  // Pixel centres sit at integer coordinates: a centre x maps to (x + 0.5)·s − 0.5.
+  const corners = Object.fromEntries(
+    Object.entries(photo.corners).map(([k, [x, y]]) => [
+      k,
+      [(x + 0.5) * (width / upright.info.width) - 0.5, (y + 0.5) * (height / upright.info.height) - 0.5],
+    ]),
+  );
+  return { buf, corners: corners as Record<Corner, [number, number]> };
+}

@@ -9,6 +9,7 @@ import type { Face } from '@contract/grading-report';
 import { MIN_PHOTO_SHORT_SIDE_PX } from '@contract/photo-limits';
 import { WORKING_LONG_SIDE } from './decoded-photo';
 import { detectCard, type Quad } from './detect';
+import { CARD_HEIGHT_MM, cardLongSidePx } from './geometry';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import type { RgbImage } from './image';
 import { checkPhotoQuality, MAX_SATURATED_PERCENT, maxEdgeWidthPx, traceDetected } from './locate';
@@ -102,9 +103,10 @@ function shrink(img: RgbImage, width: number, height: number): RgbImage {
 /** Fills `reading` with what the engine measures on a trace, then raises the trace's quality refusal, if any. */
 function measure(reading: FrameReading, t: Trace, face: Face, frame: { width: number; height: number }, k: number): void {
   reading.corners = t.refined.corners;
-  reading.capturePxPerMm = t.view.pxPerMm * k;
+  // The size limit reads the card's length as the engine's does: its longest side (trace.ts).
+  reading.capturePxPerMm = (cardLongSidePx(t.refined.corners) / CARD_HEIGHT_MM) * k;
   reading.edgeWidthPx = t.refined.edgeWidthPx;
-  reading.maxEdgeWidthPx = maxEdgeWidthPx(reading.capturePxPerMm) / k;
+  reading.maxEdgeWidthPx = maxEdgeWidthPx(t.view.pxPerMm * k) / k;
   reading.saturatedPercent = t.exposure.saturatedPercent;
   reading.whiteLevel = t.exposure.whiteLevel;
   reading.tiltDeg = cardTiltDeg(t.refined.corners, frame.width, frame.height);

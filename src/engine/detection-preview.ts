@@ -18,7 +18,7 @@ import {
   type Face,
   type FaceAnalysis,
 } from './face';
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM, dist, type Point } from './geometry';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, cardLongSidePx, dist, type Point } from './geometry';
 import { PSA_CENTERING } from './grade-tables';
 import { psaGrade } from './grades';
 
@@ -173,6 +173,7 @@ export function describeFace(a: FaceAnalysis): Omit<DetectionPreview, 'outlineJp
         };
       })()
     : { measurable: false as const, reason: a.centering.reason };
+  const lengthPxPerMm = cardLongSidePx(c.corners) / CARD_HEIGHT_MM;
   return {
     face: a.face,
     width: c.widthPx,
@@ -180,10 +181,11 @@ export function describeFace(a: FaceAnalysis): Omit<DetectionPreview, 'outlineJp
     corners: c.corners,
     checks: {
       resolution: {
-        pxPerMm: r2(c.pxPerMm),
-        minPxPerMm: MIN_PX_PER_MM,
+        // The card's length per millimetre, as the size limit reads it (trace.ts).
+        pxPerMm: r2(lengthPxPerMm),
+        minPxPerMm: r2(MIN_PX_PER_MM),
         goodPxPerMm: GOOD_PX_PER_MM,
-        status: c.pxPerMm >= GOOD_PX_PER_MM ? 'good' : 'fair',
+        status: lengthPxPerMm >= GOOD_PX_PER_MM ? 'good' : 'fair',
       },
       sharpness: {
         edgeWidthPx: r2(c.edgeWidthPx),

@@ -189,6 +189,11 @@ export function quadPxPerMm(quad: readonly Point[]): number {
   return Math.max(side(0) + side(2), side(1) + side(3)) / 2 / CARD_HEIGHT_MM;
 }
 
+/** The card's length in the photo: the longest side of its outline (its nearer long edge when it is tilted). */
+export function cardLongSidePx(quad: readonly Point[]): number {
+  return Math.max(...quad.map((p, i) => dist(p, quad[(i + 1) % 4])));
+}
+
 export function percentile(values: ArrayLike<number>, q: number): number {
   if (values.length === 0) return NaN;
   // Selection instead of a sort (O(n), not O(n log n)): the engine takes percentiles of every sample

@@ -13,6 +13,7 @@ import {
   loadRealPhotos,
   outlineErrorPercent,
   readRealPhoto,
+  scaledTo,
   tiltedAt,
   type FrameSide,
   type LabelledPhoto,
@@ -324,6 +325,25 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
       await expect(analyseFace('front', (await framed('andrewgurg__white_right.jpg', 'bottom', 1)).buf)).rejects.toBeInstanceOf(
         EngineRefusal,
       );
+    });
+  });
+
+  it('grades a card 500 px long in a photo under 600 px on its short side, its outline within 1.5 % at every corner', async () => {
+    // Once refused image_too_small: the limit was the photo's short side (600 px) and a card 528 px long.
+    for (const name of ['stevewoz__zz__raw-T413-0730-1-back.jpg', 'tylerscripps__Fyndhorn_Elves_clockwise.jpg']) {
+      const small = (await scaledTo((loaded as { dir: string }).dir, labelled(photo(name)), 500))!;
+      const { width, height } = await sharp(small.buf).metadata();
+      expect(Math.min(width, height)).toBeLessThan(600);
+      const a = await analyseFace('front', small.buf);
+      expect(outlineErrorPercent(a.checks.corners, small.corners)[0]).toBeLessThan(1.5);
+    }
+  });
+
+  it('still refuses a card too small to measure, and says how long it is', async () => {
+    const small = (await scaledTo((loaded as { dir: string }).dir, labelled(photo('tylerscripps__Fyndhorn_Elves_clockwise.jpg')), 440))!;
+    await expect(analyseFace('front', small.buf)).rejects.toMatchObject({
+      code: 'image_too_small',
+      message: expect.stringMatching(/the card is 4[0-9]{2} px long/),
     });
   });
 

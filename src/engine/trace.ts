@@ -11,14 +11,14 @@ import type { Quad } from './detect';
 import { measureExposure, type Exposure } from './exposure';
 import type { Face } from '@contract/grading-report';
 import { findOuterOutline } from './faint-outline';
-import { CARD_HEIGHT_MM, frameEdgesCrossed, quadPxPerMm, runsOffDetail, scalePoints } from './geometry';
+import { CARD_HEIGHT_MM, cardLongSidePx, frameEdgesCrossed, quadPxPerMm, runsOffDetail, scalePoints } from './geometry';
 import { refineEdges, type RefinedEdges } from './refine';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
 import { cardInsideSleeve, sleeveMarginOutside } from './sleeve-band';
 import { MIN_CARD_PX_PER_MM } from '@contract/photo-limits';
 
-/** Minimum card resolution: below ~6 px per mm, whitening and scratches are sub-pixel. */
+/** Minimum card resolution (@contract/photo-limits): the card's longest side over its 88 mm. */
 export const MIN_PX_PER_MM = MIN_CARD_PX_PER_MM;
 /** A cut edge traced more raggedly than this (robust spread around its line, px) is not a card edge. */
 export const MAX_EDGE_RESIDUAL_PX = 1.5;
@@ -74,8 +74,11 @@ function checkTrace(
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
   const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare, light: exposure.light };
-  if (view.pxPerMm < minPxPerMm)
-    throw new CardTooSmall(refined.corners, face, `the card is ${Math.round(view.pxPerMm * CARD_HEIGHT_MM)} px long`);
+  // The card's length is its longer long side: a card tilted away from the camera is judged by its
+  // nearer edge, as the photo's "card at least N px long" reads.
+  const longSidePx = cardLongSidePx(refined.corners);
+  if (longSidePx < minPxPerMm * CARD_HEIGHT_MM)
+    throw new CardTooSmall(refined.corners, face, `the card is ${Math.round(longSidePx)} px long`);
   // Cards have rounded corners; square ones mean the print frame was outlined.
   const read = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c)));
   const square = (d: number | null) => d !== null && d < EXPECTED_CORNER_CUT_MM * 0.4;
