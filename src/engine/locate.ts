@@ -45,7 +45,8 @@ export function detectOrRefusal(detect: () => Detection, face: Face): { detectio
  * or the photo shows two cards' straight outlines apart (line-quads.ts): then it is of several cards.
  */
 export function traceLocated(decoded: PreparedPhoto, detection: Detection | null, located: EngineRefusal | null, face: Face): Trace {
-  if (decoded.cropped) return traceFillingFrame(decoded, face) ?? raise(decoded.cropped);
+  if (decoded.cropped)
+    return traceFillingFrame(decoded, face) ?? wholeCardInCroppedScan(decoded, detection, located, face) ?? raise(decoded.cropped);
   try {
     if (detection && !located) return traceDetected(decoded, detection.quad, face);
     return (
@@ -78,6 +79,38 @@ export function traceLocated(decoded: PreparedPhoto, detection: Detection | null
     }
     throw err;
   }
+}
+
+/**
+ * What looked like a scan cropped through the card (a frame of a card's proportions, backdrop in some
+ * of its corners) may be a photo framed to the card's shape with the whole card inside it. The
+ * detector's outline, then the strong edges' and the straight-edge outline, stand when one traces clean
+ * all round with four rounded corners and no band of one colour round it (a cut card's printed panel
+ * has its border round it). Null otherwise.
+ */
+function wholeCardInCroppedScan(
+  decoded: PreparedPhoto,
+  detection: Detection | null,
+  located: EngineRefusal | null,
+  face: Face,
+): Trace | null {
+  const proposals = [
+    () => (located ? undefined : detection?.quad),
+    () => detectByEdges(decoded.small, face)?.quad,
+    () => cardOutlinesApart(decoded.small)[0],
+  ];
+  for (const propose of proposals) {
+    let quad: Quad | undefined;
+    try {
+      quad = propose();
+    } catch (err) {
+      if (!(err instanceof EngineRefusal)) throw err;
+    }
+    if (!quad || findOuterOutline(decoded.small, quad)) continue;
+    const t = wholeCardTrace(decoded, quad, face, { minRound: 4, minSupport: CLEAN_SIDE_SUPPORT });
+    if (t && !frameCutsTracedSide(t.view, t.roundAt)) return t;
+  }
+  return null;
 }
 
 /**
@@ -306,7 +339,7 @@ function wholeCardTrace(
   face: Face,
   { minRound, minSupport }: { minRound: number; minSupport: number },
   options: TraceOptions = {},
-): Trace | null {
+): (Trace & CornerRead) | null {
   try {
     const t = traceCard(decoded, quad, face, options);
     const whole = Math.min(...t.refined.support) >= minSupport && t.roundCorners >= minRound;

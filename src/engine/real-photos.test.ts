@@ -339,6 +339,20 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     }
   });
 
+  it("grades a whole card in a photo framed to a card's proportions, table in its corners, not as a cropped scan", async () => {
+    // Cropped to 1440 × 1008 (0.70, a card's shape within a scan's margin): once refused card_cut_off
+    // as "the scan crops the card", though the card lies whole inside with four rounded corners.
+    const p = labelled(photo('andrewgurg__white_right.jpg'));
+    const crop = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
+      .rotate()
+      .extract({ left: 10, top: 0, width: 1440, height: 1008 })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const a = await analyseFace('front', crop);
+    const shifted = Object.fromEntries(Object.entries(p.corners).map(([k, [x, y]]) => [k, [x - 10, y]])) as LabelledPhoto['corners'];
+    expect(outlineErrorPercent(a.checks.corners, shifted)[0]).toBeLessThan(1.5);
+  });
+
   it('still refuses a card too small to measure, and says how long it is', async () => {
     const small = (await scaledTo((loaded as { dir: string }).dir, labelled(photo('tylerscripps__Fyndhorn_Elves_clockwise.jpg')), 440))!;
     await expect(analyseFace('front', small.buf)).rejects.toMatchObject({
