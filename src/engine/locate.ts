@@ -12,6 +12,7 @@ import {
   type Quad,
 } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
+import { detectHolder } from './holder';
 import { nearQuad, quadSides, runsOffDetail, scalePoints, whereInFrame } from './geometry';
 import { frameCutsTracedSide } from './cut-side';
 import { cardOutlinesApart } from './line-quads';
@@ -245,6 +246,16 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
       }
     if (t && cleanAllRound(t) && t.squareCorners === 0 && t.roundCorners >= roundest.roundCorners && !notCardProportions(decoded, t, face))
       return notCutBySide(t, face);
+    // Or the clean trace followed the frame printed inside the card's border (its corner reads square),
+    // and a trace round it shows the card whole: four rounded corners, each side mostly on one line, as
+    // a card framed tightly traced at the working scale (rootkow img7 with half a millimetre of table).
+    // Unless what lies round the clean trace is a holder's rim: the trace round it is then the sleeve's
+    // (a sleeved card whose one corner read square was once graded by its sleeve's outline).
+    const whole = traced.find(
+      (w) =>
+        w.roundCorners === 4 && w.squareCorners === 0 && Math.min(...w.refined.support) >= WHOLE_CARD_SIDE_SUPPORT && encloses(w, roundest),
+    );
+    if (whole && !detectHolder(roundest.view, roundest.refined.corners).holder) return notCutBySide(whole, face);
   }
   if (roundest) return notCutBySide(cardOnSheet(decoded, roundest, face, options) ?? roundest, face);
   // None clean all round: the one whose weakest side is most of one straight edge.
