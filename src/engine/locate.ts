@@ -246,21 +246,19 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
       }
     if (t && cleanAllRound(t) && t.squareCorners === 0 && t.roundCorners >= roundest.roundCorners && !notCardProportions(decoded, t, face))
       return notCutBySide(t, face);
-    // Or the clean trace followed the frame printed inside the card's border (its corner reads square),
-    // and a trace round it shows the card whole: four rounded corners, each side mostly on one line, as
-    // a card framed tightly traced at the working scale (rootkow img7 with half a millimetre of table).
-    // Unless what lies round the clean trace is a holder's rim: the trace round it is then the sleeve's
-    // (a sleeved card whose one corner read square was once graded by its sleeve's outline).
-    const whole = traced.find(
-      (w) =>
-        w.roundCorners === 4 && w.squareCorners === 0 && Math.min(...w.refined.support) >= WHOLE_CARD_SIDE_SUPPORT && encloses(w, roundest),
-    );
-    if (whole && !detectHolder(roundest.view, roundest.refined.corners).holder) return notCutBySide(whole, face);
+    // Or the clean trace followed the frame printed inside the card's border (its corner reads square).
+    const whole = wholeCardRound(decoded, face, [...traced, t], roundest);
+    if (whole) return notCutBySide(whole, face);
   }
   if (roundest) return notCutBySide(cardOnSheet(decoded, roundest, face, options) ?? roundest, face);
-  // None clean all round: the one whose weakest side is most of one straight edge.
+  // None clean all round: the one whose weakest side is most of one straight edge, unless it lies inside
+  // the card's whole trace (it followed print along a side, as a card framed tightly can be traced).
   const best = traced.sort((a, b) => Math.min(...b.refined.support) - Math.min(...a.refined.support))[0];
-  if (best) return notCutBySide(cardOnSheet(decoded, best, face, options) ?? best, face);
+  if (best)
+    return notCutBySide(
+      wholeCardRound(decoded, face, [...traced, apartTrace], best) ?? cardOnSheet(decoded, best, face, options) ?? best,
+      face,
+    );
   throw refusal;
 }
 
@@ -359,6 +357,33 @@ function wholeCardTrace(
     if (!(err instanceof EngineRefusal)) throw err;
     return null;
   }
+}
+
+/**
+ * Of `candidates`, the card's whole trace round `inner`: four rounded corners, none square, each side at
+ * least 80 % on one line, holding `inner`, which then followed print inside the card's border (rootkow
+ * img6 and img7 framed with half a millimetre of table: the strong edges' trace ran along the printed
+ * frame; the card's own trace, one side short of clean, lay round it). Null when there is none, or when
+ * a holder's rim lies round `inner`: the trace round it is then the sleeve's (a sleeved card whose one
+ * corner read square was once graded by its sleeve's outline).
+ */
+function wholeCardRound(
+  decoded: PreparedPhoto,
+  face: Face,
+  candidates: ((Trace & CornerRead) | null | undefined)[],
+  inner: Trace & CornerRead,
+): (Trace & CornerRead) | null {
+  const whole = candidates.find(
+    (w): w is Trace & CornerRead =>
+      !!w &&
+      w !== inner &&
+      w.roundCorners === 4 &&
+      w.squareCorners === 0 &&
+      Math.min(...w.refined.support) >= WHOLE_CARD_SIDE_SUPPORT &&
+      encloses(w, inner) &&
+      !notCardProportions(decoded, w, face),
+  );
+  return whole && !detectHolder(inner.view, inner.refined.corners).holder ? whole : null;
 }
 
 /** `t`, unless it is the trace of a card the frame cuts through one side (cut-side.ts): then that refusal. */
