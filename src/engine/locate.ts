@@ -146,8 +146,9 @@ const raise = (err: unknown): never => {
  * near it that is not the cut edge along part of a side. The other proposal is the outline of strong
  * edges, then the outline found from the frame inward. A trace clean all round with four rounded corners
  * wins at once; else the clean one with the most rounded corners; else the one whose weakest side is
- * most of one straight edge; the first refusal stands when none traces. A trace without a card's
- * proportions under any real camera is not the card (a slab's case is named as such).
+ * most of one straight edge; either gives way to a whole card's trace round it (wholeCardRound); the
+ * first refusal stands when none traces. A trace without a card's proportions under any real camera is
+ * not the card (a slab's case is named as such).
  */
 export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, options: TraceOptions = {}): Trace {
   // `wholeOnly`: a proposal that stands only as a whole card, clean all round with four rounded corners.
