@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { applyHomography, homographyFromPoints, invertHomography, sampleRgb, type Point, type RgbImage } from '../engine';
+import { applyHomography, cardLongSidePx, homographyFromPoints, invertHomography, sampleRgb, type Point, type RgbImage } from '../engine';
 
 export type Corner = 'TL' | 'TR' | 'BR' | 'BL';
 export type RealPhoto = {
@@ -167,23 +167,19 @@ export async function tiltedAt(
   return { buf, corners };
 }
 
-/** The card's longest side in the photo, in pixels, from its labelled corners (truth.json's card_long_side_px). */
-export function labelledLongSidePx(photo: LabelledPhoto): number {
-  const c = (['TL', 'TR', 'BR', 'BL'] as const).map((k) => photo.corners[k]);
-  return Math.max(...c.map((p, i) => Math.hypot(p[0] - c[(i + 1) % 4][0], p[1] - c[(i + 1) % 4][1])));
-}
-
 /**
  * The labelled photo upright, scaled (area-averaged, as a phone's smaller photo setting or a resized
- * upload is) so that the card's longest side spans `cardLongSidePx`, as a JPEG with its corners scaled
+ * upload is) so that the card's longest side spans `longSidePx`, as a JPEG with its corners scaled
  * with it; null when that would enlarge the photo. Small photos of a card, for the bench and the tests alike.
  */
 export async function scaledTo(
   dir: string,
   photo: LabelledPhoto,
-  cardLongSidePx: number,
+  longSidePx: number,
 ): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> } | null> {
-  const s = cardLongSidePx / labelledLongSidePx(photo);
+  // The labelled outline's longest side (truth.json's card_long_side_px), its corners taken round in order.
+  const outline = (['TL', 'TR', 'BR', 'BL'] as const).map((k) => ({ x: photo.corners[k][0], y: photo.corners[k][1] }));
+  const s = longSidePx / cardLongSidePx(outline);
   if (s >= 1) return null;
   const upright = await sharp(readRealPhoto(dir, photo)).rotate().toBuffer({ resolveWithObject: true });
   const width = Math.round(upright.info.width * s),

@@ -24,6 +24,7 @@ export {
   CARD_WIDTH_MM,
   CORNER_RADIUS_MM,
   applyHomography,
+  cardLongSidePx,
   homographyFromPoints,
   invertHomography,
   percentile,

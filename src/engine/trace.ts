@@ -74,8 +74,8 @@ function checkTrace(
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
   const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare, light: exposure.light };
-  // The card's length is its longer long side: a card tilted away from the camera is judged by its
-  // nearer edge, as the photo's "card at least N px long" reads.
+  // The card's length is the longest side of its outline: a card tilted away from the camera is judged
+  // by its nearer edge, as the photo's "card at least N px long" reads.
   const longSidePx = cardLongSidePx(refined.corners);
   if (longSidePx < minPxPerMm * CARD_HEIGHT_MM)
     throw new CardTooSmall(refined.corners, face, `the card is ${Math.round(longSidePx)} px long`);
