@@ -70,7 +70,7 @@ function checkTrace(
   // A cut edge is straight to a fraction of a millimetre; a ragged fit means we traced something else
   // (print inside a border that blends into the background, say). Refuse rather than measure it.
   if (Math.max(...refined.residualPx) > residualAllowance * maxEdgeResidualPx(traced.pxPerMm))
-    throw new EngineRefusal('no_card_found', face, 'the card edges could not be traced against this background');
+    throw new EngineRefusal('no_card_found', face, RAGGED);
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
   const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare, light: exposure.light };
@@ -155,6 +155,9 @@ export function traceOuterOutline(
   return checkTrace(photo, refined, face, true, minPxPerMm, grain ? GRAIN_RESIDUAL_ALLOWANCE : 1);
 }
 
+const RAGGED = 'the card edges could not be traced against this background';
+/** How far (card mm) a ragged trace's corners may move when traced again averaged along its sides. */
+const MAX_RETRACE_MOVE_MM = 0.2;
 const SQUARE = "the card's rounded corners were not found; its border blends into the background";
 
 /**
@@ -188,6 +191,18 @@ export function traceCard(
     try {
       const t = checkTrace(photo, refineQuad(photo, quad, true), face, true, minPxPerMm);
       if (t.squareCorners < 3) return t;
+    } catch (err) {
+      if (!(err instanceof EngineRefusal)) throw err;
+    }
+  }
+  // Traced, but too ragged to trust: a holo border's rainbow or a sleeve's film jitters each profile's
+  // half-way point. Averaged along the side (faint mode), the same edge stands when the lines barely
+  // move and two corners show round, as the first trace asks; a line that moves further was print.
+  if (refusal?.detail === RAGGED) {
+    try {
+      const t = checkTrace(photo, refineQuad(photo, quad, true), face, true, minPxPerMm);
+      const moved = Math.max(...t.refined.corners.map((p, i) => Math.hypot(p.x - inner.corners[i].x, p.y - inner.corners[i].y)));
+      if (moved <= MAX_RETRACE_MOVE_MM * t.view.pxPerMm && (t.roundCorners >= 2 || t.squareCorners === 0)) return t;
     } catch (err) {
       if (!(err instanceof EngineRefusal)) throw err;
     }
