@@ -7,8 +7,8 @@
  * Prints, per source repository and per situation: photos, graded, refused by code, outline error
  * (worst corner per photo, % of the card's diagonal: mean and p95) and time per photo; then the
  * surface findings by severity on each graded card; then the one-card photos framed tightly and cut by
- * the frame (lib/tight-framing.ts), turned further from the camera (lib/tilted-copies.ts) and made small
- * (lib/small-copies.ts). Skips with
+ * the frame (lib/tight-framing.ts), turned further from the camera (lib/tilted-copies.ts), made small
+ * (lib/small-copies.ts) and turned in the frame (lib/turned-copies.ts). Skips with
  * a message when the folder is absent.
  */
 import { createHash } from 'node:crypto';
@@ -19,6 +19,7 @@ import { loadRealPhotos, outlineErrorPercent, readRealPhoto, type RealPhoto } fr
 import { benchTightFraming } from './lib/tight-framing';
 import { benchSmallCopies } from './lib/small-copies';
 import { benchTiltedCopies } from './lib/tilted-copies';
+import { benchTurnedCopies } from './lib/turned-copies';
 
 const loaded = loadRealPhotos();
 if (!loaded.photos) {
@@ -166,6 +167,7 @@ for (const situation of ['one card', 'in sleeve']) {
 await benchTightFraming(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
 await benchTiltedCopies(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
 await benchSmallCopies(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
+await benchTurnedCopies(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
 
 // Real photos gathered from the same kind of public repositories (bench/gathered-photos.json says where
 // each came from), when they have been fetched into ../gathered: outcomes by situation, no corners.

@@ -4,8 +4,8 @@
  * smaller photo setting or a resized upload gives (scaledTo in card-fixtures/real-photos.ts). Such a copy
  * must be graded with its outline right, not refused as too small.
  */
-import { EngineRefusal, analyseFace } from '../../src/engine';
-import { isLabelled, outlineErrorPercent, scaledTo, type RealPhoto, type RealPhotoGoal } from '../../src/card-fixtures/real-photos';
+import { isLabelled, scaledTo, type RealPhoto, type RealPhotoGoal } from '../../src/card-fixtures/real-photos';
+import { copyOutcome } from './copy-outcome';
 
 export async function benchSmallCopies(
   photos: RealPhoto[],
@@ -22,15 +22,9 @@ export async function benchSmallCopies(
       const small = await scaledTo(dir, p, size);
       if (!small) continue;
       copies++;
-      const name = `${p.file.replace(/^images\//, '')} with its card ${size} px long`;
-      try {
-        const error = outlineErrorPercent((await analyseFace('front', small.buf)).checks.corners, small.corners)[0];
-        if (error <= outlineLimitPercent) right++;
-        else wrong.push(`${name}: graded, outline ${error.toFixed(1)} % off`);
-      } catch (err) {
-        if (!(err instanceof EngineRefusal)) throw err;
-        wrong.push(`${name}: ${err.code}${err.detail ? ` (${err.detail})` : ''}`);
-      }
+      const outcome = await copyOutcome(`${p.file.replace(/^images\//, '')} with its card ${size} px long`, small, outlineLimitPercent);
+      if (outcome) wrong.push(outcome);
+      else right++;
     }
   console.log(
     `\nSmall photos (the labelled one-card and sleeve photos scaled so the card is ${sizes.join(' and ')} px long):\n` +

@@ -4,15 +4,8 @@
  * through its centre, as a phone held at a slant sees it (tiltedAt in card-fixtures/real-photos.ts). A
  * copy whose card leaves the frame, or comes within 1 mm of it, is skipped: it is no longer whole in frame.
  */
-import { EngineRefusal, analyseFace } from '../../src/engine';
-import {
-  isLabelled,
-  outlineErrorPercent,
-  tiltedAt,
-  type RealPhoto,
-  type RealPhotoGoal,
-  type TiltAxis,
-} from '../../src/card-fixtures/real-photos';
+import { isLabelled, tiltedAt, type RealPhoto, type RealPhotoGoal, type TiltAxis } from '../../src/card-fixtures/real-photos';
+import { copyOutcome } from './copy-outcome';
 
 const TILTS_DEG = [15, 25];
 const AXES: TiltAxis[] = ['horizontal', 'vertical'];
@@ -38,15 +31,13 @@ export async function benchTiltedCopies(
           continue;
         }
         copies++;
-        const name = `${p.file.replace(/^images\//, '')} turned ${deg}° about the ${axis} axis`;
-        try {
-          const error = outlineErrorPercent((await analyseFace('front', tilted.buf)).checks.corners, tilted.corners)[0];
-          if (error <= outlineLimitPercent) right++;
-          else wrong.push(`${name}: graded, outline ${error.toFixed(1)} % off`);
-        } catch (err) {
-          if (!(err instanceof EngineRefusal)) throw err;
-          wrong.push(`${name}: ${err.code}`);
-        }
+        const outcome = await copyOutcome(
+          `${p.file.replace(/^images\//, '')} turned ${deg}° about the ${axis} axis`,
+          tilted,
+          outlineLimitPercent,
+        );
+        if (outcome) wrong.push(outcome);
+        else right++;
       }
   console.log(
     `\nTilted further (the labelled one-card and sleeve photos turned ${TILTS_DEG.join('° and ')}° about either axis, a phone's focal length):\n` +

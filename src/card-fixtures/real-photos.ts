@@ -194,3 +194,26 @@ export async function scaledTo(
   );
   return { buf, corners: corners as Record<Corner, [number, number]> };
 }
+
+/**
+ * The labelled photo upright, then turned in its own plane by `quarterTurns` quarter turns clockwise (a
+ * phone held sideways or upside down, its orientation tag lost), as a JPEG with its corners turned with
+ * it. The engine must find the same card whichever way up the photo is.
+ */
+export async function turnedBy(
+  dir: string,
+  photo: LabelledPhoto,
+  quarterTurns: 1 | 2 | 3,
+): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> }> {
+  const upright = await sharp(readRealPhoto(dir, photo)).rotate().toBuffer({ resolveWithObject: true });
+  const { width: w, height: h } = upright.info;
+  const buf = await sharp(upright.data)
+    .rotate(90 * quarterTurns)
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  // Pixel centres at integer coordinates: a quarter turn clockwise takes (x, y) to (h − 1 − y, x).
+  const turn = ([x, y]: [number, number]): [number, number] =>
+    quarterTurns === 1 ? [h - 1 - y, x] : quarterTurns === 2 ? [w - 1 - x, h - 1 - y] : [y, w - 1 - x];
+  const corners = Object.fromEntries(Object.entries(photo.corners).map(([k, p]) => [k, turn(p)]));
+  return { buf, corners: corners as Record<Corner, [number, number]> };
+}

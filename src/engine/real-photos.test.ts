@@ -15,6 +15,7 @@ import {
   readRealPhoto,
   scaledTo,
   tiltedAt,
+  turnedBy,
   type FrameSide,
   type LabelledPhoto,
   type RealPhoto,
@@ -339,6 +340,18 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
       ] as const)
         await expect(analyseFace('front', (await framed(name, side, mm)).buf)).rejects.toBeInstanceOf(EngineRefusal);
     });
+  });
+
+  it('finds the same card, within 1.5 % at every corner, in a photo turned sideways and upside down', async () => {
+    // The card's corners are turned with the photo (turnedBy): the outline must follow them, whichever way up.
+    for (const [name, turns] of [
+      ['rootkow__img1.jpg', 1],
+      ['dimas__input_cleffa.png', 2],
+      ['tylerscripps__Fyndhorn_Elves_skewed.jpg', 3],
+    ] as const) {
+      const turned = await turnedBy((loaded as { dir: string }).dir, labelled(photo(name)), turns);
+      expect(worstError(await analyseFace('front', turned.buf), turned.corners)).toBeLessThan(1.5);
+    }
   });
 
   it('grades a card 500 px long in a photo under 600 px on its short side, its outline within 1.5 % at every corner', async () => {
