@@ -109,6 +109,21 @@ describe('a card shot steeply', () => {
     for (const [i, p] of quad.entries()) expect(Math.hypot(p.x - q[i].x, p.y - q[i].y)).toBeLessThan(3);
   });
 
+  it('finds it upside down too, though its near short side is longer than its far long side', () => {
+    // The working-copy outline of a real card shot steeply, the photo turned upside down (perspective_left):
+    // judged by one short and one long side it read as lying sideways, 1.21 long for 1 wide, and was not found.
+    const q = [
+      { x: 95.5, y: 136 },
+      { x: 256.5, y: 29.5 },
+      { x: 367.75, y: 205.75 },
+      { x: 243, y: 250.5 },
+    ];
+    const { quad } = detectCard(drawn(q, 480, 270));
+    const side = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);
+    expect(side(0) + side(2)).toBeLessThan(side(1) + side(3));
+    for (const p of q) expect(Math.min(...quad.map((c) => Math.hypot(c.x - p.x, c.y - p.y)))).toBeLessThan(3);
+  });
+
   it('still refuses a square, shot square on or leaning one way only (no measured perspective to undo)', () => {
     expect(() => detectCard(paint(360, 480, [236, 234, 228], [{ x0: 100, y0: 160, x1: 260, y1: 320, color: [30, 32, 40] }]))).toThrow(
       /no_card_found|No card was found/,

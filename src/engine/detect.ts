@@ -371,7 +371,7 @@ function minAreaRect(hull: Point[]): { angle: number; corners: Point[] } {
 }
 
 /** Orders four points as top-left, top-right, bottom-right, bottom-left (portrait card). */
-export function orderQuad(points: Point[]): Quad {
+export function orderQuad(points: Point[], frame?: { width: number; height: number }): Quad {
   const cx = points.reduce((s, p) => s + p.x, 0) / 4,
     cy = points.reduce((s, p) => s + p.y, 0) / 4;
   const sorted = [...points].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx));
@@ -383,10 +383,17 @@ export function orderQuad(points: Point[]): Quad {
     if (d < bestDiff) ((bestDiff = d), (start = i));
   });
   const q = [0, 1, 2, 3].map((k) => sorted[(start + k) % 4]) as Quad;
-  // A landscape-looking quad (photo taken sideways) is rotated so that the long sides are left/right.
-  const top = Math.hypot(q[1].x - q[0].x, q[1].y - q[0].y),
-    left = Math.hypot(q[3].x - q[0].x, q[3].y - q[0].y);
-  return top > left ? ([q[1], q[2], q[3], q[0]] as Quad) : q;
+  // A landscape quad (photo taken sideways) is rotated so that the long sides are left/right. Which
+  // pair is long is read with the perspective removed when the outline measures it (`frame`: the photo's
+  // size; its corners in the photo, as a card's are: a region's wild fit far past the frame measures
+  // nothing), else from both sides of each pair: in a steep shot the near short side can outrun the far
+  // long side, and judged by those two alone an upside-down photo's card read as lying sideways and was
+  // not found, while a card seen more steeply still can have its long sides' pair the shorter in the photo.
+  const seen = frame && q.every((p) => p.x >= 0 && p.y >= 0 && p.x <= frame.width && p.y <= frame.height);
+  const rectified = seen ? rectifiedAspect(q, frame.width, frame.height) : null;
+  const side = (i: number) => Math.hypot(q[(i + 1) % 4].x - q[i].x, q[(i + 1) % 4].y - q[i].y);
+  const landscape = rectified?.focalPx ? rectified.aspect > 1 : side(0) + side(2) > side(1) + side(3);
+  return landscape ? ([q[1], q[2], q[3], q[0]] as Quad) : q;
 }
 
 export type Detection = { quad: Quad; touchesFrame: boolean; areaShare: number };
@@ -885,7 +892,7 @@ function quadFromBlob(
     return fitLineRobust(pts).line;
   });
   const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4], lines[i]));
-  const quad = orderQuad(corners);
+  const quad = orderQuad(corners, { width: w, height: h });
   // Shape check, loose: the working copy's outline before perspective is removed (locate.ts checks the
   // rectified proportions); a card tilted toward the camera keeps its 63:88 within about 20 % here.
   const sideLen = (i: number) => Math.hypot(quad[(i + 1) % 4].x - quad[i].x, quad[(i + 1) % 4].y - quad[i].y);

@@ -295,5 +295,5 @@ export function frameOutline(img: RgbImage): OuterOutline | null {
   const reach = (d: number) => d - (WINDOW + 1) * STEP;
   const found = findOuterOutline(img, inset, [reach(dy), reach(dx), reach(dy), reach(dx)], FRAME_RELATIVE_STEP);
   // In the engine's corner order: a card lying sideways in the frame starts from its own top-left.
-  return found && { ...found, quad: orderQuad(found.quad) };
+  return found && { ...found, quad: orderQuad(found.quad, img) };
 }

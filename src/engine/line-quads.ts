@@ -93,7 +93,7 @@ function cardQuads(img: RgbImage): Found[] {
       const sides = [A.p, B.p, A.q, B.q];
       const corners = [0, 1, 2, 3].map((k) => intersect(segmentLine(sides[k]), segmentLine(sides[(k + 1) % 4])));
       if (corners.some((c) => !Number.isFinite(c.x) || c.x < 1.5 || c.y < 1.5 || c.x > w - 1.5 || c.y > h - 1.5)) continue;
-      const quad = orderQuad(corners);
+      const quad = orderQuad(corners, img);
       const len = (k: number) => Math.hypot(quad[(k + 1) % 4].x - quad[k].x, quad[(k + 1) % 4].y - quad[k].y);
       const across = len(0) + len(2),
         along = len(1) + len(3);
