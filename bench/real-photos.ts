@@ -164,10 +164,11 @@ for (const situation of ['one card', 'in sleeve']) {
   );
 }
 
-await benchTightFraming(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
-await benchTiltedCopies(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
-await benchSmallCopies(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
-await benchTurnedCopies(photos, dir, { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE });
+const copiesGoal = { outlineLimitPercent: OUTLINE_LIMIT_PERCENT, minCardLongSide: MIN_CARD_LONG_SIDE };
+await benchTightFraming(photos, dir, copiesGoal);
+await benchTiltedCopies(photos, dir, copiesGoal);
+await benchSmallCopies(photos, dir, copiesGoal);
+await benchTurnedCopies(photos, dir, copiesGoal);
 
 // Real photos gathered from the same kind of public repositories (bench/gathered-photos.json says where
 // each came from), when they have been fetched into ../gathered: outcomes by situation, no corners.

@@ -39,6 +39,17 @@ export type Trace = { refined: RefinedEdges; view: CardView; exposure: Exposure;
  */
 export type CornerRead = { squareCorners: number; roundCorners: number; roundAt: boolean[] };
 
+/**
+ * An outline traced, but whose edge points scatter too far from straight lines to trust: print traced
+ * inside a border, or the cut edge read point by point through a holo foil or a sleeve's film (traceCard
+ * tries the latter once more, averaged along the sides).
+ */
+class RaggedTrace extends EngineRefusal {
+  constructor(face: Face | undefined) {
+    super('no_card_found', face, 'the card edges could not be traced against this background');
+  }
+}
+
 /** An outline traced whole but too small to measure: `corners` (full-photo pixels) say where it is. */
 export class CardTooSmall extends EngineRefusal {
   constructor(
@@ -69,8 +80,7 @@ function checkTrace(
   const traced = createCardView(photo.full, refined.corners);
   // A cut edge is straight to a fraction of a millimetre; a ragged fit means we traced something else
   // (print inside a border that blends into the background, say). Refuse rather than measure it.
-  if (Math.max(...refined.residualPx) > residualAllowance * maxEdgeResidualPx(traced.pxPerMm))
-    throw new EngineRefusal('no_card_found', face, RAGGED);
+  if (Math.max(...refined.residualPx) > residualAllowance * maxEdgeResidualPx(traced.pxPerMm)) throw new RaggedTrace(face);
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
   const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare, light: exposure.light };
@@ -155,7 +165,6 @@ export function traceOuterOutline(
   return checkTrace(photo, refined, face, true, minPxPerMm, grain ? GRAIN_RESIDUAL_ALLOWANCE : 1);
 }
 
-const RAGGED = 'the card edges could not be traced against this background';
 /** How far (card mm) a ragged trace's corners may move when traced again averaged along its sides. */
 const MAX_RETRACE_MOVE_MM = 0.2;
 const SQUARE = "the card's rounded corners were not found; its border blends into the background";
@@ -198,7 +207,7 @@ export function traceCard(
   // Traced, but too ragged to trust: a holo border's rainbow or a sleeve's film jitters each profile's
   // half-way point. Averaged along the side (faint mode), the same edge stands when the lines barely
   // move and two corners show round, as the first trace asks; a line that moves further was print.
-  if (refusal?.detail === RAGGED) {
+  if (refusal instanceof RaggedTrace) {
     try {
       const t = checkTrace(photo, refineQuad(photo, quad, true), face, true, minPxPerMm);
       const moved = Math.max(...t.refined.corners.map((p, i) => Math.hypot(p.x - inner.corners[i].x, p.y - inner.corners[i].y)));
