@@ -14,7 +14,8 @@
  */
 import type { Quad } from './detect';
 import { findOuterOutline } from './faint-outline';
-import type { RgbImage } from './image';
+import { quadSides } from './geometry';
+import { sampleRgb, type RgbImage } from './image';
 
 /** Grain beyond the step (mean RGB change between neighbouring positions along a side, working copy) that is a table's texture, not noise. */
 const MIN_TABLE_GRAIN_RGB = 3;
@@ -30,3 +31,36 @@ export function borderEdgeOnGrain(small: RgbImage, quad: Quad): Quad | null {
   );
   return grainStops ? outer.quad : null;
 }
+
+/** The strip beyond a traced outline whose grain tableGrainOutside reads: this far out (working-copy px), clear of the edge's blur. */
+const GRAIN_STRIP_PX = [2.5, 6] as const;
+/** Positions along each side's middle 70 % compared with their neighbours. */
+const GRAIN_POSITIONS = 60;
+
+/**
+ * The table's grain just beyond a traced outline (`quad`, working-copy pixels): per side, the mean RGB
+ * change from one position along it to the next in a strip a few pixels out, as borderEdgeOnGrain reads
+ * it; the median of the four sides (one side may run along a shadow or the frame).
+ */
+export function tableGrainOutside(small: RgbImage, quad: Quad): number {
+  const a = [0, 0, 0],
+    b = [0, 0, 0];
+  const perSide = quadSides(quad).map(({ a: from, u, n, len }) => {
+    let sum = 0,
+      pairs = 0;
+    for (let d = GRAIN_STRIP_PX[0]; d <= GRAIN_STRIP_PX[1]; d += 1)
+      for (let k = 0; k + 1 < GRAIN_POSITIONS; k++) {
+        const at = (j: number) => len * (0.15 + (0.7 * j) / (GRAIN_POSITIONS - 1));
+        sampleRgb(small, from.x + u.x * at(k) + n.x * d, from.y + u.y * at(k) + n.y * d, a);
+        sampleRgb(small, from.x + u.x * at(k + 1) + n.x * d, from.y + u.y * at(k + 1) + n.y * d, b);
+        sum += (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2])) / 3;
+        pairs++;
+      }
+    return sum / pairs;
+  });
+  const sorted = perSide.sort((x, y) => x - y);
+  return (sorted[1] + sorted[2]) / 2;
+}
+
+/** Whether the table beyond a traced outline is grained (a carpet, wood, cloth), by the threshold borderEdgeOnGrain uses. */
+export const onGrainedTable = (small: RgbImage, quad: Quad) => tableGrainOutside(small, quad) >= MIN_TABLE_GRAIN_RGB;

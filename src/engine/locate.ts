@@ -45,7 +45,12 @@ export function detectOrRefusal(detect: () => Detection, face: Face): { detectio
  * card whose edge is gone. A refusal of the detector's stands unless one of its fallbacks traces a card,
  * or the photo shows two cards' straight outlines apart (line-quads.ts): then it is of several cards.
  */
-export function traceLocated(decoded: PreparedPhoto, detection: Detection | null, located: EngineRefusal | null, face: Face): Trace {
+export function traceLocated(
+  decoded: PreparedPhoto,
+  detection: Detection | null,
+  located: EngineRefusal | null,
+  face: Face,
+): Trace & CornerRead {
   if (decoded.cropped)
     return traceFillingFrame(decoded, face) ?? wholeCardInCroppedScan(decoded, detection, located, face) ?? raise(decoded.cropped);
   try {
@@ -94,7 +99,7 @@ function wholeCardInCroppedScan(
   detection: Detection | null,
   located: EngineRefusal | null,
   face: Face,
-): Trace | null {
+): (Trace & CornerRead) | null {
   const proposals = [
     () => (located ? undefined : detection?.quad),
     () => detectByEdges(decoded.small, face)?.quad,
@@ -150,7 +155,7 @@ const raise = (err: unknown): never => {
  * first refusal stands when none traces. A trace without a card's proportions under any real camera is
  * not the card (a slab's case is named as such).
  */
-export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, options: TraceOptions = {}): Trace {
+export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, options: TraceOptions = {}): Trace & CornerRead {
   // `wholeOnly`: a proposal that stands only as a whole card, clean all round with four rounded corners.
   // The straight-edge outline is one: it finds the card whose coarse outline another pass could not fit
   // (a card a hair from the frame, merged with it at the working scale), but in a card the frame cuts it
@@ -296,7 +301,7 @@ const SHEET_SQUARE_CORNERS = 2;
  * ring to learn from. Its outline is then searched from the frame inward (faint-outline.ts) and
  * traced like any other; null when there is none, and the detector's refusal stands.
  */
-export function traceFillingFrame(decoded: PreparedPhoto, face: Face, options: TraceOptions = {}): Trace | null {
+export function traceFillingFrame(decoded: PreparedPhoto, face: Face, options: TraceOptions = {}): (Trace & CornerRead) | null {
   const outline = frameOutline(decoded.small);
   if (!outline) return null;
   try {
@@ -319,7 +324,12 @@ export function traceFillingFrame(decoded: PreparedPhoto, face: Face, options: T
  * the frame merges with it at the working scale; these must show all four rounded corners at full
  * resolution, which a card the frame cuts cannot. Null when none qualifies.
  */
-export function traceBesideCutOff(decoded: PreparedPhoto, cutOff: EngineRefusal, face: Face, options: TraceOptions = {}): Trace | null {
+export function traceBesideCutOff(
+  decoded: PreparedPhoto,
+  cutOff: EngineRefusal,
+  face: Face,
+  options: TraceOptions = {},
+): (Trace & CornerRead) | null {
   const proposals = [
     { propose: () => detectByEdges(decoded.small, face), minRound: MIN_ROUND_CORNERS_AFTER_CUT_OFF, minSupport: CLEAN_SIDE_SUPPORT },
     {

@@ -392,6 +392,39 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     });
   });
 
+  it('refuses a square-cornered outline on plain paper as card_in_sleeve, never grading the sleeve as the card', async () => {
+    // A black-bordered card on white paper with two opposite corners squared off in black: what a
+    // black-backed penny sleeve round it showed in two photos (its rim merges with the border, so no
+    // margin shows; two of its nearly square corners read square, two round).
+    const p = labelled(photo('rootkow__img1.jpg'));
+    const upright = await sharp(readRealPhoto((loaded as { dir: string }).dir, p))
+      .rotate()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height } = upright.info;
+    const c = (['TL', 'TR', 'BR', 'BL'] as const).map((k) => ({ x: p.corners[k][0], y: p.corners[k][1] }));
+    const pxPerMm = Math.hypot(c[0].x - c[2].x, c[0].y - c[2].y) / Math.hypot(63, 88);
+    // At the top-right and bottom-left corners, a 3 mm square along their two sides, from 0.3 mm outside the corner (over the rounding's blur).
+    const squares = [1, 3].map((i) => {
+      const at = c[i];
+      const along = (q: { x: number; y: number }) => {
+        const len = Math.hypot(q.x - at.x, q.y - at.y);
+        return { x: (q.x - at.x) / len, y: (q.y - at.y) / len };
+      };
+      const u = along(c[(i + 1) % 4]),
+        v = along(c[(i + 3) % 4]);
+      const pt = (a: number, b: number) => `${at.x + (u.x * a + v.x * b) * pxPerMm},${at.y + (u.y * a + v.y * b) * pxPerMm}`;
+      return `<polygon points="${pt(-0.3, -0.3)} ${pt(3, -0.3)} ${pt(3, 3)} ${pt(-0.3, 3)}" fill="#111"/>`;
+    });
+    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${squares.join('')}</svg>`);
+    const squared = await sharp(upright.data)
+      .composite([{ input: svg }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    await expect(analyseFace('front', squared)).rejects.toMatchObject({ code: 'card_in_sleeve' });
+    // The same card as photographed, its corners rounded, is graded with no holder named.
+    expect((await analyse(p)).checks.holder).toBeNull();
+  });
+
   it("refuses a card in a grading company's slab as card_in_slab, never grading the case", async () => {
     // Once graded PSA 9 from the slab's own outline.
     await expect(analyse(photo('eshan__IMG_2121.PNG'))).rejects.toMatchObject({ code: 'card_in_slab' });
