@@ -54,13 +54,23 @@ function frameOutside(view: CardView, s: number): FrameEdge | null {
  * was read as a card's rounded cut.
  */
 export function frameCutsTracedSide(view: CardView, roundAt: readonly boolean[]): FrameEdge | null {
-  if (roundAt.filter(Boolean).length !== 2) return null;
-  // Side s runs from corner s to corner s + 1: both unrounded, the two opposite rounded.
-  const s = [0, 1, 2, 3].find((k) => !roundAt[k] && !roundAt[(k + 1) % 4]);
-  if (s === undefined) return null;
-  const edge = frameOutside(view, s);
-  if (!edge) return null;
+  const beside = frameBesideUnroundedSide(view, roundAt);
+  if (!beside) return null;
+  const { s, edge } = beside;
   const strip = stripColour(view, s),
     table = stripColour(view, (s + 2) % 4);
   return Math.hypot(strip[0] - table[0], strip[1] - table[1], strip[2] - table[2]) > NOT_TABLE_RGB ? edge : null;
+}
+
+/**
+ * The side whose two corners are not rounded while the other two are (side s runs from corner s to
+ * corner s + 1), with the frame edge close outside it; null otherwise. What a card the frame cuts
+ * through that side traces as.
+ */
+export function frameBesideUnroundedSide(view: CardView, roundAt: readonly boolean[]): { s: number; edge: FrameEdge } | null {
+  if (roundAt.filter(Boolean).length !== 2) return null;
+  const s = [0, 1, 2, 3].find((k) => !roundAt[k] && !roundAt[(k + 1) % 4]);
+  if (s === undefined) return null;
+  const edge = frameOutside(view, s);
+  return edge ? { s, edge } : null;
 }

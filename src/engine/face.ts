@@ -14,6 +14,7 @@ import { EngineRefusal } from './refusal';
 import { traceCard, traceInsideSleeve, traceOuterOutline } from './trace';
 import { detectHolder, type Holder } from './holder';
 import { borderEdgeOnGrain, onGrainedTable } from './border-on-grain';
+import { frameBesideUnroundedSide } from './cut-side';
 import { sleeveMarginOutside } from './sleeve-band';
 import { runsOffDetail, scalePoints } from './geometry';
 import { refuseAnotherCardInView } from './other-cards';
@@ -155,17 +156,21 @@ export async function analyseFace(
       if (inSleeve) return { ...inSleeve, holder: 'sleeve' as const };
       if (sleeveMarginOutside(t.view, t.refined.edgeWidthPx)) return { ...t, holder: 'sleeve' as const };
       // Square corners on a plain table: the outline is a sleeve's (a black-backed one merges with a dark
-      // border, so no margin shows), never graded as the card. On a grained table the corner reader sees
-      // the grain's patches, so there its corners say nothing.
+      // border, so no margin shows), never graded as the card; or, when the two are the ends of a side
+      // with the frame close beyond it, a card the frame cuts there. On a grained table the corner reader
+      // sees the grain's patches, so there its corners say nothing.
       if (
         t.squareCorners >= MIN_SQUARE_CORNERS_OF_A_SLEEVE &&
         !onGrainedTable(decoded.small, scalePoints(t.refined.corners, decoded.scale))
-      )
+      ) {
+        const cut = frameBesideUnroundedSide(t.view, t.roundAt);
+        if (cut) throw new EngineRefusal('card_cut_off', face, runsOffDetail([cut.edge]));
         throw new EngineRefusal(
           'card_in_sleeve',
           face,
           `${t.squareCorners} corners of the outline are square, as a sleeve's are; a card's are rounded`,
         );
+      }
       return { ...t, holder: null };
     },
     (t) => ({
