@@ -6,7 +6,7 @@ import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
 import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
-import { prepareScan } from './scan';
+import { prepareScan, scanCropCutsCard } from './scan';
 import { checkPhotoQuality, detectOrRefusal, notCardProportions, traceLocatedOrNeighbours } from './locate';
 import { refuseSeveralCardsInSmallPhoto } from './small-photo';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
@@ -147,6 +147,13 @@ export async function analyseFace(
       const { holder, runsOff } = surround;
       if (holder === 'slab') throw new EngineRefusal('card_in_slab', face);
       if (runsOff.length) throw new EngineRefusal('card_cut_off', face, runsOffDetail(runsOff));
+      const croppedAt = scanCropCutsCard(decoded, t.refined.corners, t.view.pxPerMm);
+      if (croppedAt)
+        throw new EngineRefusal(
+          'card_cut_off',
+          face,
+          `the card meets the scan's ${croppedAt} edge with backdrop beyond its opposite side: the crop cuts it there`,
+        );
       // One card per photo, as the detector asks of whole cards: a neighbour cut by the frame counts too.
       refuseAnotherCardInView(decoded, t.refined.corners, face);
       if (holder) return { ...t, holder };

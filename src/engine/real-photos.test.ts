@@ -328,6 +328,10 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
         // Once graded 2.7 % off: a dark border on a black lid, cut on the left, traced at a line inside
         // it with its two corners there square; the frame close beyond that side says it is cut.
         ['stevewoz__zz__raw-T473-1004-1-back-HP.jpg', 'left', 1],
+        // Once graded (within 1 %, as if whole): cut at the top, the crop passed for a scan (the dark
+        // border in its top corners like the lid), the frame taken for the cut edge (scan.ts scanCropCutsCard).
+        ['stevewoz__zz__raw-T473-1004-1-back-HP.jpg', 'top', 1],
+        ['stevewoz__zz__raw-TG-093021-A-back.jpg', 'top', 0.5],
       ] as const)
         await expect(analyseFace('front', (await framed(name, side, mm)).buf)).rejects.toMatchObject({ code: 'card_cut_off' });
       // Its bottom corner a hair out of the frame: the card's edge outside the printed frame cannot be

@@ -6,7 +6,7 @@
  * and the ordinary detector and sub-pixel edge fit measure them, the frame itself becoming the edge
  * where the scan has no margin. A card really cut off by the frame is refused, never padded.
  */
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, type FrameEdge, type Point } from './geometry';
 import type { DecodedPhoto } from './decoded-photo';
 import type { RgbImage } from './image';
 import { EngineRefusal } from './refusal';
@@ -160,4 +160,37 @@ export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back'): Pre
     scan: true,
     offsetPx: padFull,
   };
+}
+
+/** A traced side this close to the scan's own frame edge (card mm) meets it… */
+const MEETS_FRAME_MM = 0.3;
+/** …and the opposite side this far from its frame edge stands clear of it. */
+const CLEAR_OF_FRAME_MM = 2;
+
+/**
+ * The frame edge a scan's crop cuts the card along, or null. A card scanned whole meets the frame on
+ * every side (cropped to it) or on none (a margin all round); one meeting the frame on one side while
+ * the opposite side lies well inside the frame was cut there by the crop. Such a crop can still pass
+ * for a scan: the card's border, dark like the lid, fills the two corners the crop cut (copies of real
+ * scans cut 0.5–2 mm into the card met the frame within 0.05 mm, 5.4–5.8 mm of lid beyond the other
+ * side; a card scanned whole met all four edges within 0.05 mm). `corners`: the traced outline in the
+ * padded photo's pixels (quad order), `pxPerMm` its scale.
+ */
+export function scanCropCutsCard(photo: PreparedPhoto, corners: readonly Point[], pxPerMm: number): FrameEdge | null {
+  if (!photo.scan) return null;
+  const o = photo.offsetPx;
+  const right = photo.full.width - 1 - o,
+    bottom = photo.full.height - 1 - o;
+  // Per frame edge, how far (mm) the two corners on that side lie inside it, the farther one.
+  const [tl, tr, br, bl] = corners;
+  const gap = (a: number, b: number) => Math.max(a, b) / pxPerMm;
+  const gaps: Record<FrameEdge, number> = {
+    left: gap(tl.x - o, bl.x - o),
+    right: gap(right - tr.x, right - br.x),
+    top: gap(tl.y - o, tr.y - o),
+    bottom: gap(bottom - bl.y, bottom - br.y),
+  };
+  const opposite: Record<FrameEdge, FrameEdge> = { left: 'right', right: 'left', top: 'bottom', bottom: 'top' };
+  const cut = (Object.keys(gaps) as FrameEdge[]).find((e) => gaps[e] <= MEETS_FRAME_MM && gaps[opposite[e]] >= CLEAR_OF_FRAME_MM);
+  return cut ?? null;
 }
