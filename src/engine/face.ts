@@ -13,9 +13,9 @@ export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
 import { traceCard, traceInsideSleeve, traceOuterOutline } from './trace';
 import { detectHolder, type Holder } from './holder';
-import { borderEdgeOnGrain, onGrainedTable } from './border-on-grain';
+import { borderEdgeOnGrain } from './border-on-grain';
 import { frameBesideUnroundedSide } from './cut-side';
-import { sleeveMarginOutside } from './sleeve-band';
+import { sleeveMarginOutside, squareCorneredSleeve } from './sleeve-band';
 import { runsOffDetail, scalePoints } from './geometry';
 import { refuseAnotherCardInView } from './other-cards';
 import type { Exposure } from './exposure';
@@ -70,14 +70,6 @@ function timed<T>(
   record({ name, description, startTime, endTime: new Date(), results: results(r) });
   return r;
 }
-
-/**
- * Corners read square (not a card's rounded cut) that make a clean outline a sleeve's. Of 31 bare
- * cards traced on plain tables and paper in the real photos (shared and gathered), none read more than
- * one square; three photos of a black-backed sleeve, and some clear ones, read two or more. On carpet,
- * bare cards read two square too (the grain's patches at the corners): there the table's grain says so.
- */
-const MIN_SQUARE_CORNERS_OF_A_SLEEVE = 2;
 
 /** Steps analyseFace runs, for progress reporting. */
 export const FACE_STEPS = FACE_STEP_NAMES.length;
@@ -166,10 +158,7 @@ export async function analyseFace(
       // border, so no margin shows), never graded as the card; or, when the two are the ends of a side
       // with the frame close beyond it, a card the frame cuts there. On a grained table the corner reader
       // sees the grain's patches, so there its corners say nothing.
-      if (
-        t.squareCorners >= MIN_SQUARE_CORNERS_OF_A_SLEEVE &&
-        !onGrainedTable(decoded.small, scalePoints(t.refined.corners, decoded.scale))
-      ) {
+      if (squareCorneredSleeve(t.squareCorners, t.refined.corners, decoded.small, decoded.scale)) {
         const cut = frameBesideUnroundedSide(t.view, t.roundAt);
         if (cut) throw new EngineRefusal('card_cut_off', face, runsOffDetail([cut.edge]));
         throw new EngineRefusal(

@@ -17,6 +17,7 @@ import { nearQuad, quadSides, runsOffDetail, scalePoints, whereInFrame } from '.
 import { frameCutsTracedSide } from './cut-side';
 import { cardOutlinesApart } from './line-quads';
 import { refuseAnotherCardInView } from './other-cards';
+import { squareCorneredSleeve } from './sleeve-band';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import { plausibleAspects } from './perspective';
 import { EngineRefusal } from './refusal';
@@ -82,6 +83,7 @@ export function traceLocated(
           err.code === 'no_card_found' && wholeCardTrace(decoded, one, face, { minRound: 4, minSupport: WHOLE_CARD_SIDE_SUPPORT });
         if (whole) return whole;
       }
+      refuseSleeveStandingAlone(decoded, one, face);
     }
     throw err;
   }
@@ -132,6 +134,38 @@ export function traceLocatedOrNeighbours(...args: Parameters<typeof traceLocated
     if (err instanceof CardTooSmall) refuseAnotherCardInView(decoded, err.corners, face);
     throw err;
   }
+}
+
+/** How far (mm at the outline's scale) a sleeve's outline standing alone lies clear of every frame edge. */
+const SLEEVE_CLEAR_OF_FRAME_MM = 10;
+
+/**
+ * Refuses `card_in_sleeve` when `quad` (the one straight-edged outline, working copy) traces clean all
+ * round with a sleeve's square corners on a plain table, nothing round it, well clear of the frame: a
+ * sleeved card whose region ran into a shadow beside it (and off the frame) is a sleeve, not a card the
+ * frame cuts; the printed panel of a cut card lies within a border of the cut, and has that border round it.
+ */
+function refuseSleeveStandingAlone(decoded: PreparedPhoto, quad: Quad, face: Face): void {
+  if (findOuterOutline(decoded.small, quad)) return;
+  let t: Trace & CornerRead;
+  try {
+    t = traceCard(decoded, quad, face);
+  } catch (err) {
+    if (!(err instanceof EngineRefusal)) throw err;
+    return;
+  }
+  const { width, height } = decoded.full;
+  const clear = SLEEVE_CLEAR_OF_FRAME_MM * t.view.pxPerMm;
+  const clearOfFrame = t.refined.corners.every(
+    (p) => p.x >= clear && p.y >= clear && p.x <= width - 1 - clear && p.y <= height - 1 - clear,
+  );
+  if (
+    clearOfFrame &&
+    Math.min(...t.refined.support) >= WHOLE_CARD_SIDE_SUPPORT &&
+    squareCorneredSleeve(t.squareCorners, t.refined.corners, decoded.small, decoded.scale) &&
+    !notCardProportions(decoded, t, face)
+  )
+    throw new EngineRefusal('card_in_sleeve', face, `the outline standing alone has ${t.squareCorners} square corners, as a sleeve's are`);
 }
 
 /** Where two cards lie in the frame, in a refusal's words. */

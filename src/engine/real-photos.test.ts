@@ -432,6 +432,12 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect((await analyse(p)).checks.holder).toBeNull();
   });
 
+  it("refuses a sleeved card half in a hand's shadow as card_in_sleeve, not as cut off", async () => {
+    // Once refused card_cut_off: the shadow and the card were one region running off the frame. The one
+    // straight-edged outline, clear of the frame with a blue sleeve's square corners, is the sleeve.
+    await expect(analyse(photo('hj3yoo__test16.jpg'))).rejects.toMatchObject({ code: 'card_in_sleeve' });
+  });
+
   it("refuses a card in a grading company's slab as card_in_slab, never grading the case", async () => {
     // Once graded PSA 9 from the slab's own outline.
     await expect(analyse(photo('eshan__IMG_2121.PNG'))).rejects.toMatchObject({ code: 'card_in_slab' });

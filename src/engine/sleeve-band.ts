@@ -10,9 +10,11 @@
  * each side of a traced outline, from the outline's own straightened view: inward from a sleeve's
  * outline to the card's edge, or outward from the card's to the sleeve's (decision record 014).
  */
-import { applyHomography, CARD_HEIGHT_MM, CARD_WIDTH_MM, type Point } from './geometry';
+import { applyHomography, CARD_HEIGHT_MM, CARD_WIDTH_MM, scalePoints, type Point } from './geometry';
 import { sampleMm, type CardView } from './card-view';
 import type { Quad } from './detect';
+import type { RgbImage } from './image';
+import { onGrainedTable } from './border-on-grain';
 
 /** Depths (mm in from the traced outline) searched for the card's edge: a sleeve's margin. */
 const MIN_DEPTH_MM = 0.9;
@@ -110,4 +112,21 @@ function sideProfile(view: CardView, side: number, depthMm: number): number[][] 
     prof.push(cs.map((v) => v.sort((a, b) => a - b)[v.length >> 1]));
   }
   return prof;
+}
+
+/**
+ * Corners read square (not a card's rounded cut) that make a clean outline a sleeve's. Of 31 bare
+ * cards traced on plain tables and paper in the real photos (shared and gathered), none read more than
+ * one square; three photos of a black-backed sleeve, and some clear ones, read two or more. On carpet,
+ * bare cards read two square too (the grain's patches at the corners): there the table's grain says so.
+ */
+const MIN_SQUARE_CORNERS_OF_A_SLEEVE = 2;
+
+/**
+ * Whether a clean outline is a sleeve's by its corners: two or more square, on a plain table.
+ * `corners` in full-photo pixels; `small`, `scale`: the working copy and its scale, where the table's
+ * grain is read.
+ */
+export function squareCorneredSleeve(squareCorners: number, corners: Quad, small: RgbImage, scale: number): boolean {
+  return squareCorners >= MIN_SQUARE_CORNERS_OF_A_SLEEVE && !onGrainedTable(small, scalePoints(corners, scale));
 }
