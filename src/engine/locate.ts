@@ -211,6 +211,11 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   const cleanTraces: (Trace & CornerRead)[] = [];
   let refusal: unknown = null;
   let cutOff: EngineRefusal | null = null;
+  // The detector's outline traced too small to measure: it may be print inside a card filling the frame
+  // (a dark back on a dark lid, its top a hair from the frame). Only a trace round it, clean all round
+  // with no square corner, stands: its corners may not read round against a lid of its border's colour,
+  // but a sheet of paper's read square.
+  let tooSmall: CardTooSmall | null = null;
   for (const { propose, wholeOnly } of proposals) {
     let proposed: Quad | null | undefined;
     try {
@@ -248,6 +253,11 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
         if (clean && t.roundCorners >= MIN_ROUND_CORNERS_AFTER_CUT_OFF) return t;
         continue;
       }
+      if (tooSmall) {
+        const outline = quadSides(t.refined.corners);
+        if (clean && t.squareCorners === 0 && tooSmall.corners.every((p) => nearQuad(outline, p, 1))) return t;
+        continue;
+      }
       // Clean all round with every corner rounded is the cut edge. Clean with a square corner may be a
       // straight line just inside it (a border's inner rule in a compressed photo): a later proposal
       // clean all round with more rounded corners is the card.
@@ -258,6 +268,10 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
         cutOff = err;
         continue;
       }
+      if (err instanceof CardTooSmall && tried.length === 1) {
+        tooSmall = err;
+        continue;
+      }
       if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') {
         if (tried.length === 1) throw err;
         continue;
@@ -266,6 +280,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
     }
   }
   if (cutOff) throw cutOff;
+  if (tooSmall) throw tooSmall;
   // Of clean traces with as many rounded corners, the outermost: one lying inside another followed a
   // straight line printed inside the card's border along a side (a tilted card's yellow border's inner rule).
   const roundest = cleanTraces.reduce<(typeof cleanTraces)[number] | null>(
