@@ -48,11 +48,11 @@ export function tableGrainOutside(small: RgbImage, quad: Quad): number {
   const a = [0, 0, 0],
     b = [0, 0, 0];
   const perSide = quadSides(quad).map(({ a: from, u, n, len }) => {
+    const at = (j: number) => len * (0.15 + (0.7 * j) / (GRAIN_POSITIONS - 1));
     let sum = 0,
       pairs = 0;
     for (let d = GRAIN_STRIP_PX[0]; d <= GRAIN_STRIP_PX[1]; d += 1)
       for (let k = 0; k + 1 < GRAIN_POSITIONS; k++) {
-        const at = (j: number) => len * (0.15 + (0.7 * j) / (GRAIN_POSITIONS - 1));
         sampleRgb(small, from.x + u.x * at(k) + n.x * d, from.y + u.y * at(k) + n.y * d, a);
         sampleRgb(small, from.x + u.x * at(k + 1) + n.x * d, from.y + u.y * at(k + 1) + n.y * d, b);
         sum += (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2])) / 3;
