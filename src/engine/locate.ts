@@ -13,7 +13,7 @@ import {
 } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
 import { detectHolder } from './holder';
-import { nearQuad, quadSides, runsOffDetail, scalePoints, whereInFrame } from './geometry';
+import { frameEdgesCrossed, nearQuad, quadSides, runsOffDetail, scalePoints, whereInFrame, type Point } from './geometry';
 import { frameCutsTracedSide } from './cut-side';
 import { cardOutlinesApart } from './line-quads';
 import { refuseAnotherCardInView } from './other-cards';
@@ -155,10 +155,7 @@ function refuseSleeveStandingAlone(decoded: PreparedPhoto, quad: Quad, face: Fac
     return;
   }
   const { width, height } = decoded.full;
-  const clear = SLEEVE_CLEAR_OF_FRAME_MM * t.view.pxPerMm;
-  const clearOfFrame = t.refined.corners.every(
-    (p) => p.x >= clear && p.y >= clear && p.x <= width - 1 - clear && p.y <= height - 1 - clear,
-  );
+  const clearOfFrame = !frameEdgesCrossed(t.refined.corners, width - 1, height - 1, SLEEVE_CLEAR_OF_FRAME_MM * t.view.pxPerMm).length;
   if (
     clearOfFrame &&
     Math.min(...t.refined.support) >= WHOLE_CARD_SIDE_SUPPORT &&
@@ -254,8 +251,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
         continue;
       }
       if (tooSmall) {
-        const outline = quadSides(t.refined.corners);
-        if (clean && t.squareCorners === 0 && tooSmall.corners.every((p) => nearQuad(outline, p, 1))) return t;
+        if (clean && t.squareCorners === 0 && encloses(t, tooSmall)) return t;
         continue;
       }
       // Clean all round with every corner rounded is the cut edge. Clean with a square corner may be a
@@ -456,9 +452,10 @@ function notCutBySide(t: Trace & CornerRead, face: Face): Trace & CornerRead {
 const asProposal = (quad: Quad | undefined) => (quad ? { quad, touchesFrame: false } : null);
 
 /** Whether trace `outer` holds every corner of `inner`, give or take a pixel where they share a side. */
-function encloses(outer: Trace, inner: Trace): boolean {
+function encloses(outer: Trace, inner: Trace | { corners: readonly Point[] }): boolean {
   const sides = quadSides(outer.refined.corners);
-  return inner.refined.corners.every((p) => nearQuad(sides, p, 1));
+  const corners = 'refined' in inner ? inner.refined.corners : inner.corners;
+  return corners.every((p) => nearQuad(sides, p, 1));
 }
 
 /** The refusal for a trace without a card's proportions under any real camera, or null for a card's. */
