@@ -18,8 +18,12 @@ export type Session = { name: string; width: number; height: number; fps: number
 /** Portrait 3:4 like a phone held over a card; the short side clears the engine's minimum. */
 export const SESSION_SIZE = { width: 720, height: 960 };
 export const SESSION_FPS = 10;
-/** Frames per segment (at SESSION_FPS): 1.2 s sliding in, 1.2 s of glare, 0.8 s of blur (the hand moving), 2 s steady. */
-export const SEGMENT_FRAMES: Record<Segment, number> = { slide: 12, glare: 12, blur: 8, steady: 20 };
+/**
+ * Frames per segment (at SESSION_FPS): 1.2 s sliding in, 1.2 s of glare, 1.2 s of blur (the hand moving),
+ * 2 s steady. The blur lasts as long as the glare so that a browser checking slowly on a loaded machine
+ * still checks it at least once (0.8 s was missed there).
+ */
+export const SEGMENT_FRAMES: Record<Segment, number> = { slide: 12, glare: 12, blur: 12, steady: 20 };
 
 type Scene = { rgb: Buffer; card: { x0: number; y0: number; x1: number; y1: number } };
 
