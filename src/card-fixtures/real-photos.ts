@@ -217,3 +217,74 @@ export async function turnedBy(
   const corners = Object.fromEntries(Object.entries(photo.corners).map(([k, p]) => [k, turn(p)]));
   return { buf, corners: corners as Record<Corner, [number, number]> };
 }
+
+/** How far a card may be turned from square to the frame to be paired with itself (pairedWithItself). */
+const MAX_PAIRED_TILT_DEG = 2;
+
+/**
+ * A photo of two cards side by side: the labelled photo upright, its card and some table round it
+ * cropped twice and laid next to each other in a `row` (or one above the other in a `column`), the
+ * cards' bounding boxes `gapMm` apart; as a JPEG with the outline round both cards (`union`, the four
+ * outermost of their eight corners) and the first card's own corners, or null when the photo has no
+ * table to spare there.
+ */
+export async function pairedWithItself(
+  dir: string,
+  photo: LabelledPhoto,
+  gapMm: number,
+  along: 'row' | 'column',
+): Promise<{ buf: Buffer; union: Point[]; first: Point[] } | null> {
+  const upright = await sharp(readRealPhoto(dir, photo)).rotate().toBuffer({ resolveWithObject: true });
+  const c = Object.values(photo.corners);
+  const pxPerMm = Math.hypot(c[0][0] - c[2][0], c[0][1] - c[2][1]) / Math.hypot(63, 88);
+  const [xs, ys] = [c.map((q) => q[0]), c.map((q) => q[1])];
+  // Two cards lie side by side along their own sides: a copy laid beside a card turned in the frame
+  // would stand askew of it, so only a card square to the frame is paired.
+  const sides = [c[1], c[2], c[3], c[0]].map((q, i) => Math.atan2(q[1] - c[i][1], q[0] - c[i][0]));
+  if (sides.some((a) => Math.abs(Math.sin(2 * a)) > Math.sin((2 * MAX_PAIRED_TILT_DEG * Math.PI) / 180))) return null;
+  const row = along === 'row';
+  // Along the pairing: from the table before the card to half the gap past it, and back; across it, the
+  // card with a tenth of its size of table either side.
+  const [lo, hi, size] = row
+    ? [Math.min(...xs), Math.max(...xs), upright.info.width]
+    : [Math.min(...ys), Math.max(...ys), upright.info.height];
+  const [clo, chi, csize] = row
+    ? [Math.min(...ys), Math.max(...ys), upright.info.height]
+    : [Math.min(...xs), Math.max(...xs), upright.info.width];
+  const half = (gapMm * pxPerMm) / 2;
+  const margin = 0.12 * (hi - lo);
+  const first = [Math.round(lo - margin), Math.round(hi + half)];
+  const second = [Math.round(lo - half), Math.round(hi + margin)];
+  const across = [Math.max(0, Math.round(clo - 0.1 * (chi - clo))), Math.min(csize, Math.round(chi + 0.1 * (chi - clo)))];
+  if (first[0] < 0 || second[0] < 0 || first[1] > size || second[1] > size) return null;
+  const piece = ([a, b]: number[]) =>
+    sharp(upright.data)
+      .extract(
+        row
+          ? { left: a, top: across[0], width: b - a, height: across[1] - across[0] }
+          : { left: across[0], top: a, width: across[1] - across[0], height: b - a },
+      )
+      .toBuffer();
+  const along1 = first[1] - first[0];
+  const total = along1 + second[1] - second[0];
+  const depth = across[1] - across[0];
+  const buf = await sharp({ create: { width: row ? total : depth, height: row ? depth : total, channels: 3, background: '#000' } })
+    .composite([
+      { input: await piece(first), left: 0, top: 0 },
+      { input: await piece(second), left: row ? along1 : 0, top: row ? 0 : along1 },
+    ])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  // Each card's corners in the composite: moved by where its piece was cut from and where it was laid.
+  const moved = (from: number, to: number) =>
+    c.map(([x, y]) => (row ? { x: x - from + to, y: y - across[0] } : { x: x - across[0], y: y - from + to }));
+  const cards = [...moved(first[0], 0), ...moved(second[0], along1)];
+  const extreme = (f: (p: Point) => number, most: boolean) => cards.reduce((a, b) => ((most ? f(b) > f(a) : f(b) < f(a)) ? b : a));
+  const union = [
+    extreme((p) => p.x + p.y, false),
+    extreme((p) => p.x - p.y, true),
+    extreme((p) => p.x + p.y, true),
+    extreme((p) => p.x - p.y, false),
+  ];
+  return { buf, union, first: moved(first[0], 0) };
+}

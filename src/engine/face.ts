@@ -9,6 +9,7 @@ import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
 import { prepareScan, scanCropCutsCard } from './scan';
 import { checkPhotoQuality, detectOrRefusal, notCardProportions, traceLocatedOrNeighbours } from './locate';
 import { refuseSeveralCardsInSmallPhoto } from './small-photo';
+import { refuseTwoCardsAsOne } from './two-cards';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
 import { traceCard, traceInsideSleeve, traceOuterOutline } from './trace';
@@ -125,6 +126,9 @@ export async function analyseFace(
         const outer = traceOuterOutline(decoded, borderEdge, t.refined, face, { grain: true });
         if (!notCardProportions(decoded, outer, face)) t = outer;
       }
+      // Two cards side by side traced as one card turned a quarter: their halves would pass for a card in
+      // a holder (the one beside it taken for a slab's label), so this is asked first.
+      refuseTwoCardsAsOne(t.view, face);
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
       let surround = detectHolder(t.view, t.refined.corners);

@@ -12,6 +12,7 @@ import {
   isLabelled,
   loadRealPhotos,
   outlineErrorPercent,
+  pairedWithItself,
   readRealPhoto,
   scaledTo,
   tiltedAt,
@@ -27,7 +28,8 @@ const photo = (name: string): RealPhoto => {
   if (!found) throw new Error(`${name} is not in truth.json`);
   return found;
 };
-const analyse = (p: RealPhoto) => analyseFace('front', readRealPhoto((loaded as { dir: string }).dir, p));
+const dir = () => (loaded as { dir: string }).dir;
+const analyse = (p: RealPhoto) => analyseFace('front', readRealPhoto(dir(), p));
 /** The photo upright, changed by `alter` (recompressed, dimmed, brightened), analysed as grading does. */
 const analyseAltered = async (p: RealPhoto, alter: (upright: Sharp) => Sharp) =>
   analyseFace('front', await alter(sharp(readRealPhoto((loaded as { dir: string }).dir, p)).rotate()).toBuffer());
@@ -458,6 +460,19 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
       code: 'several_cards',
       message: expect.stringContaining('another card is partly in view toward the right of the photo'),
     });
+  });
+
+  it('refuses two real cards side by side, or one above the other, as several_cards', async () => {
+    // Together they have a card's proportions turned a quarter; never graded as one card, whichever step
+    // tells them apart (two-cards.test.ts asks the gap test itself).
+    const p = labelled(photo('tylerscripps__Fyndhorn_Elves_clockwise.jpg'));
+    for (const [gapMm, along] of [
+      [0.7, 'column'],
+      [2, 'row'],
+    ] as const)
+      await expect(analyseFace('front', (await pairedWithItself(dir(), p, gapMm, along))!.buf)).rejects.toMatchObject({
+        code: 'several_cards',
+      });
   });
 
   it('refuses cards on a playmat photographed from afar as several_cards, not as one card too small', async () => {
