@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import type { RgbImage } from './image';
 import { EngineRefusal } from './refusal';
+import { sharpInput } from './heic';
 import { MIN_PHOTO_SHORT_SIDE_PX } from '@contract/photo-limits';
 import { WORKING_LONG_SIDE, type DecodedPhoto } from './decoded-photo';
 
@@ -10,7 +11,7 @@ export const MIN_SHORT_SIDE = MIN_PHOTO_SHORT_SIDE_PX;
 export { WORKING_LONG_SIDE, type DecodedPhoto };
 
 /**
- * Reads any image sharp can decode, upright (EXIF orientation applied), as 8-bit RGB. `minShortSide`
+ * Reads any image sharp can decode, and HEIC photos (heic.ts), upright (EXIF orientation applied), as 8-bit RGB. `minShortSide`
  * lower than the limit reads a photo too small to grade, only to say what else is wrong with it.
  */
 export async function decodePhoto(input: Buffer, face?: 'front' | 'back', minShortSide = MIN_SHORT_SIDE): Promise<DecodedPhoto> {
@@ -26,7 +27,12 @@ export async function decodePhoto(input: Buffer, face?: 'front' | 'back', minSho
   if (meta.width * meta.height > MAX_PIXELS) throw new EngineRefusal('image_too_large', face);
   if (Math.min(meta.width, meta.height) < minShortSide) throw new EngineRefusal('image_too_small', face, `${meta.width}×${meta.height}`);
   try {
-    const base = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate().removeAlpha().toColourspace('srgb');
+    // A HEIC photo's pixels are decoded apart (heic.ts); its header, read above, already passed the caps.
+    const decodable = await sharpInput(input);
+    const base = sharp(decodable.input, { limitInputPixels: MAX_PIXELS, failOn: 'error', ...decodable.options })
+      .rotate()
+      .removeAlpha()
+      .toColourspace('srgb');
     const { data, info } = await base.clone().raw().toBuffer({ resolveWithObject: true });
     const full: RgbImage = { width: info.width, height: info.height, data, channels: 3 };
     const scale = WORKING_LONG_SIDE / Math.max(info.width, info.height);

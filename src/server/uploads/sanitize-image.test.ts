@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, sanitizeImage, sniffImageType } from './sanitize-image';
@@ -26,6 +27,17 @@ describe('sanitizeImage', () => {
       expect(sniffImageType(out.data)).toBe('jpeg');
       expect([out.width, out.height]).toEqual([64, 48]);
     }
+  });
+
+  it("accepts a HEIC photo, an iPhone's default, though sharp alone cannot decode its pixels", async () => {
+    const heic = fs.readFileSync(new URL('../../engine/test-photos/generated-card.heic', import.meta.url));
+    expect(sniffImageType(heic)).toBe('heif');
+    const out = await sanitizeImage(heic);
+    expect(sniffImageType(out.data)).toBe('jpeg');
+    expect([out.width, out.height]).toEqual([660, 880]);
+    // Its pixels, not a blank: the card's dark border against the lighter table reads in the JPEG.
+    const { channels } = await sharp(out.data).stats();
+    expect(channels[0].max - channels[0].min).toBeGreaterThan(100);
   });
 
   it('strips EXIF, GPS included, and applies the camera orientation', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import pLimit from 'p-limit';
+import { sharpInput } from '../../engine/heic';
 import { ImageRejected } from './image-rejected';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -79,7 +80,11 @@ async function sanitize(input: Buffer | string, label: string): Promise<Sanitize
     throw new ImageRejected('too_large', `The ${label} has more than 40 megapixels. Resize it and try again.`);
   }
   try {
-    const { data, info } = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error' })
+    // A HEIC photo (an iPhone's default) is decoded apart, off this thread (engine/heic.ts); AVIF and
+    // the rest go to sharp as they are.
+    const decodable =
+      kind === 'heif' ? await sharpInput(typeof input === 'string' ? await fs.readFile(input) : input) : { input, options: {} };
+    const { data, info } = await sharp(decodable.input, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error', ...decodable.options })
       .rotate()
       .resize({ width: STORED_LONG_SIDE, height: STORED_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
