@@ -23,6 +23,9 @@ export function PhotoInput({
   const [dragging, setDragging] = useState(false);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  // Most desktop browsers cannot show a HEIC photo (an iPhone's own format); the server reads it all the
+  // same, so the slot names the file instead of showing a broken picture.
+  const [unviewable, setUnviewable] = useState<string | null>(null);
   return (
     <div
       onDragOver={(e) => {
@@ -44,7 +47,19 @@ export function PhotoInput({
     >
       {preview ? (
         <>
-          <img src={preview} alt={`${label} preview`} className="absolute inset-0 size-full object-cover" />
+          {unviewable === preview ? (
+            <p className="flex size-full flex-col items-center justify-center gap-1 p-3 text-xs text-slate-700">
+              <span className="font-medium break-all">{file?.name}</span>
+              <span>This browser cannot show a preview of this photo. It will be graded as usual.</span>
+            </p>
+          ) : (
+            <img
+              src={preview}
+              alt={`${label} preview`}
+              className="absolute inset-0 size-full object-cover"
+              onError={() => setUnviewable(preview)}
+            />
+          )}
           <button
             type="button"
             onClick={() => onChange(null)}
