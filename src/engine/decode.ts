@@ -11,8 +11,9 @@ export const MIN_SHORT_SIDE = MIN_PHOTO_SHORT_SIDE_PX;
 export { WORKING_LONG_SIDE, type DecodedPhoto };
 
 /**
- * Reads any image sharp can decode, and HEIC photos (heic.ts), upright (EXIF orientation applied), as 8-bit RGB. `minShortSide`
- * lower than the limit reads a photo too small to grade, only to say what else is wrong with it.
+ * Reads any image sharp can decode, and HEIC photos (heic.ts), upright (EXIF orientation applied), as
+ * 8-bit RGB. `minShortSide` lower than the limit reads a photo too small to grade, only to say what else
+ * is wrong with it.
  */
 export async function decodePhoto(input: Buffer, face?: 'front' | 'back', minShortSide = MIN_SHORT_SIDE): Promise<DecodedPhoto> {
   if (input.length > MAX_BYTES) throw new EngineRefusal('image_too_large', face);

@@ -44,7 +44,7 @@ function medianColour(view: CardView, points: [number, number][]): Rgb {
   return channels.map((v) => v.sort((a, b) => a - b)[v.length >> 1]) as Rgb;
 }
 
-/** Points on a ring `inset` mm inside the outline (negative: outside it), every STEP_MM·4 along its sides. */
+/** Points on a ring `inset` mm inside the outline (negative: outside it), a millimetre apart along its sides, corners left out. */
 function ring(inset: number): [number, number][] {
   const out: [number, number][] = [];
   for (let x = 6; x <= CARD_WIDTH_MM - 6; x += 2 * STEP_MM) out.push([x, inset], [x, CARD_HEIGHT_MM - inset]);
