@@ -12,9 +12,15 @@ test('a HEIC photo is named where its preview cannot be shown, and the card is a
   await registerViaApi(page, info.project.use.baseURL!, { firstName: 'Ira' });
   await page.goto('/account/card/add-card');
   await page.getByLabel('Search by name, set or number').fill('charizard base');
-  await page.getByRole('listbox', { name: 'Catalogue results' }).getByRole('option', { name: /Charizard/ }).first().click();
+  await page
+    .getByRole('listbox', { name: 'Catalogue results' })
+    .getByRole('option', { name: /Charizard/ })
+    .first()
+    .click();
   for (const face of ['Front', 'Back'])
-    await page.getByLabel(face, { exact: true }).setInputFiles({ name: `${face.toLowerCase()}.heic`, mimeType: 'image/heic', buffer: HEIC });
+    await page
+      .getByLabel(face, { exact: true })
+      .setInputFiles({ name: `${face.toLowerCase()}.heic`, mimeType: 'image/heic', buffer: HEIC });
   await expect(page.getByText('front.heic')).toBeVisible();
   await expect(page.getByText('This browser cannot show a preview of this photo. It will be graded as usual.').first()).toBeVisible();
   await expectAccessible(page);

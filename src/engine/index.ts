@@ -13,6 +13,7 @@ export {
 } from './engine';
 export { renderEvidence, type EvidenceImages } from './evidence';
 export { EngineRefusal, REFUSAL_CODES, type RefusalCode } from './refusal';
+export { sharpInput } from './heic';
 export { MATCH_THRESHOLD } from './reference';
 export type { SurfaceBasis } from './surface';
 export { serveFaceAnalysis, threadedFaceAnalyser, type FaceAnalyser } from './face-thread';

@@ -39,7 +39,7 @@ describe.skipIf(!loaded.photos)('two cards side by side, outlined as one', () =>
     }
     expect(oneCard.length).toBeGreaterThan(10);
     expect(found).toEqual([]);
-  });
+  }, 120_000);
 
   it('finds the gap between two real cards laid side by side or one above the other, near the middle', async () => {
     const results: { file: string; gap: number | null }[] = [];
@@ -64,5 +64,6 @@ describe.skipIf(!loaded.photos)('two cards side by side, outlined as one', () =>
     // tell) and one 0.5 mm gap.
     expect(results.length).toBeGreaterThanOrEqual(12);
     expect(found.length / results.length).toBeGreaterThanOrEqual(0.7);
-  });
+    // 16 full-size photos decoded and composed twice each: seconds alone, longer beside the rest of CI.
+  }, 180_000);
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import pLimit from 'p-limit';
-import { sharpInput } from '../../engine/heic';
+import { sharpInput } from '../../engine';
 import { ImageRejected } from './image-rejected';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
