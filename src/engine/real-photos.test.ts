@@ -32,7 +32,7 @@ const dir = () => (loaded as { dir: string }).dir;
 const analyse = (p: RealPhoto) => analyseFace('front', readRealPhoto(dir(), p));
 /** The photo upright, changed by `alter` (recompressed, dimmed, brightened), analysed as grading does. */
 const analyseAltered = async (p: RealPhoto, alter: (upright: Sharp) => Sharp) =>
-  analyseFace('front', await alter(sharp(readRealPhoto((loaded as { dir: string }).dir, p)).rotate()).toBuffer());
+  analyseFace('front', await alter(sharp(readRealPhoto(dir(), p)).rotate()).toBuffer());
 /** The photo, known to have its corners labelled. */
 const labelled = (p: RealPhoto): LabelledPhoto => {
   if (!isLabelled(p)) throw new Error(`${p.file} has no labelled corners`);

@@ -4,24 +4,21 @@
  * pairedWithItself). Asked of the outline directly (the labelled corners, or the four outermost of the
  * pair's), so that what is measured is the gap test, not whichever earlier step happens to catch a pair.
  */
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createCardView } from './card-view';
 import { orderQuad } from './detect';
-import type { Point, RgbImage } from './index';
+import { decodePhoto } from './decode';
+import type { Point } from './index';
 import { gapBetweenTwoCards } from './two-cards';
 import { isLabelled, loadRealPhotos, pairedWithItself, readRealPhoto, type LabelledPhoto } from '../card-fixtures/real-photos';
 
 const loaded = loadRealPhotos();
 const oneCard = (loaded.photos ?? []).filter((p): p is LabelledPhoto => isLabelled(p) && p.situation === 'one card, fully in frame');
 
-async function decode(buf: Buffer): Promise<RgbImage> {
-  const { data, info } = await sharp(buf).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data, channels: 3 };
-}
+/** The gap test on the outline at `corners`, in the photo decoded as grading decodes it. */
 const gapIn = async (buf: Buffer, corners: Point[]) => {
-  const img = await decode(buf);
-  return gapBetweenTwoCards(createCardView(img, orderQuad(corners, img)));
+  const { full } = await decodePhoto(buf);
+  return gapBetweenTwoCards(createCardView(full, orderQuad(corners, full)));
 };
 
 describe.skipIf(!loaded.photos)('two cards side by side, outlined as one', () => {
