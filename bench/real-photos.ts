@@ -8,8 +8,8 @@
  * (worst corner per photo, % of the card's diagonal: mean and p95) and time per photo; then the
  * surface findings by severity on each graded card; then the one-card photos framed tightly and cut by
  * the frame (lib/tight-framing.ts), turned further from the camera (lib/tilted-copies.ts), made small
- * (lib/small-copies.ts) and turned in the frame (lib/turned-copies.ts). Skips with
- * a message when the folder is absent.
+ * (lib/small-copies.ts), turned in the frame (lib/turned-copies.ts) and cropped to the card's edge
+ * (lib/cropped-copies.ts). Skips with a message when the folder is absent.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,6 +20,7 @@ import { benchTightFraming } from './lib/tight-framing';
 import { benchSmallCopies } from './lib/small-copies';
 import { benchTiltedCopies } from './lib/tilted-copies';
 import { benchTurnedCopies } from './lib/turned-copies';
+import { benchCroppedCopies } from './lib/cropped-copies';
 
 const loaded = loadRealPhotos();
 if (!loaded.photos) {
@@ -169,6 +170,7 @@ await benchTightFraming(photos, dir, copiesGoal);
 await benchTiltedCopies(photos, dir, copiesGoal);
 await benchSmallCopies(photos, dir, copiesGoal);
 await benchTurnedCopies(photos, dir, copiesGoal);
+await benchCroppedCopies(photos, dir, copiesGoal);
 
 // Real photos gathered from the same kind of public repositories (bench/gathered-photos.json says where
 // each came from), when they have been fetched into ../gathered: outcomes by situation, no corners.

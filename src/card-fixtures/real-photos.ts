@@ -6,7 +6,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { applyHomography, cardLongSidePx, homographyFromPoints, invertHomography, sampleRgb, type Point, type RgbImage } from '../engine';
+import {
+  applyHomography,
+  CARD_HEIGHT_MM,
+  CARD_WIDTH_MM,
+  CORNER_RADIUS_MM,
+  cardLongSidePx,
+  homographyFromPoints,
+  invertHomography,
+  roundedRectDistance,
+  sampleRgb,
+  type Point,
+  type RgbImage,
+} from '../engine';
 
 export type Corner = 'TL' | 'TR' | 'BR' | 'BL';
 export type RealPhoto = {
@@ -287,4 +299,80 @@ export async function pairedWithItself(
     extreme((p) => p.x - p.y, false),
   ];
   return { buf, union, first: moved(first[0], 0) };
+}
+
+/**
+ * The labelled photo's card cut out as a catalogue render or a scan cropped to the card is: straightened
+ * to `pxPerMm`, the frame on its outline, and what shows beyond its rounded corners filled with one
+ * colour, its border's (the median just inside the four corners), so that no cut edge shows anywhere.
+ * As a JPEG with the card's corners, then the frame's. With `fill` another colour shows there instead,
+ * and `marginMm` of it all round: a catalogue image on white.
+ */
+export async function croppedToCard(
+  dir: string,
+  photo: LabelledPhoto,
+  pxPerMm: number,
+  { fill, marginMm = 0 }: { fill?: [number, number, number]; marginMm?: number } = {},
+): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> }> {
+  const { data, info } = await sharp(readRealPhoto(dir, photo)).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const img: RgbImage = { width: info.width, height: info.height, data, channels: 3 };
+  const { TL, TR, BR, BL } = photo.corners;
+  const lying = Math.hypot(TR[0] - TL[0], TR[1] - TL[1]) > Math.hypot(BR[0] - TR[0], BR[1] - TR[1]);
+  // Portrait: the card's top-left is the labelled corner its short top side starts from.
+  const quad = (lying ? [TR, BR, BL, TL] : [TL, TR, BR, BL]).map(([x, y]) => ({ x, y }));
+  const w = Math.round(CARD_WIDTH_MM * pxPerMm),
+    h = Math.round(CARD_HEIGHT_MM * pxPerMm);
+  const toPhoto = homographyFromPoints(
+    [
+      { x: 0, y: 0 },
+      { x: w, y: 0 },
+      { x: w, y: h },
+      { x: 0, y: h },
+    ],
+    quad,
+  );
+  const out = new Uint8ClampedArray(w * h * 3);
+  const rgb = [0, 0, 0];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = applyHomography(toPhoto, x + 0.5, y + 0.5);
+      sampleRgb(img, p.x - 0.5, p.y - 0.5, rgb);
+      out.set(rgb, (y * w + x) * 3);
+    }
+  const corners = [
+    [0, 0],
+    [CARD_WIDTH_MM, 0],
+    [CARD_WIDTH_MM, CARD_HEIGHT_MM],
+    [0, CARD_HEIGHT_MM],
+  ];
+  // The border colour: per channel, the median of patches 1–2 mm inside each corner along both sides.
+  const px: number[][] = [];
+  for (const [cx, cy] of corners)
+    for (let v = 1; v <= 2; v += 0.25)
+      for (let u = 4; u <= 8; u += 0.5)
+        for (const [a, b] of [
+          [u, v],
+          [v, u],
+        ]) {
+          const x = Math.round(Math.abs(cx - a) * pxPerMm - (cx ? 1 : 0)),
+            y = Math.round(Math.abs(cy - b) * pxPerMm - (cy ? 1 : 0));
+          px.push([...out.subarray((y * w + x) * 3, (y * w + x) * 3 + 3)]);
+        }
+  const colour = fill ?? [0, 1, 2].map((c) => px.map((p) => p[c]).sort((m, n) => m - n)[px.length >> 1]);
+  for (const [cx, cy] of corners) {
+    const reach = Math.ceil(CORNER_RADIUS_MM * pxPerMm);
+    const x0 = cx ? w - reach : 0,
+      y0 = cy ? h - reach : 0;
+    for (let y = y0; y < y0 + reach; y++)
+      for (let x = x0; x < x0 + reach; x++)
+        if (roundedRectDistance((x + 0.5) / pxPerMm, (y + 0.5) / pxPerMm) > -0.15) out.set(colour, (y * w + x) * 3);
+  }
+  const margin = Math.round(marginMm * pxPerMm);
+  const [r, g, b] = colour;
+  const buf = await sharp(out, { raw: { width: w, height: h, channels: 3 } })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: { r, g, b } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  const [m, right, bottom] = [margin, margin + w, margin + h];
+  return { buf, corners: { TL: [m, m], TR: [right, m], BR: [right, bottom], BL: [m, bottom] } };
 }

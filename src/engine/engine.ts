@@ -83,7 +83,7 @@ function photoQuality(a: FaceAnalysis): number {
   // A dim photo is measured on a rescaled range: its noise and JPEG steps grow by the same factor.
   const dim = Math.max(0, 0.8 - a.checks.exposure.gain) * 0.6;
   // An outline traced from a border that nearly matches the table is found less surely.
-  const faint = a.checks.faintOutline ? 0.1 : 0;
+  const faint = a.checks.faintOutline || a.checks.frameIsEdge ? 0.1 : 0;
   // Through a sleeve's plastic, reflections and the plastic's own scuffs lie over the card.
   const holder = a.checks.holder ? 0.1 : 0;
   return clamp(
@@ -313,6 +313,12 @@ export async function gradeCard(input: GradeInput): Promise<GradeResult> {
         .map(
           (f) =>
             `The ${f.face}'s border is nearly the colour of the surface under it: its outline was traced from a faint edge, so centering, corners and edges are less sure. A darker or contrasting surface gives a surer grade.`,
+        ),
+      ...faces
+        .filter((f) => f.checks.frameIsEdge)
+        .map(
+          (f) =>
+            `The ${f.face} photo is cropped to the card and its border is the colour of what lies beyond it, so the card's cut edge and rounded corners cannot be seen: the photo's frame was taken as the card's outline, and centering, corners and edges are less sure. A photo of the card on a contrasting surface, with a little of it showing round the card, gives a surer grade.`,
         ),
       ...faces
         .filter((f) => f.checks.holder)

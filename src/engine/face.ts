@@ -6,7 +6,8 @@ import { CORNER_NAMES, measureCorner, type CornerMeasure } from './corners';
 import { decodePhoto } from './decode';
 import { detectCard, type Quad } from './detect';
 import { EDGE_NAMES, measureEdge, type EdgeMeasure } from './edges';
-import { prepareScan, scanCropCutsCard } from './scan';
+import { outlineFitsCrop, prepareScan, scanCropCutsCard, type PreparedPhoto } from './scan';
+import type { DecodedPhoto } from './decoded-photo';
 import { checkPhotoQuality, detectOrRefusal, notCardProportions, traceLocatedOrNeighbours } from './locate';
 import { refuseSeveralCardsInSmallPhoto } from './small-photo';
 import { refuseTwoCardsAsOne } from './two-cards';
@@ -37,6 +38,8 @@ export type PhotoChecks = {
   edgeContrast: number;
   /** The border nearly matched the background: the outline was traced from a faint edge. */
   faintOutline: boolean;
+  /** A scan or render cropped to the card, its corners filled with the border's colour: the frame was taken as its outline (scan.ts). */
+  frameIsEdge: boolean;
   /** The card lies in a clear holder (its rim shows just outside the card): measured through plastic. */
   holder: Exclude<Holder, 'slab'> | null;
   saturatedPercent: number;
@@ -89,14 +92,135 @@ export async function analyseFace(
   };
   const t0 = new Date();
   // A flatbed scan (card filling the frame) is surrounded by its own backdrop so its edges can be traced.
-  const decoded = prepareScan(await decodeOrSayWhy(photo, face), face);
+  const decodedPhoto = await decodeOrSayWhy(photo, face);
+  const prepared = prepareScan(decodedPhoto, face);
   record({
     name: faceStepName(face, 'decode'),
     description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.',
     startTime: t0,
     endTime: new Date(),
-    results: { width: decoded.full.width - 2 * decoded.offsetPx, height: decoded.full.height - 2 * decoded.offsetPx, scan: decoded.scan },
+    results: { width: decodedPhoto.full.width, height: decodedPhoto.full.height, scan: prepared.scan },
   });
+  const { decoded, refined, view, exposure, faintOutline, holder } = locateCard(decodedPhoto, prepared, face, record);
+  const { width, height } = decoded.full;
+  try {
+    checkPhotoQuality({ refined, view, exposure, faintOutline }, face);
+  } catch (err) {
+    // Seen through a sleeve, the cut edge is softened by its film too: taking the card out is the other mend.
+    if (err instanceof EngineRefusal && err.code === 'too_blurry' && holder)
+      throw new EngineRefusal('too_blurry', face, `${err.detail}, seen through a ${holder}: try it out of the ${holder} too`);
+    throw err;
+  }
+  // Glare no longer refuses a card whose outline was traced: centering, corners and edges are graded
+  // and the surface under the glare is marked as not measured (the report says so and offers a retake tip).
+  const saturated = exposure.saturatedPercent;
+  // Reported in the photo's own pixels: a scan's backdrop band is analysis scaffolding, not part of the photo.
+  const pad = decoded.offsetPx;
+  const photoCorners = refined.corners.map((p) => ({ x: p.x - pad, y: p.y - pad })) as Quad;
+  const checks: PhotoChecks = {
+    scan: decoded.scan,
+    widthPx: width - 2 * pad,
+    heightPx: height - 2 * pad,
+    pxPerMm: view.pxPerMm,
+    edgeWidthPx: refined.edgeWidthPx,
+    edgeContrast: refined.contrast,
+    faintOutline,
+    frameIsEdge: !!decoded.frameIsEdge,
+    holder,
+    saturatedPercent: saturated,
+    corners: photoCorners,
+    edgeResidualPx: refined.residualPx,
+    exposure,
+  };
+
+  const centering = timed(
+    record,
+    faceStepName(face, 'centering'),
+    'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.',
+    () => measureCentering(view),
+    (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }),
+  );
+  const corners = timed(
+    record,
+    faceStepName(face, 'corners'),
+    'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.',
+    () => CORNER_NAMES.map((c) => measureCorner(view, c)),
+    (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])),
+  );
+  const edges = timed(
+    record,
+    faceStepName(face, 'edges'),
+    'Measure whitening wear in a 0.2–0.75 mm band along each edge and find chips.',
+    () => EDGE_NAMES.map((e) => measureEdge(view, e)),
+    (es) => Object.fromEntries(es.map((e) => [e.edge, e.wearPercent])),
+  );
+  const surface = timed(
+    record,
+    faceStepName(face, 'surface'),
+    options.reference
+      ? 'Straighten the card, align its print to the catalogue image and keep as damage only the thin lines (scratches, print lines) the image does not show.'
+      : 'Straighten the card and look for thin, light, colourless lines across the art (scratches) and long straight lines (print lines).',
+    () => measureSurface(view, { reference: options.reference }),
+    (m) => ({ issues: m.issues.length, ...m.basis }),
+  );
+  return { face, view, checks, centering, corners, edges, surface, steps };
+}
+
+/** Refusals after which a frame of the card's proportions (scan.ts) is tried as the card's outline. */
+const FRAME_AS_EDGE_RETRY = new Set([
+  'no_card_found',
+  'several_cards',
+  'card_cut_off',
+  'card_in_sleeve',
+  'card_in_slab',
+  'image_too_small',
+]);
+
+/**
+ * The card found and traced. A scan or render cropped to the card whose corners are filled with its
+ * border's colour shows no cut edge at all (scan.ts): when nothing, or only the print inside the
+ * border, was traced, the frame is traced as its outline. The steps of a try that was not kept are not
+ * reported; when the frame cannot be traced either, the first refusal or trace stands.
+ */
+function locateCard(photo: DecodedPhoto, decoded: PreparedPhoto, face: Face, record: (step: StepLog) => void) {
+  const held: StepLog[] = [];
+  const flush = () => held.splice(0).forEach(record);
+  const frameTraced = () => {
+    const framed = prepareScan(photo, face, { frameAsEdge: true });
+    return { decoded: framed, ...traceOutline(framed, face, (step) => held.push(step)) };
+  };
+  let found;
+  try {
+    found = { decoded, ...traceOutline(decoded, face, (step) => held.push(step)) };
+  } catch (err) {
+    if (!(err instanceof EngineRefusal) || !decoded.frameMayBeEdge || !FRAME_AS_EDGE_RETRY.has(err.code)) throw err;
+    held.length = 0;
+    try {
+      found = frameTraced();
+    } catch (retry) {
+      if (retry instanceof EngineRefusal) throw err;
+      throw retry;
+    }
+  }
+  // Traced where no card filling a frame of its own proportions can lie (the print frame inside its
+  // border), or as a card in a sleeve (whose edge, 91 mm long, would make other proportions): the frame,
+  // when it traces as the card.
+  const misplaced = found.holder !== null || !outlineFitsCrop(decoded, found.refined.corners, found.view.pxPerMm);
+  if (!found.decoded.frameIsEdge && decoded.frameMayBeEdge && misplaced) {
+    const kept = held.splice(0);
+    try {
+      found = frameTraced();
+    } catch (retry) {
+      if (!(retry instanceof EngineRefusal)) throw retry;
+      held.splice(0, held.length, ...kept);
+    }
+  }
+  flush();
+  return found;
+}
+
+/** Detects the card and traces its cut edges, with the checks on what was traced (holders, neighbours). */
+function traceOutline(decoded: PreparedPhoto, face: Face, record: (step: StepLog) => void) {
   const { detection, located } = detectOrRefusal(
     () =>
       timed(
@@ -112,7 +236,7 @@ export async function analyseFace(
       ),
     face,
   );
-  const { refined, view, exposure, faintOutline, holder } = timed(
+  return timed(
     record,
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
@@ -129,6 +253,9 @@ export async function analyseFace(
       // Two cards side by side traced as one card turned a quarter: their halves would pass for a card in
       // a holder (the one beside it taken for a slab's label), so this is asked first.
       refuseTwoCardsAsOne(t.view, face);
+      // The frame traced as the outline of a card cropped to it (scan.ts): the border band inside it, with
+      // no edge beyond, would read as a sleeve's margin or square corners.
+      if (decoded.frameIsEdge) return { ...t, holder: null };
       // A sleeve's rim just outside the card: the card is measured, through plastic, and the report says
       // so. A slab's case and label: the card is sealed away from the light, and never graded.
       let surround = detectHolder(t.view, t.refined.corners);
@@ -181,67 +308,6 @@ export async function analyseFace(
       outline: t.refined.corners.map((p) => photoPoint(p.x - decoded.offsetPx, p.y - decoded.offsetPx)),
     }),
   );
-  const { width, height } = decoded.full;
-  try {
-    checkPhotoQuality({ refined, view, exposure, faintOutline }, face);
-  } catch (err) {
-    // Seen through a sleeve, the cut edge is softened by its film too: taking the card out is the other mend.
-    if (err instanceof EngineRefusal && err.code === 'too_blurry' && holder)
-      throw new EngineRefusal('too_blurry', face, `${err.detail}, seen through a ${holder}: try it out of the ${holder} too`);
-    throw err;
-  }
-  // Glare no longer refuses a card whose outline was traced: centering, corners and edges are graded
-  // and the surface under the glare is marked as not measured (the report says so and offers a retake tip).
-  const saturated = exposure.saturatedPercent;
-  // Reported in the photo's own pixels: a scan's backdrop band is analysis scaffolding, not part of the photo.
-  const pad = decoded.offsetPx;
-  const photoCorners = refined.corners.map((p) => ({ x: p.x - pad, y: p.y - pad })) as Quad;
-  const checks: PhotoChecks = {
-    scan: decoded.scan,
-    widthPx: width - 2 * pad,
-    heightPx: height - 2 * pad,
-    pxPerMm: view.pxPerMm,
-    edgeWidthPx: refined.edgeWidthPx,
-    edgeContrast: refined.contrast,
-    faintOutline,
-    holder,
-    saturatedPercent: saturated,
-    corners: photoCorners,
-    edgeResidualPx: refined.residualPx,
-    exposure,
-  };
-
-  const centering = timed(
-    record,
-    faceStepName(face, 'centering'),
-    'Measure the border from the cut edge to the print frame at 60 points per side, in millimetres.',
-    () => measureCentering(view),
-    (c) => (c.measurable ? { horizontal: round1(c.horizontal), vertical: round1(c.vertical) } : { measurable: false }),
-  );
-  const corners = timed(
-    record,
-    faceStepName(face, 'corners'),
-    'Score each corner for whitening along the rounded cut and for rounding beyond the standard radius.',
-    () => CORNER_NAMES.map((c) => measureCorner(view, c)),
-    (cs) => Object.fromEntries(cs.map((c) => [c.corner, c.score])),
-  );
-  const edges = timed(
-    record,
-    faceStepName(face, 'edges'),
-    'Measure whitening wear in a 0.2–0.75 mm band along each edge and find chips.',
-    () => EDGE_NAMES.map((e) => measureEdge(view, e)),
-    (es) => Object.fromEntries(es.map((e) => [e.edge, e.wearPercent])),
-  );
-  const surface = timed(
-    record,
-    faceStepName(face, 'surface'),
-    options.reference
-      ? 'Straighten the card, align its print to the catalogue image and keep as damage only the thin lines (scratches, print lines) the image does not show.'
-      : 'Straighten the card and look for thin, light, colourless lines across the art (scratches) and long straight lines (print lines).',
-    () => measureSurface(view, { reference: options.reference }),
-    (m) => ({ issues: m.issues.length, ...m.basis }),
-  );
-  return { face, view, checks, centering, corners, edges, surface, steps };
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

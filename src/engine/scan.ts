@@ -49,7 +49,8 @@ function patch(img: RgbImage, x0: number, y0: number, size: number): { mean: Rgb
  * backdrop, some do not). The refusal is kept for the caller to give if no whole card is then found:
  * an uneven lid shades the other corners too.
  */
-export type ScanVerdict = { kind: 'photo'; cropped?: EngineRefusal } | { kind: 'scan'; backdrop: Rgb };
+export type ScanVerdict =
+  { kind: 'photo'; cropped?: EngineRefusal; frameMayBeEdge?: boolean } | { kind: 'scan'; backdrop: Rgb; frameMayBeEdge: boolean };
 
 /**
  * Reads a photo (the small working copy) as a scan when its frame has the card's proportions, its
@@ -57,7 +58,7 @@ export type ScanVerdict = { kind: 'photo'; cropped?: EngineRefusal } | { kind: '
  * and a line a little inside each side crosses card rather than backdrop (a thin margin: a small card
  * on a plain table is an ordinary photo). Two or three backdrop corners mean the card runs off the frame.
  */
-export function classifyScan(img: RgbImage, face?: 'front' | 'back'): ScanVerdict {
+export function classifyScan(img: RgbImage, face?: 'front' | 'back', frameAsEdge = false): ScanVerdict {
   const { width: w, height: h } = img;
   const aspect = Math.min(w, h) / Math.max(w, h);
   if (aspect < MIN_ASPECT || aspect > MAX_ASPECT) return { kind: 'photo' };
@@ -78,21 +79,34 @@ export function classifyScan(img: RgbImage, face?: 'front' | 'back'): ScanVerdic
       (a, b) => flat.filter((c) => distance(c.mean, b) < SAME_COLOUR).length - flat.filter((c) => distance(c.mean, a) < SAME_COLOUR).length,
     )[0];
   const agreeing = corners.filter((c) => c.spread < FLAT_PATCH && distance(c.mean, backdrop) < SAME_COLOUR).length;
-  // Just inside each side (7 % in), over its middle 60 %: card if the margin is thin.
+  // A line `share` in from each side, over its middle 60 %: per side, the share of it that crosses card.
   const inset = (share: number, n: number) => Math.round(share * n);
-  const lines: Rgb[][] = [[], [], [], []];
-  for (let k = 0; k < 40; k++) {
-    const t = 0.2 + (0.6 * k) / 39;
-    lines[0].push(pixel(img, inset(t, w - 1), inset(0.07, h)));
-    lines[1].push(pixel(img, w - 1 - inset(0.07, w), inset(t, h - 1)));
-    lines[2].push(pixel(img, inset(t, w - 1), h - 1 - inset(0.07, h)));
-    lines[3].push(pixel(img, inset(0.07, w), inset(t, h - 1)));
-  }
-  const cardInside = lines.every((line) => line.filter((p) => distance(p, backdrop) > SAME_COLOUR).length >= 0.6 * line.length);
-  if (!cardInside) return { kind: 'photo' };
+  const onCard = (share: number) => {
+    const lines: Rgb[][] = [[], [], [], []];
+    for (let k = 0; k < 40; k++) {
+      const t = 0.2 + (0.6 * k) / 39;
+      lines[0].push(pixel(img, inset(t, w - 1), inset(share, h)));
+      lines[1].push(pixel(img, w - 1 - inset(share, w), inset(t, h - 1)));
+      lines[2].push(pixel(img, inset(t, w - 1), h - 1 - inset(share, h)));
+      lines[3].push(pixel(img, inset(share, w), inset(t, h - 1)));
+    }
+    return lines.map((line) => line.filter((p) => distance(p, backdrop) > SAME_COLOUR).length / line.length);
+  };
+  // 7 % in: card on all four sides if the margin is thin.
+  const thinMargin = onCard(0.07).every((share) => share >= 0.6);
   // A gap of backdrop right across the middle: several cards on a scanned page, for the detector to count.
-  if (backdropLineAcross(img, backdrop, 'row') || backdropLineAcross(img, backdrop, 'column')) return { kind: 'photo' };
-  if (agreeing === 4) return { kind: 'scan', backdrop };
+  const row = backdropLineAcross(img, backdrop, 'row'),
+    column = backdropLineAcross(img, backdrop, 'column');
+  // A frame of one card's proportions, corners one colour and card over most of the lines 15 % in (a
+  // Magic card's border, the corners' colour, reaches past 7 % at its foot and on its back; dark art
+  // beside a border may cross part of one), holds one card or a grid of them, whose gaps run both
+  // ways: one such row alone may be the card's own print (the black rules round a Magic card's type
+  // line), so the frame may still be tried as its edge (`frameAsEdge`).
+  const frameMayBeEdge =
+    agreeing === 4 && frameMayBeCard(img) && onCard(0.15).reduce((sum, share) => sum + share, 0) >= 0.6 * 4 && !(row && column);
+  if (!thinMargin || row || column)
+    return frameAsEdge && frameMayBeEdge ? { kind: 'scan', backdrop, frameMayBeEdge } : { kind: 'photo', frameMayBeEdge };
+  if (agreeing === 4) return { kind: 'scan', backdrop, frameMayBeEdge };
   if (agreeing >= 2)
     return {
       kind: 'photo',
@@ -120,6 +134,24 @@ function backdropLineAcross(img: RgbImage, backdrop: Rgb, along: 'row' | 'column
   return false;
 }
 
+/**
+ * How close a frame's proportions must be to the card's for the frame to be tried as its outline: an
+ * even margin round the card keeps them within this only up to about 1 mm wide, an uneven one less.
+ */
+const FRAME_IS_EDGE_ASPECT = 0.008;
+
+/**
+ * Whether the frame itself may be the card's outline: a scan or a catalogue render cropped to the card,
+ * its four corners one flat colour (a lid, or the border filled out to square corners). Where that
+ * colour is the border's, no cut edge shows anywhere and only the frame the crop laid on it outlines
+ * the card; face.ts tries it when nothing else, or only the print inside the border, was traced.
+ */
+const frameMayBeCard = (img: RgbImage) =>
+  Math.abs(Math.min(img.width, img.height) / Math.max(img.width, img.height) / CARD_ASPECT - 1) <= FRAME_IS_EDGE_ASPECT;
+
+/** A padding colour the backdrop stands out against, so the frame itself is traced as the card's edge. */
+const contrasting = (c: Rgb): Rgb => (0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] > 110 ? [40, 40, 40] : [190, 190, 190]);
+
 function pad(img: RgbImage, by: number, colour: Rgb): RgbImage {
   const width = img.width + 2 * by,
     height = img.height + 2 * by;
@@ -133,13 +165,26 @@ function pad(img: RgbImage, by: number, colour: Rgb): RgbImage {
 /**
  * `offsetPx`: how far (px of the full image) the padding shifted the card; 0 for an ordinary photo.
  * `cropped`: the refusal to give when no whole card is found in what looks like a cropped scan.
+ * `frameMayBeEdge`: the frame may be the card's outline (frameMayBeCard).
+ * `frameIsEdge`: such a scan padded in a contrasting colour instead (`frameAsEdge`), so the frame is
+ * traced as the card's outline, whose rounded corners cannot show.
  */
-export type PreparedPhoto = DecodedPhoto & { scan: boolean; offsetPx: number; cropped?: EngineRefusal };
+export type PreparedPhoto = DecodedPhoto & {
+  scan: boolean;
+  offsetPx: number;
+  cropped?: EngineRefusal;
+  frameMayBeEdge?: boolean;
+  frameIsEdge?: boolean;
+};
 
-/** An ordinary photo passes through; a recognised scan comes back inside a band of its backdrop colour. */
-export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back'): PreparedPhoto {
-  const verdict = classifyScan(decoded.small, face);
-  if (verdict.kind === 'photo') return { ...decoded, scan: false, offsetPx: 0, cropped: verdict.cropped };
+/**
+ * An ordinary photo passes through; a recognised scan comes back inside a band of its backdrop colour,
+ * or with `frameAsEdge`, when its border runs to the frame, of a colour that stands out against it.
+ */
+export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back', { frameAsEdge = false } = {}): PreparedPhoto {
+  const verdict = classifyScan(decoded.small, face, frameAsEdge);
+  if (verdict.kind === 'photo')
+    return { ...decoded, scan: false, offsetPx: 0, cropped: verdict.cropped, frameMayBeEdge: verdict.frameMayBeEdge };
   // The full-size backdrop, from its own corners (the small copy's are blended by the resize).
   const full = decoded.full;
   const size = Math.max(2, Math.round(Math.min(full.width, full.height) * 0.004));
@@ -150,7 +195,9 @@ export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back'): Pre
     patch(full, 0, full.height - size, size),
   ];
   const near = fullCorners.filter((c) => distance(c.mean, verdict.backdrop) < SAME_COLOUR * 1.5).map((c) => c.mean);
-  const backdrop = (near.length ? [0, 1, 2].map((c) => near.reduce((s, p) => s + p[c], 0) / near.length) : verdict.backdrop) as Rgb;
+  const lid = (near.length ? [0, 1, 2].map((c) => near.reduce((s, p) => s + p[c], 0) / near.length) : verdict.backdrop) as Rgb;
+  const frameIsEdge = frameAsEdge && verdict.frameMayBeEdge;
+  const backdrop = frameIsEdge ? contrasting(lid) : lid;
   const padSmall = Math.round(PAD_SHARE * Math.max(decoded.small.width, decoded.small.height));
   const padFull = Math.round(padSmall / decoded.scale);
   return {
@@ -159,6 +206,8 @@ export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back'): Pre
     scale: decoded.scale,
     scan: true,
     offsetPx: padFull,
+    frameMayBeEdge: verdict.frameMayBeEdge,
+    frameIsEdge,
   };
 }
 
@@ -193,4 +242,40 @@ export function scanCropCutsCard(photo: PreparedPhoto, corners: readonly Point[]
   const opposite: Record<FrameEdge, FrameEdge> = { left: 'right', right: 'left', top: 'bottom', bottom: 'top' };
   const cut = (Object.keys(gaps) as FrameEdge[]).find((e) => gaps[e] <= MEETS_FRAME_MM && gaps[opposite[e]] >= CLEAR_OF_FRAME_MM);
   return cut ?? null;
+}
+
+/** A card cropped to its edge lies within about a millimetre of every side of such a frame (frameMayBeCard). */
+const CROP_MARGIN_MM = 1.5;
+/**
+ * A print frame inset from the cut edge by an even border d has proportions (63 − 2d) / (88 − 2d): off a
+ * card's by 1.4 % at d = 1.5 mm, more for the wider border at a Magic card's foot. A card's own outline
+ * is within a few tenths of a per cent.
+ */
+const PRINT_FRAME_ASPECT = 0.01;
+
+/**
+ * Whether `corners` (the traced outline, as in scanCropCutsCard) can be the card in a frame of its own
+ * proportions (frameMayBeCard): within CROP_MARGIN_MM of the frame on every side, or inside it on every
+ * side in a card's proportions (a catalogue image with 2 mm of white round its black border). An outline
+ * near some sides and far from others, or inset in other proportions (the print frame inside the
+ * border), cannot be: the card there fills the frame.
+ */
+export function outlineFitsCrop(photo: PreparedPhoto, corners: readonly Point[], pxPerMm: number): boolean {
+  const o = photo.offsetPx;
+  const right = photo.full.width - 1 - o,
+    bottom = photo.full.height - 1 - o;
+  const [tl, tr, br, bl] = corners;
+  // Per side, how far (mm) its two corners lie inside the frame.
+  const sides = [
+    [tl.x - o, bl.x - o],
+    [right - tr.x, right - br.x],
+    [tl.y - o, tr.y - o],
+    [bottom - bl.y, bottom - br.y],
+  ].map((d) => d.map((v) => v / pxPerMm));
+  if (sides.every((d) => Math.max(...d) <= CROP_MARGIN_MM)) return true;
+  if (!sides.every((d) => Math.min(...d) > CROP_MARGIN_MM)) return false;
+  const side = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+  const across = (side(tl, tr) + side(bl, br)) / 2,
+    along = (side(tr, br) + side(tl, bl)) / 2;
+  return Math.abs(Math.min(across, along) / Math.max(across, along) / CARD_ASPECT - 1) <= PRINT_FRAME_ASPECT;
 }

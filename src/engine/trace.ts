@@ -186,8 +186,9 @@ export function traceCard(
   const inner = refineQuad(photo, quad, false);
   try {
     const t = checkTrace(photo, inner, face, false, minPxPerMm);
-    // Two corners seen rounded: the cut edge itself was traced.
-    if (t.roundCorners >= 2 || t.squareCorners === 0) return t;
+    // Two corners seen rounded: the cut edge itself was traced. A card cropped to its edge has the frame
+    // traced as its outline (scan.ts, frameIsEdge): rounded corners cannot show there.
+    if (t.roundCorners >= 2 || t.squareCorners === 0 || photo.frameIsEdge) return t;
     first = t;
     if (t.squareCorners >= 3) refusal = new EngineRefusal('no_card_found', face, SQUARE);
   } catch (err) {
