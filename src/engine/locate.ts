@@ -76,6 +76,7 @@ export function traceLocated(
       const [one] = outlines;
       const apart = err.code === 'no_card_found' || (err === located && outsideCutRegion(located, one, decoded.small.width));
       if (apart && !findOuterOutline(decoded.small, one)) {
+        refuseCardInSlab(decoded, one, face);
         refuseAnotherCardInView(decoded, one, face, 1);
         // Nothing stood out from the table (a busy playmat's art is as colourful as the card), but four
         // straight sides did, with nothing round them: a whole card when its four rounded corners show.
@@ -87,6 +88,22 @@ export function traceLocated(
     }
     throw err;
   }
+}
+
+/**
+ * Refuses `card_in_slab` when the card outlined at `quad` (working-copy pixels) lies in a grading slab:
+ * traced, its case's label or divider stands beyond a short side (holder.ts). A slab whose case runs off
+ * the frame is not found by the detector, and its label's corner would otherwise read as another card's.
+ */
+function refuseCardInSlab(decoded: PreparedPhoto, quad: Quad, face: Face): void {
+  let t: Trace;
+  try {
+    t = traceCard(decoded, quad, face);
+  } catch (err) {
+    if (!(err instanceof EngineRefusal)) throw err;
+    return;
+  }
+  if (detectHolder(t.view, t.refined.corners).holder === 'slab') throw new EngineRefusal('card_in_slab', face);
 }
 
 /**
