@@ -46,7 +46,7 @@ const MIN_PRINT_SHARE = 0.04;
  * Refuses `several_cards` when another card's corner shows beside the card at `corners` (full-photo
  * pixels; working-copy ones with `cornersScale` 1).
  */
-export function refuseAnotherCardInView({ small, scale }: DecodedPhoto, corners: Quad, face: Face, cornersScale = scale): void {
+export function refuseAnotherCardInView({ small, scale }: DecodedPhoto, corners: Quad, face: Face | undefined, cornersScale = scale): void {
   const other = anotherCardCorner(small, scalePoints(corners, cornersScale));
   if (other)
     throw new EngineRefusal(

@@ -282,7 +282,8 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     await expect(analyseFace('front', await crop(cut))).rejects.toMatchObject({ code: 'card_cut_off' });
   });
 
-  describe('a card framed tightly on one side', () => {
+  // Each test analyses up to eight copies: on a loaded two-core machine that passes 30 s.
+  describe('a card framed tightly on one side', { timeout: 120_000 }, () => {
     /** The labelled photo cropped so the frame lies `mm` inside its card's corner on `side` (card-fixtures). */
     const framed = async (name: string, side: FrameSide, mm: number) => {
       const crop = await framedAt((loaded as { dir: string }).dir, labelled(photo(name)), side, mm);
@@ -441,6 +442,15 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     await expect(analyseFace('front', squared)).rejects.toMatchObject({ code: 'card_in_sleeve' });
     // The same card as photographed, its corners rounded, is graded with no holder named.
     expect((await analyse(p)).checks.holder).toBeNull();
+  });
+
+  it("refuses a card in a black-backed sleeve, whose back merges with the card's black border, as card_in_sleeve", async () => {
+    // Once refused no_card_found ("its border blends into the background"): the sleeve's outline, four
+    // square corners round one black band, was all there was to trace, and the advice was the wrong one.
+    await expect(analyse(photo('rootkow__img11.jpg'))).rejects.toMatchObject({
+      code: 'card_in_sleeve',
+      message: expect.stringContaining('round a band of one colour'),
+    });
   });
 
   it("refuses a sleeved card half in a hand's shadow as card_in_sleeve, not as cut off", async () => {

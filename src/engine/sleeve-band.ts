@@ -130,3 +130,56 @@ const MIN_SQUARE_CORNERS_OF_A_SLEEVE = 2;
 export function squareCorneredSleeve(squareCorners: number, corners: Quad, small: RgbImage, scale: number): boolean {
   return squareCorners >= MIN_SQUARE_CORNERS_OF_A_SLEEVE && !onGrainedTable(small, scalePoints(corners, scale));
 }
+
+/** The band read just inside an outline (mm in from it), where a sleeve's margin and the card's border lie. */
+const BAND_FROM_MM = 0.8;
+const BAND_TO_MM = 2.2;
+/**
+ * One colour all round: on each side the median RGB distance from its median colour at most this, and
+ * the sides' colours this close to one another. A black-backed sleeve over a black border spread 2–15
+ * and its sides' colours lay within 20; bare cards' borders, traced at their edge, spread 2–39.
+ */
+const MAX_BAND_SPREAD_RGB = 20;
+const MAX_BAND_SIDES_RGB = 40;
+
+/**
+ * Whether the band just inside a traced outline is one colour all round: a sleeve's opaque back over the
+ * card's border, or a card's own border. Print traced inside a border (art, text) is not.
+ */
+export function oneColourBandInside(view: CardView): boolean {
+  const band = bandInside(view);
+  const far = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+  return (
+    band.every((side) => side.spread <= MAX_BAND_SPREAD_RGB) &&
+    band.every((a) => band.every((b) => far(a.colour, b.colour) <= MAX_BAND_SIDES_RGB))
+  );
+}
+
+/**
+ * The band just inside a traced outline, side by side: its median colour and the spread about it (the
+ * median RGB distance), over the middle 70 % of each side.
+ */
+function bandInside(view: CardView): { colour: number[]; spread: number }[] {
+  const out = [0, 0, 0];
+  return [0, 1, 2, 3].map((side) => {
+    const px: number[][] = [];
+    for (let d = BAND_FROM_MM; d <= BAND_TO_MM; d += 0.35)
+      for (let k = 0; k <= 40; k++) {
+        const t = 0.15 + (0.7 * k) / 40;
+        const [x, y] =
+          side === 0
+            ? [t * CARD_WIDTH_MM, d]
+            : side === 1
+              ? [CARD_WIDTH_MM - d, t * CARD_HEIGHT_MM]
+              : side === 2
+                ? [t * CARD_WIDTH_MM, CARD_HEIGHT_MM - d]
+                : [d, t * CARD_HEIGHT_MM];
+        sampleMm(view, x, y, out);
+        px.push([...out]);
+      }
+    const mid = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1];
+    const colour = [0, 1, 2].map((c) => mid(px.map((p) => p[c])));
+    const spread = mid(px.map((p) => Math.hypot(p[0] - colour[0], p[1] - colour[1], p[2] - colour[2])));
+    return { colour, spread };
+  });
+}

@@ -15,7 +15,8 @@ import { CARD_HEIGHT_MM, cardLongSidePx, frameEdgesCrossed, quadPxPerMm, runsOff
 import { refineEdges, type RefinedEdges } from './refine';
 import { EngineRefusal } from './refusal';
 import type { PreparedPhoto } from './scan';
-import { cardInsideSleeve, sleeveMarginOutside } from './sleeve-band';
+import { refuseAnotherCardInView } from './other-cards';
+import { cardInsideSleeve, oneColourBandInside, sleeveMarginOutside, squareCorneredSleeve } from './sleeve-band';
 import { MIN_CARD_PX_PER_MM } from '@contract/photo-limits';
 
 /** Minimum card resolution (@contract/photo-limits): the card's longest side over its 88 mm. */
@@ -229,6 +230,23 @@ export function traceCard(
   }
   // Square corners with a coloured sleeve's shaded margin round them: the card itself, traced inside it.
   if (first && first.squareCorners >= 3 && sleeveMarginOutside(first.view, first.refined.edgeWidthPx)) return first;
+  // Square corners round a band of one colour on a plain table, and no card's edge found inside: the
+  // outline of a sleeve whose opaque back merges with the card's border (a black back round a black
+  // border), which only taking the card out of it mends. Print traced inside a border has no such band.
+  if (
+    first &&
+    first.squareCorners >= 3 &&
+    oneColourBandInside(first.view) &&
+    squareCorneredSleeve(first.squareCorners, first.refined.corners, photo.small, photo.scale)
+  ) {
+    // Sleeved cards side by side (a player's table) are several cards first.
+    refuseAnotherCardInView(photo, first.refined.corners, face);
+    throw new EngineRefusal(
+      'card_in_sleeve',
+      face,
+      `${first.squareCorners} corners of the outline are square, as a sleeve's are, round a band of one colour; the card's own edge inside it could not be traced`,
+    );
+  }
   if (refusal) throw refusal;
   return first!;
 }
