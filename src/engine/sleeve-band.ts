@@ -86,6 +86,16 @@ export function cardInsideSleeve(view: CardView, edgeWidthPx: number): Quad | nu
   return mm.map((p) => applyHomography(view.toPhoto, p.x, p.y)) as Quad;
 }
 
+/** The card-mm point `d` in from side `side` (top, right, bottom, left), at `t` (0–1) along it. */
+const inFromSide = (side: number, d: number, t: number): [number, number] =>
+  side === 0
+    ? [t * CARD_WIDTH_MM, d]
+    : side === 1
+      ? [CARD_WIDTH_MM - d, t * CARD_HEIGHT_MM]
+      : side === 2
+        ? [t * CARD_WIDTH_MM, CARD_HEIGHT_MM - d]
+        : [d, t * CARD_HEIGHT_MM];
+
 /**
  * Median colour at each depth in from one side (out from it when `depthMm` is negative), over the middle
  * 70 % of its length: print and glare vary along it.
@@ -98,14 +108,7 @@ function sideProfile(view: CardView, side: number, depthMm: number): number[][] 
     const cs: number[][] = [[], [], []];
     for (let i = 0; i < POSITIONS; i++) {
       const t = 0.15 + (0.7 * (i + 0.5)) / POSITIONS;
-      const [x, y] =
-        side === 0
-          ? [t * CARD_WIDTH_MM, d]
-          : side === 1
-            ? [CARD_WIDTH_MM - d, t * CARD_HEIGHT_MM]
-            : side === 2
-              ? [t * CARD_WIDTH_MM, CARD_HEIGHT_MM - d]
-              : [d, t * CARD_HEIGHT_MM];
+      const [x, y] = inFromSide(side, d, t);
       sampleMm(view, x, y, out);
       for (let c = 0; c < 3; c++) cs[c].push(out[c]);
     }
@@ -166,14 +169,7 @@ function bandInside(view: CardView): { colour: number[]; spread: number }[] {
     for (let d = BAND_FROM_MM; d <= BAND_TO_MM; d += 0.35)
       for (let k = 0; k <= 40; k++) {
         const t = 0.15 + (0.7 * k) / 40;
-        const [x, y] =
-          side === 0
-            ? [t * CARD_WIDTH_MM, d]
-            : side === 1
-              ? [CARD_WIDTH_MM - d, t * CARD_HEIGHT_MM]
-              : side === 2
-                ? [t * CARD_WIDTH_MM, CARD_HEIGHT_MM - d]
-                : [d, t * CARD_HEIGHT_MM];
+        const [x, y] = inFromSide(side, d, t);
         sampleMm(view, x, y, out);
         px.push([...out]);
       }
