@@ -13,7 +13,7 @@ import { refuseSeveralCardsInSmallPhoto } from './small-photo';
 import { refuseTwoCardsAsOne } from './two-cards';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
-import { traceCard, traceInsideSleeve, traceOuterOutline } from './trace';
+import { SleeveOutlineOnly, traceCard, traceInsideSleeve, traceOuterOutline } from './trace';
 import { detectHolder, type Holder } from './holder';
 import { borderEdgeOnGrain } from './border-on-grain';
 import { frameBesideUnroundedSide } from './cut-side';
@@ -241,7 +241,7 @@ function traceOutline(decoded: PreparedPhoto, face: Face, record: (step: StepLog
     faceStepName(face, 'refine edges'),
     'Locate each cut edge to a fraction of a pixel along its length and intersect the four lines.',
     () => {
-      let t = traceLocatedOrNeighbours(decoded, detection, located, face);
+      let t = sleeveWhenOnlyItsOutline(() => traceLocatedOrNeighbours(decoded, detection, located, face));
       // A dark border on a grained table, taken for table: the trace followed the print inside it. (Its
       // corners are not asked to be round: on a carpet the corner reader sees the grain's patches.) When
       // that edge cannot be traced the refusal stands: the print inside the border is never graded.
@@ -308,6 +308,15 @@ function traceOutline(decoded: PreparedPhoto, face: Face, record: (step: StepLog
       outline: t.refined.corners.map((p) => photoPoint(p.x - decoded.offsetPx, p.y - decoded.offsetPx)),
     }),
   );
+}
+
+/** `trace()`, refused `card_in_sleeve` when nothing but a sleeve's outline was found (trace.ts SleeveOutlineOnly). */
+function sleeveWhenOnlyItsOutline<T>(trace: () => T): T {
+  try {
+    return trace();
+  } catch (err) {
+    throw err instanceof SleeveOutlineOnly ? err.asSleeve() : err;
+  }
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -51,6 +51,23 @@ class RaggedTrace extends EngineRefusal {
   }
 }
 
+/**
+ * Only a sleeve's outline was traced: square corners round a band of one colour (a black back merged
+ * with a black border). Refused as no card found, so that the other ways of finding the card are still
+ * tried; when none finds it, the photo is refused as the sleeve's (`asSleeve`, face.ts).
+ */
+export class SleeveOutlineOnly extends EngineRefusal {
+  constructor(
+    face: Face | undefined,
+    readonly sleeveDetail: string,
+  ) {
+    super('no_card_found', face, "the card's rounded corners were not found inside a square-cornered outline");
+  }
+  asSleeve(): EngineRefusal {
+    return new EngineRefusal('card_in_sleeve', this.face, this.sleeveDetail);
+  }
+}
+
 /** An outline traced whole but too small to measure: `corners` (full-photo pixels) say where it is. */
 export class CardTooSmall extends EngineRefusal {
   constructor(
@@ -241,8 +258,7 @@ export function traceCard(
   ) {
     // Sleeved cards side by side (a player's table) are several cards first.
     refuseAnotherCardInView(photo, first.refined.corners, face);
-    throw new EngineRefusal(
-      'card_in_sleeve',
+    throw new SleeveOutlineOnly(
       face,
       `${first.squareCorners} corners of the outline are square, as a sleeve's are, round a band of one colour; the card's own edge inside it could not be traced`,
     );
