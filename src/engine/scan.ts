@@ -179,7 +179,7 @@ export type PreparedPhoto = DecodedPhoto & {
 
 /**
  * An ordinary photo passes through; a recognised scan comes back inside a band of its backdrop colour,
- * or with `frameAsEdge`, when its border runs to the frame, of a colour that stands out against it.
+ * or with `frameAsEdge`, when its frame may be the card's outline, of a colour that stands out against it.
  */
 export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back', { frameAsEdge = false } = {}): PreparedPhoto {
   const verdict = classifyScan(decoded.small, face, frameAsEdge);
@@ -211,6 +211,24 @@ export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back', { fr
   };
 }
 
+/**
+ * Per frame edge, how far (mm) the two corners of the traced outline on that side lie inside the photo's
+ * own frame (a scan's backdrop band left out). `corners` in the padded photo's pixels, quad order.
+ */
+function cornersInsideFrameMm(photo: PreparedPhoto, corners: readonly Point[], pxPerMm: number): Record<FrameEdge, [number, number]> {
+  const o = photo.offsetPx;
+  const right = photo.full.width - 1 - o,
+    bottom = photo.full.height - 1 - o;
+  const [tl, tr, br, bl] = corners;
+  const mm = (a: number, b: number): [number, number] => [a / pxPerMm, b / pxPerMm];
+  return {
+    left: mm(tl.x - o, bl.x - o),
+    right: mm(right - tr.x, right - br.x),
+    top: mm(tl.y - o, tr.y - o),
+    bottom: mm(bottom - bl.y, bottom - br.y),
+  };
+}
+
 /** A traced side this close to the scan's own frame edge (card mm) meets it… */
 const MEETS_FRAME_MM = 0.3;
 /** …and the opposite side this far from its frame edge stands clear of it. */
@@ -227,18 +245,9 @@ const CLEAR_OF_FRAME_MM = 2;
  */
 export function scanCropCutsCard(photo: PreparedPhoto, corners: readonly Point[], pxPerMm: number): FrameEdge | null {
   if (!photo.scan) return null;
-  const o = photo.offsetPx;
-  const right = photo.full.width - 1 - o,
-    bottom = photo.full.height - 1 - o;
   // Per frame edge, how far (mm) the two corners on that side lie inside it, the farther one.
-  const [tl, tr, br, bl] = corners;
-  const gap = (a: number, b: number) => Math.max(a, b) / pxPerMm;
-  const gaps: Record<FrameEdge, number> = {
-    left: gap(tl.x - o, bl.x - o),
-    right: gap(right - tr.x, right - br.x),
-    top: gap(tl.y - o, tr.y - o),
-    bottom: gap(bottom - bl.y, bottom - br.y),
-  };
+  const inside = cornersInsideFrameMm(photo, corners, pxPerMm);
+  const gaps = Object.fromEntries(Object.entries(inside).map(([e, d]) => [e, Math.max(...d)])) as Record<FrameEdge, number>;
   const opposite: Record<FrameEdge, FrameEdge> = { left: 'right', right: 'left', top: 'bottom', bottom: 'top' };
   const cut = (Object.keys(gaps) as FrameEdge[]).find((e) => gaps[e] <= MEETS_FRAME_MM && gaps[opposite[e]] >= CLEAR_OF_FRAME_MM);
   return cut ?? null;
@@ -261,19 +270,10 @@ const PRINT_FRAME_ASPECT = 0.01;
  * border), cannot be: the card there fills the frame.
  */
 export function outlineFitsCrop(photo: PreparedPhoto, corners: readonly Point[], pxPerMm: number): boolean {
-  const o = photo.offsetPx;
-  const right = photo.full.width - 1 - o,
-    bottom = photo.full.height - 1 - o;
-  const [tl, tr, br, bl] = corners;
-  // Per side, how far (mm) its two corners lie inside the frame.
-  const sides = [
-    [tl.x - o, bl.x - o],
-    [right - tr.x, right - br.x],
-    [tl.y - o, tr.y - o],
-    [bottom - bl.y, bottom - br.y],
-  ].map((d) => d.map((v) => v / pxPerMm));
+  const sides = Object.values(cornersInsideFrameMm(photo, corners, pxPerMm));
   if (sides.every((d) => Math.max(...d) <= CROP_MARGIN_MM)) return true;
   if (!sides.every((d) => Math.min(...d) > CROP_MARGIN_MM)) return false;
+  const [tl, tr, br, bl] = corners;
   const side = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
   const across = (side(tl, tr) + side(bl, br)) / 2,
     along = (side(tr, br) + side(tl, bl)) / 2;
