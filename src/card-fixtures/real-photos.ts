@@ -118,6 +118,19 @@ export async function framedAt(
   return { buf, corners: corners as Record<Corner, [number, number]> };
 }
 
+/** A `w` × `h` RGB image whose pixel centres `toSource` maps into `img`, sampled bilinearly. */
+function resample(img: RgbImage, w: number, h: number, toSource: ReturnType<typeof homographyFromPoints>): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(w * h * 3);
+  const rgb = [0, 0, 0];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = applyHomography(toSource, x + 0.5, y + 0.5);
+      sampleRgb(img, p.x - 0.5, p.y - 0.5, rgb);
+      out.set(rgb, (y * w + x) * 3);
+    }
+  return out;
+}
+
 /** A phone's main camera: focal length over the photo's long side. */
 const FOCAL_PER_LONG_SIDE = 0.8;
 export type TiltAxis = 'horizontal' | 'vertical';
@@ -165,14 +178,7 @@ export async function tiltedAt(
   const pxPerMm = Math.hypot(c0.TL[0] - c0.BR[0], c0.TL[1] - c0.BR[1]) / Math.hypot(63, 88);
   if (Object.values(corners).some(([x, y]) => x < pxPerMm || y < pxPerMm || x > w - pxPerMm || y > h - pxPerMm)) return null;
   const fromTilted = invertHomography(toTilted);
-  const out = new Uint8ClampedArray(w * h * 3);
-  const rgb = [0, 0, 0];
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const p = applyHomography(fromTilted, x + 0.5, y + 0.5);
-      sampleRgb(img, p.x - 0.5, p.y - 0.5, rgb);
-      out.set(rgb, (y * w + x) * 3);
-    }
+  const out = resample(img, w, h, fromTilted);
   const buf = await sharp(out, { raw: { width: w, height: h, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer();
@@ -331,14 +337,7 @@ export async function croppedToCard(
     ],
     quad,
   );
-  const out = new Uint8ClampedArray(w * h * 3);
-  const rgb = [0, 0, 0];
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const p = applyHomography(toPhoto, x + 0.5, y + 0.5);
-      sampleRgb(img, p.x - 0.5, p.y - 0.5, rgb);
-      out.set(rgb, (y * w + x) * 3);
-    }
+  const out = resample(img, w, h, toPhoto);
   const corners = [
     [0, 0],
     [CARD_WIDTH_MM, 0],
