@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyseFace } from './face';
-import { croppedToCard, isLabelled, loadRealPhotos, outlineErrorPercent, type LabelledPhoto } from '../card-fixtures/real-photos';
+import { EngineRefusal } from './refusal';
+import { croppedToCard, framedAt, isLabelled, loadRealPhotos, outlineErrorPercent, type LabelledPhoto } from '../card-fixtures/real-photos';
 
 const loaded = loadRealPhotos();
 const PX_PER_MM = 10;
@@ -65,6 +66,17 @@ describe.skipIf(!loaded.photos)(
       );
       expect(a.checks.frameIsEdge).toBe(false);
       expect(error).toBeLessThanOrEqual(1.5);
+    }, 60_000);
+
+    it('never takes the frame for the outline of a card lying turned in it on a dark lid', async () => {
+      // Flatbed scans of Magic backs turned 1° and 0.3° on a dark lid, cropped so the frame has a card's
+      // proportions: once graded with the frame as the outline (7 % off), the first cut into the card.
+      const cut = await framedAt(dir(), labelled('stevewoz__zz__raw-T425-0810-7-back.jpg'), 'top', 0.5);
+      await expect(analyseFace('front', cut!.buf)).rejects.toBeInstanceOf(EngineRefusal);
+      const whole = await framedAt(dir(), labelled('stevewoz__zz__raw-T473-1004-1-back-HP.jpg'), 'top', -0.5);
+      const a = await analyseFace('front', whole!.buf);
+      expect(a.checks.frameIsEdge).toBe(false);
+      expect(outlineErrorPercent(a.checks.corners, whole!.corners)[0]).toBeLessThanOrEqual(1.5);
     }, 60_000);
   },
 );

@@ -10,6 +10,7 @@ import { CARD_HEIGHT_MM, CARD_WIDTH_MM, type FrameEdge, type Point } from './geo
 import type { DecodedPhoto } from './decoded-photo';
 import type { RgbImage } from './image';
 import { EngineRefusal } from './refusal';
+import { turnInFrameDeg } from './frame-turn';
 
 const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
 /** Frame aspects taken for a card-sized crop: up to ~4.5 mm of margin, never a 3:4 phone photo (0.75). */
@@ -58,7 +59,7 @@ export type ScanVerdict =
  * and a line a little inside each side crosses card rather than backdrop (a thin margin: a small card
  * on a plain table is an ordinary photo). Two or three backdrop corners mean the card runs off the frame.
  */
-export function classifyScan(img: RgbImage, face?: 'front' | 'back', frameAsEdge = false): ScanVerdict {
+export function classifyScan(img: RgbImage, face?: 'front' | 'back', frameAsEdge = false, full: RgbImage = img): ScanVerdict {
   const { width: w, height: h } = img;
   const aspect = Math.min(w, h) / Math.max(w, h);
   if (aspect < MIN_ASPECT || aspect > MAX_ASPECT) return { kind: 'photo' };
@@ -103,7 +104,11 @@ export function classifyScan(img: RgbImage, face?: 'front' | 'back', frameAsEdge
   // ways: one such row alone may be the card's own print (the black rules round a Magic card's type
   // line), so the frame may still be tried as its edge (`frameAsEdge`).
   const frameMayBeEdge =
-    agreeing === 4 && frameMayBeCard(img) && onCard(0.15).reduce((sum, share) => sum + share, 0) >= 0.6 * 4 && !(row && column);
+    agreeing === 4 &&
+    frameMayBeCard(img) &&
+    onCard(0.15).reduce((sum, share) => sum + share, 0) >= 0.6 * 4 &&
+    !(row && column) &&
+    squareToFrame(full);
   if (!thinMargin || row || column)
     return frameAsEdge && frameMayBeEdge ? { kind: 'scan', backdrop, frameMayBeEdge } : { kind: 'photo', frameMayBeEdge };
   if (agreeing === 4) return { kind: 'scan', backdrop, frameMayBeEdge };
@@ -146,6 +151,15 @@ const FRAME_IS_EDGE_ASPECT = 0.008;
  * colour is the border's, no cut edge shows anywhere and only the frame the crop laid on it outlines
  * the card; face.ts tries it when nothing else, or only the print inside the border, was traced.
  */
+/**
+ * How far (degrees) what lies inside a frame may be turned from it for the frame to be taken for the
+ * card's outline (frame-turn.ts). The lines are read to ~0.3° on a small crop (the bench's cropped copies,
+ * some of miscut cards, read up to 0.27°); cards lying on a scanner lid in frames of their proportions
+ * lie turned 0.3° to 1° (the tight-framing copies of the flatbed scans).
+ */
+const MAX_TURN_IN_FRAME_DEG = 0.4;
+const squareToFrame = (img: RgbImage) => Math.abs(turnInFrameDeg(img) ?? 0) <= MAX_TURN_IN_FRAME_DEG;
+
 const frameMayBeCard = (img: RgbImage) =>
   Math.abs(Math.min(img.width, img.height) / Math.max(img.width, img.height) / CARD_ASPECT - 1) <= FRAME_IS_EDGE_ASPECT;
 
@@ -182,7 +196,7 @@ export type PreparedPhoto = DecodedPhoto & {
  * or with `frameAsEdge`, when its frame may be the card's outline, of a colour that stands out against it.
  */
 export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back', { frameAsEdge = false } = {}): PreparedPhoto {
-  const verdict = classifyScan(decoded.small, face, frameAsEdge);
+  const verdict = classifyScan(decoded.small, face, frameAsEdge, decoded.full);
   if (verdict.kind === 'photo')
     return { ...decoded, scan: false, offsetPx: 0, cropped: verdict.cropped, frameMayBeEdge: verdict.frameMayBeEdge };
   // The full-size backdrop, from its own corners (the small copy's are blended by the resize).
