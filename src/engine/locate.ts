@@ -16,6 +16,7 @@ import { detectHolder } from './holder';
 import { frameEdgesCrossed, nearQuad, quadSides, runsOffDetail, scalePoints, whereInFrame, type Point } from './geometry';
 import { frameCutsTracedSide } from './cut-side';
 import { cardOutlinesApart } from './line-quads';
+import { refuseCardCutByFrame } from './cut-card';
 import { refuseAnotherCardInView } from './other-cards';
 import { squareCorneredSleeve } from './sleeve-band';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
@@ -86,6 +87,9 @@ export function traceLocated(
       }
       refuseSleeveStandingAlone(decoded, one, face);
     }
+    // Nothing card-sized stood out, but a card the frame cuts may show (cut-card.ts): saying so tells
+    // the collector what to change.
+    if (err.code === 'no_card_found') refuseCardCutByFrame(decoded.small, face);
     throw err;
   }
 }

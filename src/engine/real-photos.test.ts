@@ -335,6 +335,11 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
         // border in its top corners like the lid), the frame taken for the cut edge (scan.ts scanCropCutsCard).
         ['stevewoz__zz__raw-T473-1004-1-back-HP.jpg', 'top', 1],
         ['stevewoz__zz__raw-TG-093021-A-back.jpg', 'top', 0.5],
+        // Once refused no_card_found, and a sleeve: nothing card-sized stood out, the card running off the
+        // frame; its two sides running into the frame and its far side across them show it (cut-card.ts).
+        ['stevewoz__zz__raw-T473-1004-1-back-HP.jpg', 'right', 1],
+        ['stevewoz__zz__raw-TG-093021-A-back.jpg', 'right', 2],
+        ['tylerscripps__Fyndhorn_Elves_counter-clockwise.jpg', 'left', 2],
       ] as const)
         await expect(analyseFace('front', (await framed(name, side, mm)).buf)).rejects.toMatchObject({ code: 'card_cut_off' });
       // Its bottom corner a hair out of the frame: the card's edge outside the printed frame cannot be
