@@ -58,6 +58,7 @@ export type ScanVerdict =
  * four extreme corners show one flat backdrop colour (the rounded card corners leave it uncovered)
  * and a line a little inside each side crosses card rather than backdrop (a thin margin: a small card
  * on a plain table is an ordinary photo). Two or three backdrop corners mean the card runs off the frame.
+ * `full`: the photo at full size, where a card's turn in the frame is read (frame-turn.ts).
  */
 export function classifyScan(img: RgbImage, face?: 'front' | 'back', frameAsEdge = false, full: RgbImage = img): ScanVerdict {
   const { width: w, height: h } = img;
@@ -146,12 +147,6 @@ function backdropLineAcross(img: RgbImage, backdrop: Rgb, along: 'row' | 'column
 const FRAME_IS_EDGE_ASPECT = 0.008;
 
 /**
- * Whether the frame itself may be the card's outline: a scan or a catalogue render cropped to the card,
- * its four corners one flat colour (a lid, or the border filled out to square corners). Where that
- * colour is the border's, no cut edge shows anywhere and only the frame the crop laid on it outlines
- * the card; face.ts tries it when nothing else, or only the print inside the border, was traced.
- */
-/**
  * How far (degrees) what lies inside a frame may be turned from it for the frame to be taken for the
  * card's outline (frame-turn.ts). The lines are read to ~0.3° on a small crop (the bench's cropped copies,
  * some of miscut cards, read up to 0.27°); cards lying on a scanner lid in frames of their proportions
@@ -160,6 +155,12 @@ const FRAME_IS_EDGE_ASPECT = 0.008;
 const MAX_TURN_IN_FRAME_DEG = 0.4;
 const squareToFrame = (img: RgbImage) => Math.abs(turnInFrameDeg(img) ?? 0) <= MAX_TURN_IN_FRAME_DEG;
 
+/**
+ * Whether the frame itself may be the card's outline: a scan or a catalogue render cropped to the card,
+ * its four corners one flat colour (a lid, or the border filled out to square corners). Where that
+ * colour is the border's, no cut edge shows anywhere and only the frame the crop laid on it outlines
+ * the card; face.ts tries it when nothing else, or only the print inside the border, was traced.
+ */
 const frameMayBeCard = (img: RgbImage) =>
   Math.abs(Math.min(img.width, img.height) / Math.max(img.width, img.height) / CARD_ASPECT - 1) <= FRAME_IS_EDGE_ASPECT;
 
