@@ -102,7 +102,10 @@ export function turnInFrameDeg(img: RgbImage): number | null {
   return agreedTurn(turns);
 }
 
-/** How far (degrees, clockwise positive) a traced outline lies turned from the frame, when its four sides agree. */
+/**
+ * How far (degrees, clockwise positive) a traced outline lies turned from the frame, when its sides agree
+ * on it (agreedTurn) and all four turn the same way; null for a keystoned or ragged outline.
+ */
 export function outlineTurnDeg(corners: readonly Point[]): number | null {
   // Each side against the direction it runs in an upright card: right, down, left, up.
   const runs = [
@@ -121,7 +124,10 @@ export function outlineTurnDeg(corners: readonly Point[]): number | null {
   return turn !== null && turns.every((t) => Math.sign(t) === Math.sign(turn)) ? turn : null;
 }
 
-/** The median of the sides' turns when all but at least one agree with it (a rule beside one side may be print). */
+/**
+ * The median of the sides' turns when at least two, and all or all but one, lie within AGREE_DEG of it
+ * (the line beside one side may be a printed rule that is not square); else null.
+ */
 function agreedTurn(turns: number[]): number | null {
   if (turns.length < 2) return null;
   const sorted = [...turns].sort((a, b) => a - b);
