@@ -10,7 +10,8 @@
  */
 import type { Face } from '@contract/grading-report';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, intersect, runsOffDetail, type FrameEdge, type Point } from './geometry';
-import { sampleRgb, type RgbImage } from './image';
+import type { RgbImage } from './image';
+import { cardCornerAt } from './other-cards';
 import { EngineRefusal } from './refusal';
 import { segmentLine, straightEdges, strongEdges, type Segment } from './straight-edges';
 
@@ -25,12 +26,6 @@ const MAX_SQUARE_DEG = 15;
 const MAX_CORNER_GAP = 0.2;
 /** The far side's straight edge covers at least this share of the width between the side edges. */
 const MIN_FAR_SIDE_COVER = 0.6;
-/** Each side steps from inside the card to outside by at least this (RGB distance)… */
-const MIN_CUT_STEP_RGB = 30;
-/** …and the three insides are one colour (the card's border) within this. */
-const MAX_BORDER_DIFFERENCE_RGB = 60;
-/** Share of strong-edge pixels inside the card's visible part above which it holds print. */
-const MIN_PRINT_SHARE = 0.04;
 
 const ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
 const cosDeg = (deg: number) => Math.cos((deg * Math.PI) / 180);
@@ -84,9 +79,16 @@ export function cardCutByFrame(img: RgbImage): FrameEdge | null {
         // (either way round: cut across its length or across its width).
         const shown = (Math.hypot(p.outer.x - cp.x, p.outer.y - cp.y) + Math.hypot(q.outer.x - cq.x, q.outer.y - cq.y)) / 2;
         if (shown < 0.25 * width || shown > (1.1 * width) / ASPECT) continue;
-        // The visible part, from the frame to the far side: its fourth side lies on the frame.
-        const visible = [p.outer, cp, cq, q.outer];
-        if (oneBorderInside(img, visible) && printInside(mag, threshold, img, visible)) return p.edge;
+        // Both corners at the far side are a card's (other-cards.ts): cut edges round one border, print inside.
+        const towards = (from: Point, to: Point) => {
+          const d = Math.hypot(to.x - from.x, to.y - from.y);
+          return { x: (to.x - from.x) / d, y: (to.y - from.y) / d };
+        };
+        if (
+          cardCornerAt(img, mag, threshold, cp, towards(cp, p.outer), towards(cp, cq), width) &&
+          cardCornerAt(img, mag, threshold, cq, towards(cq, q.outer), towards(cq, cp), width)
+        )
+          return p.edge;
       }
     }
   return null;
@@ -105,66 +107,4 @@ function coverBetween(s: Segment, a: Point, b: Point): number {
   const t = (p: Point) => (p.x - a.x) * u.x + (p.y - a.y) * u.y;
   const [t0, t1] = [t(s.a), t(s.b)].sort((x, y) => x - y);
   return Math.max(0, Math.min(len, t1) - Math.max(0, t0)) / len;
-}
-
-const inFrame = ({ width: w, height: h }: RgbImage, p: Point) => p.x >= 1 && p.y >= 1 && p.x <= w - 2 && p.y <= h - 2;
-
-/**
- * Whether the three cut sides of the card's visible part (`quad` from the frame round to the frame) each
- * step from one colour inside to another outside, the same colour inside them all (the card's border).
- * A door or a book's spine has no border round it.
- */
-function oneBorderInside(img: RgbImage, quad: Point[]): boolean {
-  const centre = { x: quad.reduce((s, p) => s + p.x, 0) / 4, y: quad.reduce((s, p) => s + p.y, 0) / 4 };
-  const width = Math.min(...quad.map((p, k) => Math.hypot(quad[(k + 1) % 4].x - p.x, quad[(k + 1) % 4].y - p.y)));
-  const d = Math.max(1.5, 0.025 * width);
-  const buf = [0, 0, 0];
-  /** Mean colour `offset` px toward the card from the in-frame part of the side's middle 60 % (negative: outside), or null. */
-  const along = (a: Point, b: Point, offset: number) => {
-    const len = Math.hypot(b.x - a.x, b.y - a.y);
-    let n = { x: -(b.y - a.y) / len, y: (b.x - a.x) / len };
-    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-    if ((centre.x - mid.x) * n.x + (centre.y - mid.y) * n.y < 0) n = { x: -n.x, y: -n.y };
-    const sum = [0, 0, 0];
-    let count = 0;
-    for (let i = 0; i < 12; i++) {
-      const t = 0.2 + (0.6 * i) / 11;
-      const p = { x: a.x + (b.x - a.x) * t + n.x * offset, y: a.y + (b.y - a.y) * t + n.y * offset };
-      if (!inFrame(img, p)) continue;
-      sampleRgb(img, p.x, p.y, buf);
-      for (let c = 0; c < 3; c++) sum[c] += buf[c];
-      count++;
-    }
-    return count >= 4 ? sum.map((v) => v / count) : null;
-  };
-  const gap = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-  const insides: number[][] = [];
-  for (let k = 0; k < 3; k++) {
-    const [a, b] = [quad[k], quad[(k + 1) % 4]];
-    const inside = along(a, b, d),
-      outsideIt = along(a, b, -d);
-    if (!inside || !outsideIt) continue;
-    if (gap(inside, outsideIt) < MIN_CUT_STEP_RGB) return false;
-    insides.push(inside);
-  }
-  return insides.length >= 3 && insides.every((c) => insides.every((o) => gap(c, o) <= MAX_BORDER_DIFFERENCE_RGB));
-}
-
-/** Whether the card's visible part (inside its border band, in frame) holds print: strong edges on enough of it. */
-function printInside(mag: Float32Array, threshold: number, img: RgbImage, [c0, c1, c2, c3]: Point[]): boolean {
-  const steps = 24;
-  let strong = 0,
-    seen = 0;
-  for (let i = 0; i < steps; i++)
-    for (let j = 0; j < steps; j++) {
-      // From 10 % to 90 % each way (clear of the border band), bilinear in the four corners.
-      const s = 0.1 + (0.8 * (i + 0.5)) / steps,
-        t = 0.1 + (0.8 * (j + 0.5)) / steps;
-      const x = Math.round((1 - s) * (1 - t) * c0.x + s * (1 - t) * c1.x + s * t * c2.x + (1 - s) * t * c3.x),
-        y = Math.round((1 - s) * (1 - t) * c0.y + s * (1 - t) * c1.y + s * t * c2.y + (1 - s) * t * c3.y);
-      if (!inFrame(img, { x, y })) continue;
-      seen++;
-      if (mag[y * img.width + x] > threshold) strong++;
-    }
-  return seen >= 0.3 * steps * steps && strong >= MIN_PRINT_SHARE * seen;
 }

@@ -20,7 +20,7 @@ import { frameBesideUnroundedSide } from './cut-side';
 import { sleeveMarginOutside, squareCorneredSleeve } from './sleeve-band';
 import { runsOffDetail, scalePoints } from './geometry';
 import { refuseAnotherCardInView } from './other-cards';
-import { outlineTurnDeg } from './frame-turn';
+import { tracedTurnedInFrame } from './frame-turn';
 import type { Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
@@ -167,13 +167,6 @@ export async function analyseFace(
   return { face, view, checks, centering, corners, edges, surface, steps };
 }
 
-/**
- * A traced outline turned this far (degrees) from the frame is a card lying askew in it. Traced edges are
- * fitted to a fraction of a pixel: the print frames traced inside cards cropped to their edge lie within
- * 0.1° of square (bench: the cropped copies), real cards on a scanner lid 0.3° and more.
- */
-const MIN_TRACED_TURN_DEG = 0.2;
-
 /** Refusals after which a frame of the card's proportions (scan.ts) is tried as the card's outline. */
 const FRAME_AS_EDGE_RETRY = new Set([
   'no_card_found',
@@ -216,7 +209,7 @@ function locateCard(photo: DecodedPhoto, decoded: PreparedPhoto, face: Face, rec
   // on a lid, whose edges the frame is not (a crop to the card, and its print, lie square to it).
   const misplaced =
     (found.holder !== null || !outlineFitsCrop(decoded, found.refined.corners, found.view.pxPerMm)) &&
-    Math.abs(outlineTurnDeg(found.refined.corners) ?? 0) < MIN_TRACED_TURN_DEG;
+    !tracedTurnedInFrame(found.refined.corners);
   if (!found.decoded.frameIsEdge && decoded.frameMayBeEdge && misplaced) {
     const kept = held.splice(0);
     try {

@@ -15,6 +15,26 @@ const DEPTH_SHARE = 0.08;
 /** Share of the samples a side's line must pass through to count as a straight line (a cut edge or rule). */
 const MIN_INLIERS = 0.6;
 
+/**
+ * How far (degrees) what lies inside a frame may be turned from it for the frame to be taken for the
+ * card's outline. The lines are read to ~0.3° on a small crop (the bench's cropped copies, some of
+ * miscut cards, read up to 0.27°); cards lying on a scanner lid in frames of their proportions lie
+ * turned 0.3° to 1° (the tight-framing copies of the flatbed scans).
+ */
+const MAX_TURN_OF_PRINT_DEG = 0.4;
+/**
+ * A traced outline turned this far (degrees) from the frame is a card lying askew in it. Traced edges
+ * are fitted to a fraction of a pixel: the print frames traced inside cards cropped to their edge lie
+ * within 0.1° of square (bench: the cropped copies), real cards on a scanner lid 0.3° and more.
+ */
+const MIN_TRACED_TURN_DEG = 0.2;
+
+/** Whether what lies inside the frame (the photo at full size) is square to it, as in a crop to the card (scan.ts). */
+export const squareToFrame = (img: RgbImage) => Math.abs(turnInFrameDeg(img) ?? 0) <= MAX_TURN_OF_PRINT_DEG;
+
+/** Whether a traced outline (photo pixels, quad order) lies turned in the frame: a card lying askew, not a crop to it (face.ts). */
+export const tracedTurnedInFrame = (corners: readonly Point[]) => Math.abs(outlineTurnDeg(corners) ?? 0) >= MIN_TRACED_TURN_DEG;
+
 /** How closely (degrees) the sides' turns must agree to be read as the whole card's. */
 const AGREE_DEG = 0.15;
 

@@ -97,10 +97,27 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
         return { x: (far.x - x.x) / len, y: (far.y - x.y) / len };
       });
       if (!away[0] || !away[1]) continue;
-      if (cutEdges(img, x, away[0], away[1], cardWidth) && printInside(mag, threshold, img, x, away[0], away[1], cardWidth, nearCard))
-        return { corner: x, arms: [p, q] };
+      if (cardCornerAt(img, mag, threshold, x, away[0], away[1], cardWidth, nearCard)) return { corner: x, arms: [p, q] };
     }
   return null;
+}
+
+/**
+ * Whether a corner at `corner` whose arms run along `u` and `v` is a card's: both arms cut edges round one
+ * border colour, and print inside it (`mag`, `threshold`: strongEdges of `img`). `excluded` points (the
+ * traced card's own) are not read as print. cut-card.ts asks it of a card the frame cuts.
+ */
+export function cardCornerAt(
+  img: RgbImage,
+  mag: Float32Array,
+  threshold: number,
+  corner: Point,
+  u: Point,
+  v: Point,
+  cardWidth: number,
+  excluded: (p: Point) => boolean = () => false,
+): boolean {
+  return cutEdges(img, corner, u, v, cardWidth) && printInside(mag, threshold, img, corner, u, v, cardWidth, excluded);
 }
 
 /**

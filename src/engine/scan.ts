@@ -10,7 +10,7 @@ import { CARD_HEIGHT_MM, CARD_WIDTH_MM, type FrameEdge, type Point } from './geo
 import type { DecodedPhoto } from './decoded-photo';
 import type { RgbImage } from './image';
 import { EngineRefusal } from './refusal';
-import { turnInFrameDeg } from './frame-turn';
+import { squareToFrame } from './frame-turn';
 
 const CARD_ASPECT = CARD_WIDTH_MM / CARD_HEIGHT_MM;
 /** Frame aspects taken for a card-sized crop: up to ~4.5 mm of margin, never a 3:4 phone photo (0.75). */
@@ -145,15 +145,6 @@ function backdropLineAcross(img: RgbImage, backdrop: Rgb, along: 'row' | 'column
  * even margin round the card keeps them within this only up to about 1 mm wide, an uneven one less.
  */
 const FRAME_IS_EDGE_ASPECT = 0.008;
-
-/**
- * How far (degrees) what lies inside a frame may be turned from it for the frame to be taken for the
- * card's outline (frame-turn.ts). The lines are read to ~0.3° on a small crop (the bench's cropped copies,
- * some of miscut cards, read up to 0.27°); cards lying on a scanner lid in frames of their proportions
- * lie turned 0.3° to 1° (the tight-framing copies of the flatbed scans).
- */
-const MAX_TURN_IN_FRAME_DEG = 0.4;
-const squareToFrame = (img: RgbImage) => Math.abs(turnInFrameDeg(img) ?? 0) <= MAX_TURN_IN_FRAME_DEG;
 
 /**
  * Whether the frame itself may be the card's outline: a scan or a catalogue render cropped to the card,
