@@ -55,3 +55,32 @@ export function paint(img: RgbImage, c: Point, angle: number, colour: (u: number
       if (inside) img.data.set(sum, i);
     }
 }
+
+/**
+ * Blurs the box [x0, x1) × [y0, y1) of `img` as a lens out of focus does: `passes` box blurs of
+ * `radius` px across, then down (three passes are near a Gaussian).
+ */
+export function blur(img: RgbImage, box: { x0: number; y0: number; x1: number; y1: number }, radius: number, passes = 3) {
+  const { width: w, height: h, data } = img;
+  for (let pass = 0; pass < passes; pass++)
+    for (const [dx, dy] of [
+      [1, 0],
+      [0, 1],
+    ]) {
+      const src = Uint8ClampedArray.from(data);
+      for (let y = box.y0; y < box.y1; y++)
+        for (let x = box.x0; x < box.x1; x++)
+          for (let c = 0; c < 3; c++) {
+            let sum = 0,
+              n = 0;
+            for (let k = -radius; k <= radius; k++) {
+              const sx = x + k * dx,
+                sy = y + k * dy;
+              if (sx < 0 || sy < 0 || sx >= w || sy >= h) continue;
+              sum += src[(sy * w + sx) * 3 + c];
+              n++;
+            }
+            data[(y * w + x) * 3 + c] = sum / n;
+          }
+    }
+}

@@ -57,7 +57,10 @@ function findOutlinesApart(img: RgbImage): Quad[] {
     y1: Math.max(...q.map((p) => p.y)),
   });
   const apart: (Found & { box: ReturnType<typeof box> })[] = [];
-  for (const f of cardQuads(img)) {
+  // Sharp sides first; only when none make a card, sides out of focus too (straightEdges' ridges): a
+  // blurred band beside a sharp side would otherwise mix a sleeve's sides with its card's.
+  const sharp = cardQuads(img);
+  for (const f of sharp.length ? sharp : cardQuads(img, { ridges: true })) {
     const b = box(f.quad);
     if (apart.every((k) => b.x0 > k.box.x1 || b.x1 < k.box.x0 || b.y0 > k.box.y1 || b.y1 < k.box.y0)) apart.push({ ...f, box: b });
   }
@@ -66,11 +69,11 @@ function findOutlinesApart(img: RgbImage): Quad[] {
 }
 
 /** Every card-shaped quad of four straight edges in the working copy, best drawn first, then largest. */
-function cardQuads(img: RgbImage): Found[] {
+function cardQuads(img: RgbImage, { ridges = false } = {}): Found[] {
   const { width: w, height: h } = img;
   const { mag, angle, edge } = strongEdges(img);
   const minPiece = MIN_PIECE_SHARE * Math.max(w, h);
-  const pieces = straightEdges(edge, mag, angle, w, h, minPiece)
+  const pieces = straightEdges(edge, mag, angle, w, h, minPiece, { ridges })
     .sort((p, q) => q.len - p.len)
     .slice(0, MAX_PIECES);
   // Pairs of parallel pieces apart by at least a piece's length: candidate opposite sides.

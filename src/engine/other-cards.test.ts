@@ -36,6 +36,18 @@ describe('another card partly in view', () => {
     expect(found!.corner.y).toBeLessThan(40);
   });
 
+  it('finds a neighbour whose sides show only down to the edge of something lying over it (a fanned hand, a pile)', () => {
+    const img = table();
+    card(img, { x: 400, y: 100 }, 0);
+    // A plain box over all but the top 25 px of it: its sides are stubs that stop at the box's edge.
+    paint(img, { x: 420, y: 210 }, 0, () => [200, 190, 120], 180, 310);
+    const found = anotherCardCorner(img, traced);
+    expect(found).not.toBeNull();
+    // A corner of that card's, in the 25 px of it that show.
+    expect(found!.corner.y).toBeLessThan(60);
+    expect(found!.corner.x).toBeGreaterThan(340);
+  });
+
   it('takes no sheet of paper for a card: its corner has nothing printed inside', () => {
     const img = table();
     // A blank sheet the card's size reaching in from the corner of the frame.

@@ -8,7 +8,8 @@
  * cut edges meeting at a right angle (perspective bends it by at most ~20°), each as long as a good part
  * of the traced card's side and no longer than its long side (the same scale: they lie on the same
  * table), with print inside the corner; one of the two may be a stub running into the frame (the frame
- * cuts that side short). Paper, a desk or a box also make straight right-angled corners, but their sides
+ * cuts that side short) or into another card's edge (the card over it in a fanned hand or a pile hides
+ * the rest). Paper, a desk or a box also make straight right-angled corners, but their sides
  * run longer than a card's, or nothing is printed inside them. Everything near the traced card is left
  * out: a sleeve's, toploader's or slab's rim is the card's holder, not another card.
  *
@@ -27,7 +28,10 @@ const HOLDER_MARGIN = 0.2;
 /** A corner's arms: at least this share of the traced card's width, at most this share of its length. */
 const MIN_ARM = 0.35;
 const MAX_ARM = 1.1;
-/** An arm that runs into the frame (the neighbour cut there) may be as short as this share of the card's width. */
+/**
+ * An arm that runs into the frame (the neighbour cut there) or stops at the edge of a card lying over it
+ * (a fanned hand, a pile) may be as short as this share of the card's width.
+ */
 const MIN_CUT_ARM = 0.15;
 /** An arm's end this close to the frame's edge (working-copy px) runs into it. */
 const FRAME_PX = 3;
@@ -75,9 +79,11 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
     maxArm = MAX_ARM * cardLength;
   // A neighbour the frame cuts may show only a stub of one side: short, but ending at the frame.
   const atFrame = (p: Point) => frameEdgesCrossed([p], w - 1, h - 1, FRAME_PX).length > 0;
-  const arms = straightEdges(edge, mag, angle, w, h, MIN_CUT_ARM * cardWidth).filter(
-    (s) => s.len <= maxArm && (s.len >= minArm || atFrame(s.a) || atFrame(s.b)),
-  );
+  const pieces = straightEdges(edge, mag, angle, w, h, MIN_CUT_ARM * cardWidth, { ridges: true }).filter((s) => s.len <= maxArm);
+  // In a fanned hand or a pile, a card's side shows only down to the edge of the card lying over it.
+  const long = pieces.filter((s) => s.len >= minArm);
+  const stoppedAt = (p: Point, own: Segment) => long.some((o) => o !== own && crossesAt(o, own, p));
+  const arms = pieces.filter((s) => s.len >= minArm || atFrame(s.a) || atFrame(s.b) || stoppedAt(s.a, s) || stoppedAt(s.b, s));
   const maxGap = MAX_CORNER_GAP * cardWidth;
   const minCos = Math.cos(((90 - MAX_SKEW_DEG) * Math.PI) / 180);
   for (let i = 0; i < arms.length; i++)
@@ -97,9 +103,29 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
         return { x: (far.x - x.x) / len, y: (far.y - x.y) / len };
       });
       if (!away[0] || !away[1]) continue;
+      // A short arm stops at the frame or at another card's edge over it, not at its partner.
+      const stopped = [p, q].every((s, k) => {
+        if (s.len >= minArm) return true;
+        const far = away[k]!.x * (s.b.x - s.a.x) + away[k]!.y * (s.b.y - s.a.y) > 0 ? s.b : s.a;
+        return atFrame(far) || stoppedAt(far, s);
+      });
+      if (!stopped) continue;
       if (cardCornerAt(img, mag, threshold, x, away[0], away[1], cardWidth, nearCard)) return { corner: x, arms: [p, q] };
     }
   return null;
+}
+
+/** An edge over a side stops it when it runs across it at this angle or more… */
+const MIN_STOP_ANGLE_DEG = 40;
+/** …and passes within this many working-copy pixels of the side's end. */
+const STOP_PX = 2;
+
+/** Whether the edge `over` stops segment `own` at its end `p`: it runs across `own` through `p`. */
+function crossesAt(over: Segment, own: Segment, p: Point): boolean {
+  if (Math.abs(over.u.x * own.u.x + over.u.y * own.u.y) > Math.cos((MIN_STOP_ANGLE_DEG * Math.PI) / 180)) return false;
+  const along = (p.x - over.a.x) * over.u.x + (p.y - over.a.y) * over.u.y;
+  if (along < -STOP_PX || along > over.len + STOP_PX) return false;
+  return Math.abs((p.x - over.a.x) * -over.u.y + (p.y - over.a.y) * over.u.x) <= STOP_PX;
 }
 
 /**

@@ -511,4 +511,13 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
       message: expect.stringContaining('another card is partly in view toward the top of the photo'),
     });
   });
+
+  it('refuses a card with neighbours out of focus at the far end of a tilted shot as several_cards', async () => {
+    // Once refused card_cut_off: the neighbours' edges at the top of the frame are blurred into bands too
+    // wide to pass as lines, until thinned to their ridges (straight-edges.ts).
+    await expect(analyse(photo('rootkow__img24.jpg'))).rejects.toMatchObject({
+      code: 'several_cards',
+      message: expect.stringContaining('another card is partly in view toward the top of the photo'),
+    });
+  });
 });

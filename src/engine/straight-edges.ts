@@ -1,8 +1,8 @@
 /**
  * Straight edges in the working copy, found as line-support regions (LSD, von Gioi et al.): strong
  * gradient pixels grown into regions of one gradient direction, each fitted with its principal axis.
- * Shared by the search for another card beside the traced one (other-cards.ts) and for cards' four
- * straight sides when no card stands out (line-quads.ts).
+ * Shared by the search for another card beside the traced one (other-cards.ts), for cards' four
+ * straight sides when no card stands out (line-quads.ts) and for a card the frame cuts (cut-card.ts).
  */
 import { kthSmallest, type Line, type Point } from './geometry';
 import type { RgbImage } from './image';
@@ -66,7 +66,12 @@ export const lineAngleDiff = (a: number, b: number) => {
   return Math.min(d, Math.PI - d);
 };
 
-/** Straight edges at least `minLength` long among the `edge` pixels: LSD-style line-support regions. */
+/**
+ * Straight edges at least `minLength` long among the `edge` pixels: LSD-style line-support regions. With
+ * `ridges`, a region too wide to be a line is thinned to its ridges and each fitted on its own, so edges
+ * out of focus count too; off by default, as a blurred band beside a sharp edge (a sleeve's rim round its
+ * card) would add lines that mix one outline's sides with another's.
+ */
 export function straightEdges(
   edge: Uint8Array,
   mag: Float32Array,
@@ -74,6 +79,7 @@ export function straightEdges(
   w: number,
   h: number,
   minLength: number,
+  { ridges = false } = {},
 ): Segment[] {
   const used = new Uint8Array(w * h);
   const seeds: number[] = [];
@@ -108,10 +114,48 @@ export function straightEdges(
         }
     }
     if (region.length < minLength) continue;
-    const s = fitSegment(region, w);
-    if (s && s.len >= minLength) segments.push(s);
+    // An edge out of focus (a neighbour at the far end of a tilted shot) is a band several pixels wide,
+    // too wide to pass as a line; its ridge, where the gradient peaks across it, is one pixel wide.
+    // Thinned, a band holding two edges side by side (a card's cut edge and its border's inner edge,
+    // both blurred) falls apart into two ridges, each a line of its own.
+    const fitted = fitSegment(region, w);
+    const found = fitted || !ridges ? [fitted] : ridgesOf(region, mag, angle, w, h).map((ridge) => fitSegment(ridge, w));
+    for (const s of found) if (s && s.len >= minLength) segments.push(s);
   }
   return segments;
+}
+
+/**
+ * The ridges of `region`: its pixels where the gradient peaks across the edge (non-maximum suppression,
+ * as Canny's), grouped into 8-connected runs. Texture thinned stays scattered and still fails the fit.
+ */
+function ridgesOf(region: number[], mag: Float32Array, angle: Float32Array, w: number, h: number): number[][] {
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 0 : mag[y * w + x]);
+  const onRidge = new Set(
+    region.filter((p) => {
+      const x = p % w,
+        y = (p - x) / w;
+      const dx = Math.round(Math.cos(angle[p])),
+        dy = Math.round(Math.sin(angle[p]));
+      return mag[p] >= at(x + dx, y + dy) && mag[p] >= at(x - dx, y - dy);
+    }),
+  );
+  const ridges: number[][] = [];
+  for (const start of onRidge) {
+    onRidge.delete(start);
+    const run = [start];
+    for (let k = 0; k < run.length; k++) {
+      const x = run[k] % w,
+        y = (run[k] - x) / w;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const q = (y + dy) * w + x + dx;
+          if (x + dx >= 0 && x + dx < w && onRidge.delete(q)) run.push(q);
+        }
+    }
+    ridges.push(run);
+  }
+  return ridges;
 }
 
 /** The principal axis of a region's pixels as a segment, or null when the region is not thin. */
