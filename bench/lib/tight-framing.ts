@@ -25,6 +25,7 @@ export async function benchTightFraming(
     cutGraded = 0;
   const cutCodes: Record<string, number> = {};
   const wrong: string[] = [];
+  const missed: string[] = [];
   for (const p of photos
     .filter(isLabelled)
     .filter((x) => x.situation.startsWith('one card') && (x.card_long_side_px ?? 0) >= minCardLongSide))
@@ -44,6 +45,10 @@ export async function benchTightFraming(
         if (mm === IN_FRAME_MM) {
           inFrame++;
           if (typeof outcome === 'number' && outcome <= outlineLimitPercent) inFrameRight++;
+          else
+            missed.push(
+              `${p.file.replace(/^images\//, '')} framed 0.5 mm beyond the card at the ${side}: ${typeof outcome === 'number' ? `graded, outline ${outcome.toFixed(1)} % off` : outcome}`,
+            );
         } else {
           cut++;
           if (typeof outcome === 'number') {
@@ -61,5 +66,6 @@ export async function benchTightFraming(
       `  0.5 mm of table beyond the card's corner: ${inFrameRight}/${inFrame} graded with every corner within ${outlineLimitPercent} %\n` +
       `  the frame cutting 0.5, 1 or 2 mm into the card: ${cutGraded}/${cut} graded (want 0); refused ${codes}`,
   );
+  for (const m of missed) console.log(`    not graded within ${outlineLimitPercent} %: ${m}`);
   for (const w of wrong) console.log(`    graded though cut: ${w}`);
 }

@@ -103,11 +103,12 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
         return { x: (far.x - x.x) / len, y: (far.y - x.y) / len };
       });
       if (!away[0] || !away[1]) continue;
-      // A short arm stops at the frame or at another card's edge over it, not at its partner.
+      // A short arm runs into the frame, or its far end stops at another card's edge over it (its near
+      // end meets its partner, which says nothing).
       const stopped = [p, q].every((s, k) => {
-        if (s.len >= minArm) return true;
+        if (s.len >= minArm || atFrame(s.a) || atFrame(s.b)) return true;
         const far = away[k]!.x * (s.b.x - s.a.x) + away[k]!.y * (s.b.y - s.a.y) > 0 ? s.b : s.a;
-        return atFrame(far) || stoppedAt(far, s);
+        return stoppedAt(far, s);
       });
       if (!stopped) continue;
       if (cardCornerAt(img, mag, threshold, x, away[0], away[1], cardWidth, nearCard)) return { corner: x, arms: [p, q] };
