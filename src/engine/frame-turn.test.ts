@@ -3,29 +3,28 @@
  * has them square to it) and from a traced outline's four sides.
  */
 import { describe, expect, it } from 'vitest';
+import { greyTable, paint } from '../card-fixtures/drawn-scenes';
 import { outlineTurnDeg, turnInFrameDeg } from './frame-turn';
 import type { RgbImage } from './image';
 
 /**
- * A 630 × 880 frame on a black lid holding a card with a grey border and a white face inside it,
- * turned `deg` clockwise about the frame's centre; `insetPx` of lid between frame and card.
+ * A 630 × 880 frame on a black lid holding a card with a grey border 30 px wide and a white face inside
+ * it, turned `deg` clockwise about the frame's centre; `insetPx` of lid between frame and card.
  */
 function cardInFrame(deg: number, insetPx: number): RgbImage {
-  const width = 630,
-    height = 880;
-  const data = new Uint8ClampedArray(width * height * 3);
-  const t = (deg * Math.PI) / 180;
-  const [cx, cy] = [width / 2, height / 2];
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      // The point in the card's own upright frame.
-      const u = Math.cos(t) * (x - cx) + Math.sin(t) * (y - cy),
-        v = -Math.sin(t) * (x - cx) + Math.cos(t) * (y - cy);
-      const [du, dv] = [width / 2 - insetPx - Math.abs(u), height / 2 - insetPx - Math.abs(v)];
-      const value = du < 0 || dv < 0 ? 10 : du < 30 || dv < 30 ? 120 : 235;
-      data.fill(value, (y * width + x) * 3, (y * width + x) * 3 + 3);
-    }
-  return { width, height, data, channels: 3 };
+  const [width, height] = [630, 880];
+  const img = greyTable(width, height);
+  img.data.fill(10);
+  const [w, h] = [width - 2 * insetPx, height - 2 * insetPx];
+  paint(
+    img,
+    { x: width / 2, y: height / 2 },
+    (deg * Math.PI) / 180,
+    (u, v) => (Math.abs(u) > w / 2 - 30 || Math.abs(v) > h / 2 - 30 ? [120, 120, 120] : [235, 235, 235]),
+    w,
+    h,
+  );
+  return img;
 }
 
 describe('a card turned in the frame', () => {

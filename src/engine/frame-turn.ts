@@ -6,7 +6,7 @@
  * is only ever taken for the card's outline (scan.ts) when what lies inside it is square to it.
  */
 import type { Point } from './geometry';
-import type { RgbImage } from './image';
+import { lumaOf, type RgbImage } from './image';
 
 /** Positions sampled along each side, over its middle 70 % (the corners are rounded or filled). */
 const SAMPLES = 25;
@@ -41,10 +41,7 @@ const AGREE_DEG = 0.15;
 type Side = 'left' | 'top' | 'right' | 'bottom';
 const SIDES: Side[] = ['left', 'top', 'right', 'bottom'];
 
-const luma = (img: RgbImage, x: number, y: number) => {
-  const i = (y * img.width + x) * 3;
-  return 0.299 * img.data[i] + 0.587 * img.data[i + 1] + 0.114 * img.data[i + 2];
-};
+const luma = (img: RgbImage, x: number, y: number) => lumaOf(img.data, (y * img.width + x) * 3);
 
 /**
  * The brightness at `depth` px in from `side`, `along` px from its start (left and right sides run

@@ -3,10 +3,13 @@
 export type RgbImage = { width: number; height: number; data: Uint8ClampedArray | Uint8Array; channels: 3 };
 export type GrayImage = { width: number; height: number; data: Float32Array };
 
+/** Brightness (Rec. 601 luma) of the RGB triple starting at `at` in `c`. */
+export const lumaOf = (c: ArrayLike<number>, at = 0) => 0.299 * c[at] + 0.587 * c[at + 1] + 0.114 * c[at + 2];
+
 export function toGray(img: RgbImage): GrayImage {
   const out = new Float32Array(img.width * img.height);
   const d = img.data;
-  for (let i = 0, j = 0; i < out.length; i++, j += 3) out[i] = 0.299 * d[j] + 0.587 * d[j + 1] + 0.114 * d[j + 2];
+  for (let i = 0, j = 0; i < out.length; i++, j += 3) out[i] = lumaOf(d, j);
   return { width: img.width, height: img.height, data: out };
 }
 

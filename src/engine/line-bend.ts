@@ -8,7 +8,7 @@
  * other print).
  */
 import { fitBowedEdge, type Point } from './geometry';
-import { sampleRgb, type RgbImage } from './image';
+import { lumaOf, sampleRgb, type RgbImage } from './image';
 import type { SurfaceIssue } from './surface-issue';
 
 /** A line bowed at least this much (mm, the arc's depth off its chord) … */
@@ -34,7 +34,7 @@ export function crestBowMm(line: Pick<SurfaceIssue, 'from' | 'to'>, img: RgbImag
   // Pixel centres lie at half a pixel in card millimetres.
   const luma = (xMm: number, yMm: number) => {
     sampleRgb(img, xMm * pxPerMm - 0.5, yMm * pxPerMm - 0.5, rgb);
-    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2];
+    return lumaOf(rgb);
   };
   const crest: Point[] = [];
   const profile: number[] = [];

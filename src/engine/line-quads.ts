@@ -59,8 +59,9 @@ function findOutlinesApart(img: RgbImage): Quad[] {
   const apart: (Found & { box: ReturnType<typeof box> })[] = [];
   // Sharp sides first; only when none make a card, sides out of focus too (straightEdges' ridges): a
   // blurred band beside a sharp side would otherwise mix a sleeve's sides with its card's.
-  const sharp = cardQuads(img);
-  for (const f of sharp.length ? sharp : cardQuads(img, { ridges: true })) {
+  const edges = strongEdges(img);
+  const sharp = cardQuads(img, edges);
+  for (const f of sharp.length ? sharp : cardQuads(img, edges, { ridges: true })) {
     const b = box(f.quad);
     if (apart.every((k) => b.x0 > k.box.x1 || b.x1 < k.box.x0 || b.y0 > k.box.y1 || b.y1 < k.box.y0)) apart.push({ ...f, box: b });
   }
@@ -68,10 +69,9 @@ function findOutlinesApart(img: RgbImage): Quad[] {
   return apart.filter((f) => f.area * MAX_AREA_RATIO >= first.area && f.area <= MAX_AREA_RATIO * first.area).map((f) => f.quad);
 }
 
-/** Every card-shaped quad of four straight edges in the working copy, best drawn first, then largest. */
-function cardQuads(img: RgbImage, { ridges = false } = {}): Found[] {
+/** Every card-shaped quad of four straight edges in the working copy (its `strongEdges`), best drawn first, then largest. */
+function cardQuads(img: RgbImage, { mag, angle, edge }: ReturnType<typeof strongEdges>, { ridges = false } = {}): Found[] {
   const { width: w, height: h } = img;
-  const { mag, angle, edge } = strongEdges(img);
   const minPiece = MIN_PIECE_SHARE * Math.max(w, h);
   const pieces = straightEdges(edge, mag, angle, w, h, minPiece, { ridges })
     .sort((p, q) => q.len - p.len)

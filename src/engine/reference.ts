@@ -9,7 +9,7 @@
  */
 import sharp from 'sharp';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM } from './geometry';
-import type { GrayImage } from './image';
+import { lumaOf, type GrayImage } from './image';
 
 /** Correlation of photo and reference below which the photo is not taken to show the picked card. */
 export const MATCH_THRESHOLD = 0.6;
@@ -34,8 +34,7 @@ export async function decodeReference(input: Buffer): Promise<ReferenceImage | n
     const aspect = info.width / info.height;
     if (Math.abs(aspect - CARD_WIDTH_MM / CARD_HEIGHT_MM) > 0.04 || info.width < 200) return null;
     const gray = new Float32Array(info.width * info.height);
-    for (let i = 0, j = 0; i < gray.length; i++, j += 4)
-      gray[i] = data[j + 3] < 128 ? NaN : 0.299 * data[j] + 0.587 * data[j + 1] + 0.114 * data[j + 2];
+    for (let i = 0, j = 0; i < gray.length; i++, j += 4) gray[i] = data[j + 3] < 128 ? NaN : lumaOf(data, j);
     return {
       gray: { width: info.width, height: info.height, data: gray },
       pxPerMm: (info.width / CARD_WIDTH_MM + info.height / CARD_HEIGHT_MM) / 2,

@@ -8,7 +8,7 @@
  */
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, type FrameEdge, type Point } from './geometry';
 import type { DecodedPhoto } from './decoded-photo';
-import type { RgbImage } from './image';
+import { lumaOf, type RgbImage } from './image';
 import { EngineRefusal } from './refusal';
 import { squareToFrame } from './frame-turn';
 
@@ -156,7 +156,7 @@ const frameMayBeCard = (img: RgbImage) =>
   Math.abs(Math.min(img.width, img.height) / Math.max(img.width, img.height) / CARD_ASPECT - 1) <= FRAME_IS_EDGE_ASPECT;
 
 /** A padding colour the backdrop stands out against, so the frame itself is traced as the card's edge. */
-const contrasting = (c: Rgb): Rgb => (0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] > 110 ? [40, 40, 40] : [190, 190, 190]);
+const contrasting = (c: Rgb): Rgb => (lumaOf(c) > 110 ? [40, 40, 40] : [190, 190, 190]);
 
 function pad(img: RgbImage, by: number, colour: Rgb): RgbImage {
   const width = img.width + 2 * by,

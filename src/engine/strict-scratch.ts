@@ -8,7 +8,7 @@
  *  - a curved highlight leaves its own chord;
  *  - a sparkle is a cross of tapering arms: light lines across it, strongest at its centre.
  */
-import type { RgbImage } from './image';
+import { lumaOf, type RgbImage } from './image';
 import type { SurfaceIssue } from './surface-issue';
 
 /** Diagnostics: called with every tested line's features (bench and tuning scripts only). */
@@ -42,7 +42,6 @@ export function strictScratch(
     out[1] = D[o + 1];
     out[2] = D[o + 2];
   };
-  const luma = (c: number[]) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
   const c = [0, 0, 0],
     a = [0, 0, 0],
     b = [0, 0, 0],
@@ -67,12 +66,12 @@ export function strictScratch(
     let top = -1;
     for (const o of [-1.5, -1, -0.5, 0, 0.5, 1, 1.5]) {
       px(x - uy * (o / s), y + ux * (o / s), c);
-      if (luma(c) > top) ((top = luma(c)), best.splice(0, 3, c[0], c[1], c[2]));
+      if (lumaOf(c) > top) ((top = lumaOf(c)), best.splice(0, 3, c[0], c[1], c[2]));
     }
     px(x - uy * side, y + ux * side, a);
     px(x + uy * side, y - ux * side, b);
-    const la = luma(a),
-      lb = luma(b),
+    const la = lumaOf(a),
+      lb = lumaOf(b),
       rise = top - Math.max(la, lb);
     rises.push(Math.max(0, rise));
     if (rise < 6) continue;
@@ -124,7 +123,7 @@ export function strictScratch(
       let lo = Infinity;
       for (let d = side + 0.1; d <= 1.4; d += 0.5 / s) {
         px(x - sign * uy * d, y + sign * ux * d, far);
-        lo = Math.min(lo, luma(far));
+        lo = Math.min(lo, lumaOf(far));
       }
       return near - lo;
     };
@@ -149,11 +148,11 @@ export function strictScratch(
         [1, -1],
       ] as const) {
         px(x - sign * uy * d, y + sign * ux * d, far);
-        across[k] += luma(far);
+        across[k] += lumaOf(far);
         px(x + sign * (ux - uy) * d * Math.SQRT1_2, y + sign * (uy + ux) * d * Math.SQRT1_2, far);
-        diagonal[k] += luma(far);
+        diagonal[k] += lumaOf(far);
         px(x + sign * (ux + uy) * d * Math.SQRT1_2, y + sign * (uy - ux) * d * Math.SQRT1_2, far);
-        diagonal[k + 2] += luma(far);
+        diagonal[k + 2] += lumaOf(far);
       }
     if (Math.min(...across) - Math.max(...diagonal) > 25 * 4) crossed = true;
   }

@@ -3,6 +3,7 @@
  * border colour. Shared by the corner and edge checks.
  */
 import { median } from './geometry';
+import { lumaOf } from './image';
 import { sampleMm, type CardView } from './card-view';
 
 export type Rgb = [number, number, number];
@@ -32,7 +33,7 @@ export function localBorderColor(view: CardView, x0: number, y0: number, x1: num
  * relative to the card's own white, not to absolute brightness.
  */
 export function whitenessScale(border: Rgb, gain = 1): ((rgb: number[]) => number) | null {
-  const luma = (c: ArrayLike<number>) => (0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]) / gain;
+  const luma = (c: ArrayLike<number>) => lumaOf(c) / gain;
   const base = luma(border);
   // Paper white sits about 45 levels above the brightest border channel (or at the ceiling).
   const white = Math.min(255, Math.max(...border) / gain + 45);
