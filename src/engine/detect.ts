@@ -11,7 +11,7 @@ import {
   median,
   quadPxPerMm,
   runsOffDetail,
-  whereInFrame,
+  twoCardsWhere,
   type FrameEdge,
   type Point,
 } from './geometry';
@@ -203,6 +203,7 @@ function leastSquares(rows: [number[], number][]): number[] {
 }
 
 type BlobBox = { area: number; x0: number; y0: number; x1: number; y1: number };
+const boxCentre = (b: { x0: number; x1: number; y0: number; y1: number }): Point => ({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 });
 
 /** `component`'s pixels plus every pixel the frame's outside cannot reach through non-component pixels. */
 function fillHoles(component: Uint8Array, w: number, h: number, stack: number[]): { blob: Uint8Array; area: number } {
@@ -647,13 +648,7 @@ export function detectByEdges(img: RgbImage, face?: 'front' | 'back'): Detection
     return b.x0 > b0.x1 || b.x1 < b0.x0 || b.y0 > b0.y1 || b.y1 < b0.y0;
   });
   if (second) {
-    const where = (b: { x0: number; x1: number; y0: number; y1: number }) =>
-      whereInFrame({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 }, w, h);
-    throw new EngineRefusal(
-      'several_cards',
-      face,
-      `one card lies toward the ${where(b0)} and another toward the ${where(box(second.quad))} of the photo`,
-    );
+    throw new EngineRefusal('several_cards', face, twoCardsWhere(boxCentre(b0), boxCentre(box(second.quad)), w, h));
   }
   return { quad: best.quad, touchesFrame: false, areaShare: best.areaShare };
 }
@@ -796,12 +791,7 @@ function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundMod
   const framed = (b: BlobBox) => [b.x0 <= 0, b.y0 <= 0, b.x1 >= w - 1, b.y1 >= h - 1].filter(Boolean).length;
   const second = others.find((b) => cardLike(b, area) && framed(b) <= 1);
   if (second) {
-    const where = (b: BlobBox) => whereInFrame({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 }, w, h);
-    throw new SplitRegions(
-      [box ?? second, second],
-      face,
-      `one card lies toward the ${where(box ?? second)} and another toward the ${where(second)} of the photo`,
-    );
+    throw new SplitRegions([box ?? second, second], face, twoCardsWhere(boxCentre(box ?? second), boxCentre(second), w, h));
   }
 
   let fitted: ReturnType<typeof quadFromBlob>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../card-fixtures/synthetic/random';
-import { kthSmallest, percentile } from './geometry';
+import { kthSmallest, percentile, twoCardsWhere } from './geometry';
 
 /** The percentile a full sort gives (the definition selection must match exactly). */
 function sortedPercentile(values: number[], q: number): number {
@@ -34,5 +34,21 @@ describe('percentiles by selection', () => {
 
   it('has no percentile of nothing', () => {
     expect(percentile([], 0.5)).toBeNaN();
+  });
+});
+
+describe('where two cards lie, in words', () => {
+  it('names each part of the frame when they differ', () => {
+    expect(twoCardsWhere({ x: 100, y: 500 }, { x: 900, y: 500 }, 1000, 1000)).toBe(
+      'one card lies toward the left and another toward the right of the photo',
+    );
+  });
+  it('says two cards share a part of the frame, side by side or one above the other', () => {
+    expect(twoCardsWhere({ x: 100, y: 300 }, { x: 200, y: 700 }, 1000, 1000)).toBe(
+      'two cards lie toward the left of the photo, one above the other',
+    );
+    expect(twoCardsWhere({ x: 300, y: 900 }, { x: 700, y: 880 }, 1000, 1000)).toBe(
+      'two cards lie toward the bottom of the photo, side by side',
+    );
   });
 });

@@ -327,6 +327,18 @@ export function whereInFrame(p: Point, w: number, h: number): 'left' | 'right' |
   return Math.abs(cx) > Math.abs(cy) ? (cx < 0 ? 'left' : 'right') : cy < 0 ? 'top' : 'bottom';
 }
 
+/**
+ * Where two cards centred at `a` and `b` lie in a `w` × `h` frame, in a refusal's words. Two in the same
+ * part of the frame are said to be there together ("toward the left and another toward the left" says
+ * nothing).
+ */
+export function twoCardsWhere(a: Point, b: Point, w: number, h: number): string {
+  const [at, bt] = [whereInFrame(a, w, h), whereInFrame(b, w, h)];
+  if (at !== bt) return `one card lies toward the ${at} and another toward the ${bt} of the photo`;
+  const sideBySide = Math.abs(a.x - b.x) / w >= Math.abs(a.y - b.y) / h;
+  return `two cards lie toward the ${at} of the photo, ${sideBySide ? 'side by side' : 'one above the other'}`;
+}
+
 export type FrameEdge = 'left' | 'top' | 'right' | 'bottom';
 
 /** The edges of a `w` × `h` frame that any of `points` lies beyond, `margin` px inside them. */

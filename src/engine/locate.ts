@@ -13,7 +13,7 @@ import {
 } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
 import { detectHolder } from './holder';
-import { frameEdgesCrossed, nearQuad, quadSides, runsOffDetail, scalePoints, whereInFrame, type Point } from './geometry';
+import { frameEdgesCrossed, nearQuad, quadSides, runsOffDetail, scalePoints, twoCardsWhere, type Point } from './geometry';
 import { frameCutsTracedSide } from './cut-side';
 import { cardOutlinesApart } from './line-quads';
 import { refuseCardCutByFrame } from './cut-card';
@@ -189,7 +189,7 @@ function refuseSleeveStandingAlone(decoded: PreparedPhoto, quad: Quad, face: Fac
 /** Where two cards lie in the frame, in a refusal's words. */
 function severalCardsDetail([a, b]: Quad[], { width: w, height: h }: { width: number; height: number }): string {
   const centre = (q: Quad) => ({ x: q.reduce((s, p) => s + p.x, 0) / 4, y: q.reduce((s, p) => s + p.y, 0) / 4 });
-  return `one card lies toward the ${whereInFrame(centre(a), w, h)} and another toward the ${whereInFrame(centre(b), w, h)} of the photo`;
+  return twoCardsWhere(centre(a), centre(b), w, h);
 }
 
 const raise = (err: unknown): never => {
