@@ -67,7 +67,7 @@ function kMeans(samples: number[][], k: number): Cluster[] {
 }
 
 /** Otsu's threshold on values in [0, max]. */
-function otsu(values: Float32Array, max: number): number {
+export function otsu(values: Float32Array, max: number): number {
   const bins = 256;
   const hist = new Float64Array(bins);
   for (const v of values) hist[Math.min(bins - 1, Math.floor((v / max) * bins))]++;
@@ -92,7 +92,7 @@ function otsu(values: Float32Array, max: number): number {
 }
 
 /** Distance of every pixel from the nearest background colour, in units of that colour's spread. */
-function backgroundDistance(img: RgbImage): Float32Array {
+export function backgroundDistance(img: RgbImage): Float32Array {
   const { width: w, height: h, data } = img;
   const ring = Math.max(2, Math.round(Math.min(w, h) * 0.025));
   const samples: number[][] = [];
@@ -229,7 +229,7 @@ function fillHoles(component: Uint8Array, w: number, h: number, stack: number[])
 }
 
 /** The 4-connected components of `mask`: each pixel's component number, and each component's box and area. */
-function labelComponents(mask: Uint8Array, w: number, h: number) {
+export function labelComponents(mask: Uint8Array, w: number, h: number) {
   const label = new Int32Array(w * h);
   const stack: number[] = [];
   const components: (BlobBox & { label: number })[] = [];
@@ -325,7 +325,7 @@ const cardLike = (b: BlobBox, largestArea: number) => {
   return b.area >= 0.35 * largestArea && aspect > 0.5 && aspect < 0.95 && b.area / (bw * bh) > 0.5;
 };
 
-function convexHull(points: Point[]): Point[] {
+export function convexHull(points: Point[]): Point[] {
   const pts = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
   const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
   const lower: Point[] = [],
@@ -342,7 +342,7 @@ function convexHull(points: Point[]): Point[] {
 }
 
 /** Minimum-area bounding rectangle of a convex polygon (rotating calipers over hull edges). */
-function minAreaRect(hull: Point[]): { angle: number; corners: Point[] } {
+export function minAreaRect(hull: Point[]): { angle: number; corners: Point[] } {
   let best = { area: Infinity, angle: 0, corners: [] as Point[] };
   for (let i = 0; i < hull.length; i++) {
     const a = hull[i],

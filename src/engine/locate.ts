@@ -13,6 +13,7 @@ import {
 } from './detect';
 import { findOuterOutline, frameOutline } from './faint-outline';
 import { detectHolder } from './holder';
+import { cardsLaidOut } from './cards-laid-out';
 import { frameEdgesCrossed, nearQuad, quadSides, runsOffDetail, scalePoints, twoCardsWhere, type Point } from './geometry';
 import { frameCutsTracedSide } from './cut-side';
 import { cardOutlinesApart } from './line-quads';
@@ -73,6 +74,10 @@ export function traceLocated(
     // panel of the card the frame cuts, and that card's own corners its "neighbour" (so it was on copies
     // of real photos cut by the frame). A whole card beside that region is no panel of it.
     if (outlines.length >= 2) throw new EngineRefusal('several_cards', face, severalCardsDetail(outlines, decoded.small));
+    // Cards laid out apart in rows (a deck spread for a picture, a binder page), each too small to be
+    // the photo's one card: their colour regions say so where their outlines are too short to compare.
+    const laidOut = cardsLaidOut(decoded.small);
+    if (laidOut.length) throw new EngineRefusal('several_cards', face, `at least ${laidOut.length} cards lie apart in the photo`);
     if (outlines.length === 1) {
       const [one] = outlines;
       const apart = err.code === 'no_card_found' || (err === located && outsideCutRegion(located, one, decoded.small.width));
