@@ -41,7 +41,10 @@ function kMeans(samples: number[][], k: number): Cluster[] {
       let best = 0,
         bestD = Infinity;
       for (let j = 0; j < k; j++) {
-        const d = (px[i * 3] - centres[j * 3]) ** 2 + (px[i * 3 + 1] - centres[j * 3 + 1]) ** 2 + (px[i * 3 + 2] - centres[j * 3 + 2]) ** 2;
+        const dr = px[i * 3] - centres[j * 3],
+          dg = px[i * 3 + 1] - centres[j * 3 + 1],
+          db = px[i * 3 + 2] - centres[j * 3 + 2];
+        const d = dr * dr + dg * dg + db * db;
         if (d < bestD) ((bestD = d), (best = j));
       }
       labels[i] = best;
@@ -121,11 +124,19 @@ export function backgroundDistance(img: RgbImage): Float32Array {
   });
   let clusters = all.filter((_, j) => presence[j].filter((count, side) => count >= 0.08 * sideCounts[side]).length >= 3);
   if (!clusters.length) clusters = all.filter((c) => c.share >= 0.12);
+  // Per pixel of the working copy: plain products, not `** 2` (Math.pow, three times slower here).
+  const k = clusters.length;
+  const centre = new Float64Array(k * 3),
+    scale = new Float64Array(k);
+  clusters.forEach((c, n) => (centre.set([c.r, c.g, c.b], n * 3), (scale[n] = c.spread + 6)));
   const out = new Float32Array(w * h);
   for (let i = 0, j = 0; i < out.length; i++, j += 3) {
     let best = Infinity;
-    for (const c of clusters) {
-      const d = Math.sqrt((data[j] - c.r) ** 2 + (data[j + 1] - c.g) ** 2 + (data[j + 2] - c.b) ** 2) / (c.spread + 6);
+    for (let n = 0; n < k; n++) {
+      const dr = data[j] - centre[n * 3],
+        dg = data[j + 1] - centre[n * 3 + 1],
+        db = data[j + 2] - centre[n * 3 + 2];
+      const d = Math.sqrt(dr * dr + dg * dg + db * db) / scale[n];
       if (d < best) best = d;
     }
     out[i] = best;
