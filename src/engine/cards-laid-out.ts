@@ -6,8 +6,8 @@
  * is asked to be a solid, convex, card-proportioned rectangle, and to have the size of the others: a
  * playmat's art or a tablecloth's pattern makes blobs, rarely three rectangles of one size apart.
  */
-import { backgroundDistance, convexHull, labelComponents, minAreaRect, otsu } from './detect';
-import type { Point } from './geometry';
+import { convexHull, fillHoles, foregroundMask, labelComponents, minAreaRect } from './detect';
+import { polygonArea, type Point } from './geometry';
 import type { RgbImage } from './image';
 
 /** Regions this many, each card-shaped and of one size, are several cards. */
@@ -29,22 +29,7 @@ const MAX_AREA_FACTOR = 1.6;
 /** The centres of the card-shaped regions of one size apart in the working copy `img`, when there are at least MIN_CARDS_LAID_OUT; else none. */
 export function cardsLaidOut(img: RgbImage): Point[] {
   const { width: w, height: h } = img;
-  const dist = backgroundDistance(img);
-  // The colour pass's own mask (detect.ts detectOnce): clipped before Otsu, the threshold kept in bounds.
-  const CLIP = 12;
-  const threshold = Math.min(
-    6,
-    Math.max(
-      2.5,
-      otsu(
-        dist.map((v) => Math.min(v, CLIP)),
-        CLIP,
-      ),
-    ),
-  );
-  const mask = new Uint8Array(w * h);
-  for (let i = 0; i < mask.length; i++) mask[i] = dist[i] > threshold ? 1 : 0;
-  const { label, components } = labelComponents(mask, w, h);
+  const { label, components, stack } = labelComponents(foregroundMask(img), w, h);
   const minLong = MIN_LONG_SIDE_SHARE * Math.max(w, h);
   const cards: { centre: Point; area: number }[] = [];
   for (const c of components) {
@@ -65,7 +50,7 @@ export function cardsLaidOut(img: RgbImage): Point[] {
       sideB = Math.hypot(rect[2].x - rect[1].x, rect[2].y - rect[1].y);
     const aspect = Math.min(sideA, sideB) / Math.max(sideA, sideB);
     if (Math.max(sideA, sideB) < minLong || aspect < ASPECT[0] || aspect > ASPECT[1]) continue;
-    const area = filledArea(label, w, c);
+    const area = filledArea(label, w, c, stack);
     if (area < MIN_SOLIDITY * hullArea || hullArea < MIN_RECTANGULARITY * sideA * sideB) continue;
     cards.push({ centre: { x: (c.x0 + c.x1) / 2, y: (c.y0 + c.y1) / 2 }, area });
   }
@@ -75,37 +60,20 @@ export function cardsLaidOut(img: RgbImage): Point[] {
   return alike.length >= MIN_CARDS_LAID_OUT ? alike.map((c) => c.centre) : [];
 }
 
-const polygonArea = (p: Point[]) =>
-  Math.abs(p.reduce((s, a, i) => s + a.x * p[(i + 1) % p.length].y - p[(i + 1) % p.length].x * a.y, 0) / 2);
-
 /**
- * The component's area with its holes filled (print as pale as the table inside a card's border): the
- * pixels of its box that the box's outside cannot reach without crossing it.
+ * The component's area with its holes filled (print as pale as the table inside a card's border),
+ * within its own box and a pixel of outside all round, as the edge pass fills its outlines.
  */
-function filledArea(label: Int32Array, w: number, c: { label: number; x0: number; y0: number; x1: number; y1: number }): number {
+function filledArea(
+  label: Int32Array,
+  w: number,
+  c: { label: number; x0: number; y0: number; x1: number; y1: number },
+  stack: number[],
+): number {
   const bw = c.x1 - c.x0 + 3,
     bh = c.y1 - c.y0 + 3;
-  const outside = new Uint8Array(bw * bh);
-  const inComponent = (x: number, y: number) =>
-    x > 0 && y > 0 && x < bw - 1 && y < bh - 1 && label[(y - 1 + c.y0) * w + x - 1 + c.x0] === c.label;
-  const stack = [0];
-  outside[0] = 1;
-  while (stack.length) {
-    const p = stack.pop()!;
-    const x = p % bw,
-      y = (p - x) / bw;
-    for (const [nx, ny] of [
-      [x - 1, y],
-      [x + 1, y],
-      [x, y - 1],
-      [x, y + 1],
-    ]) {
-      if (nx < 0 || ny < 0 || nx >= bw || ny >= bh) continue;
-      const q = ny * bw + nx;
-      if (outside[q] || inComponent(nx, ny)) continue;
-      outside[q] = 1;
-      stack.push(q);
-    }
-  }
-  return outside.reduce((n, v) => n + (v ? 0 : 1), 0);
+  const component = new Uint8Array(bw * bh);
+  for (let y = c.y0; y <= c.y1; y++)
+    for (let x = c.x0; x <= c.x1; x++) if (label[y * w + x] === c.label) component[(y - c.y0 + 1) * bw + x - c.x0 + 1] = 1;
+  return fillHoles(component, bw, bh, stack).area;
 }

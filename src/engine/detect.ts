@@ -70,7 +70,7 @@ function kMeans(samples: number[][], k: number): Cluster[] {
 }
 
 /** Otsu's threshold on values in [0, max]. */
-export function otsu(values: Float32Array, max: number): number {
+function otsu(values: Float32Array, max: number): number {
   const bins = 256;
   const hist = new Float64Array(bins);
   for (const v of values) hist[Math.min(bins - 1, Math.floor((v / max) * bins))]++;
@@ -95,7 +95,7 @@ export function otsu(values: Float32Array, max: number): number {
 }
 
 /** Distance of every pixel from the nearest background colour, in units of that colour's spread. */
-export function backgroundDistance(img: RgbImage): Float32Array {
+function backgroundDistance(img: RgbImage): Float32Array {
   const { width: w, height: h, data } = img;
   const ring = Math.max(2, Math.round(Math.min(w, h) * 0.025));
   const samples: number[][] = [];
@@ -217,7 +217,7 @@ type BlobBox = { area: number; x0: number; y0: number; x1: number; y1: number };
 const boxCentre = (b: { x0: number; x1: number; y0: number; y1: number }): Point => ({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2 });
 
 /** `component`'s pixels plus every pixel the frame's outside cannot reach through non-component pixels. */
-function fillHoles(component: Uint8Array, w: number, h: number, stack: number[]): { blob: Uint8Array; area: number } {
+export function fillHoles(component: Uint8Array, w: number, h: number, stack: number[]): { blob: Uint8Array; area: number } {
   const outside = new Uint8Array(w * h);
   const seed = (p: number) => {
     if (!component[p] && !outside[p]) ((outside[p] = 1), stack.push(p));
@@ -781,17 +781,22 @@ function oneCardAroundRegions(img: RgbImage, split: SplitRegions, face?: 'front'
 /** How the background is modelled: colour clusters from the frame's ring, or one smoothly shaded surface. */
 type BackgroundModel = 'clusters' | 'shading';
 
-function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundModel = 'clusters'): Detection {
-  const { width: w, height: h } = img;
+/** The colour pass's mask: 1 where a pixel stands out from the background (its colour clusters, or its shading). */
+export function foregroundMask(img: RgbImage, model: BackgroundModel = 'clusters'): Uint8Array {
   const dist = model === 'clusters' ? backgroundDistance(img) : shadedBackgroundDistance(img);
   // Clip before Otsu: very distinct print details (a red logo on a dark card) would otherwise pull
   // the threshold up between card parts instead of between card and background.
   const CLIP = 12;
   const clipped = dist.map((v) => Math.min(v, CLIP));
   const threshold = Math.min(6, Math.max(2.5, otsu(clipped, CLIP)));
-  const mask = new Uint8Array(w * h);
+  const mask = new Uint8Array(img.width * img.height);
   for (let i = 0; i < mask.length; i++) mask[i] = dist[i] > threshold ? 1 : 0;
-  const { blob, area, others, box } = largestBlob(mask, w, h);
+  return mask;
+}
+
+function detectOnce(img: RgbImage, face?: 'front' | 'back', model: BackgroundModel = 'clusters'): Detection {
+  const { width: w, height: h } = img;
+  const { blob, area, others, box } = largestBlob(foregroundMask(img, model), w, h);
   const areaShare = area / (w * h);
   // Nothing stands out, or everything does (no background to tell the card from).
   if (areaShare < 0.08) throw new EngineRefusal('no_card_found', face, 'nothing card-sized stands out from the background');

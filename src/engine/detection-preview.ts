@@ -18,7 +18,7 @@ import {
   type Face,
   type FaceAnalysis,
 } from './face';
-import { CARD_HEIGHT_MM, CARD_WIDTH_MM, cardLongSidePx, dist, type Point } from './geometry';
+import { CARD_HEIGHT_MM, CARD_WIDTH_MM, cardLongSidePx, dist, polygonArea, type Point } from './geometry';
 import { PSA_CENTERING } from './grade-tables';
 import { psaGrade } from './grades';
 
@@ -96,9 +96,6 @@ export function psaCenteringCap(face: Face, horizontal: number, vertical: number
   const perfect = { centering: 10, corners: 10, edges: 10, surface: 10 };
   return psaGrade(perfect, { front: face === 'front' ? shares : null, back: face === 'back' ? shares : null }).centeringCap;
 }
-
-const polygonArea = (q: Point[]) =>
-  Math.abs(q.reduce((s, p, i) => s + p.x * q[(i + 1) % q.length].y - q[(i + 1) % q.length].x * p.y, 0)) / 2;
 
 /** SVG of the card outline and its corners over a `w`×`h` picture of the photo scaled by `s`. */
 export function outlineSvg(corners: Quad, w: number, h: number, s: number): string {

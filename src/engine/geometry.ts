@@ -339,6 +339,10 @@ export function twoCardsWhere(a: Point, b: Point, w: number, h: number): string 
   return `two cards lie toward the ${at} of the photo, ${sideBySide ? 'side by side' : 'one above the other'}`;
 }
 
+/** Area of a simple polygon (shoelace formula). */
+export const polygonArea = (q: Point[]) =>
+  Math.abs(q.reduce((s, p, i) => s + p.x * q[(i + 1) % q.length].y - q[(i + 1) % q.length].x * p.y, 0)) / 2;
+
 export type FrameEdge = 'left' | 'top' | 'right' | 'bottom';
 
 /** The edges of a `w` × `h` frame that any of `points` lies beyond, `margin` px inside them. */
