@@ -11,7 +11,7 @@ import { polygonArea, type Point } from './geometry';
 import type { RgbImage } from './image';
 
 /** Regions this many, each card-shaped and of one size, are several cards. */
-export const MIN_CARDS_LAID_OUT = 3;
+const MIN_CARDS_LAID_OUT = 3;
 /** A region's long side at least this share of the frame's long side: smaller ones are print and grain. */
 const MIN_LONG_SIDE_SHARE = 0.06;
 /** Short over long side of the region's tightest rectangle: a card's 0.72 within what a tilt does. */

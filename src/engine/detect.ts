@@ -9,6 +9,7 @@ import {
   intersect,
   kthSmallest,
   median,
+  polygonArea,
   quadPxPerMm,
   runsOffDetail,
   twoCardsWhere,
@@ -553,7 +554,7 @@ export function detectOnSheet(img: RgbImage, sheet: Quad, face?: 'front' | 'back
 /** A sheet of paper is several times a card's size; a cut card's region is little more than its print. */
 export const MIN_SHEET_TO_CARD_AREA = 2;
 
-export const quadArea = (q: Quad) => Math.abs(q.reduce((s, p, i) => s + p.x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * p.y, 0) / 2);
+export const quadArea = (q: Quad) => polygonArea(q);
 
 /**
  * Whether `refusal` is the colour pass's region running off the frame and leaves most of `quad` (working-copy
