@@ -17,6 +17,7 @@ import { cardsLaidOut } from './cards-laid-out';
 import { frameEdgesCrossed, nearQuad, quadSides, runsOffDetail, scalePoints, twoCardsWhere, type Point } from './geometry';
 import { frameCutsTracedSide } from './cut-side';
 import { cardOutlinesApart } from './line-quads';
+import { outlineOntoTable } from './onto-table';
 import { refuseCardCutByFrame } from './cut-card';
 import { refuseAnotherCardInView } from './other-cards';
 import { squareCorneredSleeve } from './sleeve-band';
@@ -217,13 +218,19 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   // The straight-edge outline is one: it finds the card whose coarse outline another pass could not fit
   // (a card a hair from the frame, merged with it at the working scale), but in a card the frame cuts it
   // finds the print's frames as readily, which must never be graded as second best.
-  const proposals: { propose: () => Quad | null | undefined; wholeOnly?: boolean }[] = [
+  // `roundOnly`: a proposal that stands only with MIN_ROUND_CORNERS_ONTO_TABLE rounded corners and no square one.
+  const proposals: { propose: () => Quad | null | undefined; wholeOnly?: boolean; roundOnly?: boolean }[] = [
     { propose: () => quad },
     { propose: () => detectByEdges(decoded.small, face)?.quad },
     { propose: () => frameOutline(decoded.small)?.quad },
     // Nothing traced yet: the detector's outline may be a sheet the card lies on, its edges ragged or
     // running near the frame (paper on a dark table, shot from across it).
     { propose: () => (traced.length + cleanTraces.length ? null : detectOnSheet(decoded.small, quad, face)?.quad) },
+    // Nothing traced clean: the detector's outline may follow print on some sides (a full-art card's light
+    // margin on white paper, its art askew on a grained desk); each side where the table begins outside it.
+    // It stands only with the card's rounded corners and no square one: where the frame cuts a card, the
+    // walk in from the frame reads the card's own border as table and stops on its print frame.
+    { propose: () => (cleanTraces.length ? null : outlineOntoTable(decoded.small, quad)), roundOnly: true },
     { propose: () => cardOutlinesApart(decoded.small)[0], wholeOnly: true },
   ];
   const tried: Quad[] = [];
@@ -239,7 +246,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
   // with no square corner, stands: its corners may not read round against a lid of its border's colour,
   // but a sheet of paper's read square.
   let tooSmall: CardTooSmall | null = null;
-  for (const { propose, wholeOnly } of proposals) {
+  for (const { propose, wholeOnly, roundOnly } of proposals) {
     let proposed: Quad | null | undefined;
     try {
       proposed = propose();
@@ -262,6 +269,7 @@ export function traceDetected(decoded: PreparedPhoto, quad: Quad, face: Face, op
         else refusal ??= shapeRefusal;
         continue;
       }
+      if (roundOnly && (t.squareCorners > 0 || t.roundCorners < MIN_ROUND_CORNERS_ONTO_TABLE)) continue;
       const clean = cleanAllRound(t);
       if (wholeOnly) {
         // Clean all round: with a side only 80 % on one line it lost to a better trace of a sleeved card
@@ -509,6 +517,8 @@ const MIN_ROUND_CORNERS_AFTER_CUT_OFF = 3;
 
 /** A side whose edge points lie on one line this fully was traced along the cut edge from end to end. */
 const CLEAN_SIDE_SUPPORT = 0.9;
+/** Rounded corners the outline where the table begins (onto-table.ts) must show: one may sit in shadow or glare. */
+const MIN_ROUND_CORNERS_ONTO_TABLE = 3;
 const cleanAllRound = (t: Trace) => Math.min(...t.refined.support) >= CLEAN_SIDE_SUPPORT;
 /**
  * After a cut-off refusal, a proposal fitted at the frame (the region along it, the straight-edge outline)
