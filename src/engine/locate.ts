@@ -17,7 +17,7 @@ import { cardsLaidOut } from './cards-laid-out';
 import { frameEdgesCrossed, nearQuad, quadSides, runsOffDetail, scalePoints, twoCardsWhere, type Point } from './geometry';
 import { frameCutsTracedSide } from './cut-side';
 import { cardOutlinesApart } from './line-quads';
-import { outlineOntoTable } from './onto-table';
+import { bandBeyondSides, outlineOntoTable } from './onto-table';
 import { refuseCardCutByFrame } from './cut-card';
 import { refuseAnotherCardInView } from './other-cards';
 import { squareCorneredSleeve } from './sleeve-band';
@@ -58,7 +58,7 @@ export function traceLocated(
   if (decoded.cropped)
     return traceFillingFrame(decoded, face) ?? wholeCardInCroppedScan(decoded, detection, located, face) ?? raise(decoded.cropped);
   try {
-    if (detection && !located) return traceDetected(decoded, detection.quad, face);
+    if (detection && !located) return notPrintOfCutCard(decoded, traceDetected(decoded, detection.quad, face), face);
     return (
       (located?.code === 'card_cut_off' ? traceBesideCutOff(decoded, located, face) : null) ??
       traceFillingFrame(decoded, face) ??
@@ -480,6 +480,28 @@ function wholeCardRound(
 function notCutBySide(t: Trace & CornerRead, face: Face): Trace & CornerRead {
   const edge = frameCutsTracedSide(t.view, t.roundAt);
   if (edge) throw new EngineRefusal('card_cut_off', face, runsOffDetail([edge]));
+  return t;
+}
+
+/** A traced side this close to the frame (card mm) may be where the frame cuts the card. */
+const NEAR_FRAME_MM = 3;
+/** Sides away from the frame with a band of card beyond them that make a trace print inside a cut card. */
+const MIN_BANDED_SIDES = 2;
+
+/**
+ * Refuses `card_cut_off` when trace `t` runs along the frame on a side while a band of card lies beyond
+ * two of its other sides (onto-table.ts): it followed print inside a card the frame cuts (a modern
+ * frame's rounded inner panel, with the card's border round it), not the card's cut edge. A whole card
+ * near the frame has the table right beyond its other sides.
+ */
+function notPrintOfCutCard(decoded: PreparedPhoto, t: Trace & CornerRead, face: Face): Trace & CornerRead {
+  const quad = scalePoints(t.refined.corners, decoded.scale);
+  const reach = NEAR_FRAME_MM * t.view.pxPerMm * decoded.scale;
+  const { width: w, height: h } = decoded.small;
+  const framed = quadSides(quad).map(({ mid, n }) => frameEdgesCrossed([{ x: mid.x + n.x * reach, y: mid.y + n.y * reach }], w - 1, h - 1));
+  if (!framed.some((edges) => edges.length)) return t;
+  const banded = bandBeyondSides(decoded.small, quad).filter((band, i) => band && !framed[i].length).length;
+  if (banded >= MIN_BANDED_SIDES) throw new EngineRefusal('card_cut_off', face, runsOffDetail([...new Set(framed.flat())]));
   return t;
 }
 

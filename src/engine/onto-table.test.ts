@@ -3,7 +3,7 @@ import { paint, rectangle } from '../card-fixtures/drawn-scenes';
 import { dist } from './geometry';
 import type { Quad } from './detect';
 import type { RgbImage } from './image';
-import { outlineOntoTable } from './onto-table';
+import { bandBeyondSides, outlineOntoTable } from './onto-table';
 
 /** Repeatable noise in [-1, 1) (a holo foil's sparkle, a desk's grain). */
 function noise(seed: number) {
@@ -78,5 +78,23 @@ describe('the outline where the table begins outside the detector’s quad', () 
     const c = { x: 180, y: 240 };
     paint(img, c, 0, () => [90, 120, 160], 360, 300);
     expect(outlineOntoTable(img, rectangle(c, 340, 290, 0))).toBeNull();
+  });
+
+  it('sees the border beyond a printed panel traced inside a card the frame cuts, and none beyond a whole card', () => {
+    const img = table(() => [235, 235, 232]);
+    // A black-bordered card running off the top of the frame, its light panel 12 px inside the border.
+    const c = { x: 180, y: 170 };
+    paint(
+      img,
+      c,
+      0,
+      (u, v) => (Math.abs(u) < CARD_W / 2 - 12 && Math.abs(v) < CARD_H / 2 - 12 ? [200, 215, 230] : [25, 25, 28]),
+      CARD_W,
+      CARD_H,
+    );
+    const panel = rectangle(c, CARD_W - 24, CARD_H - 24, 0);
+    // Top: the frame; right, bottom and left: the border, then the table.
+    expect(bandBeyondSides(img, panel).slice(1)).toEqual([true, true, true]);
+    expect(bandBeyondSides(img, rectangle(c, CARD_W, CARD_H, 0)).slice(1)).toEqual([false, false, false]);
   });
 });

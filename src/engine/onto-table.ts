@@ -46,27 +46,57 @@ const MIN_SIDE_SHARE = 0.6;
  * outside each side of `quad`, or null when a side shows no straight one.
  */
 export function outlineOntoTable(img: RgbImage, quad: Quad): Quad | null {
-  const sides = quadSides(quad);
-  // The card's long sides, whichever way it lies in the frame.
-  const pxPerMm = Math.max(sides[0].len + sides[2].len, sides[1].len + sides[3].len) / 2 / CARD_HEIGHT_MM;
-  if (!(pxPerMm > 0)) return null;
-  const mask = foregroundMask(img);
-  const lines = sides.map(({ a, u, n, len }) => {
-    const points: Point[] = [];
-    for (let i = 0; i < POSITIONS; i++) {
-      const along = len * (0.1 + (0.8 * (i + 0.5)) / POSITIONS);
-      const p = { x: a.x + u.x * along, y: a.y + u.y * along };
-      const edge = walkInFromTable(img, mask, p, n, pxPerMm);
-      if (edge !== null) points.push({ x: p.x + n.x * edge, y: p.y + n.y * edge });
-    }
+  const lines = tableEdges(img, quad).map(({ points }) => {
     if (points.length < MIN_SIDE_SHARE * POSITIONS) return null;
-    const fit = fitLineConsensus(points, Math.max(1, 0.2 * pxPerMm));
+    const fit = fitLineConsensus(points, Math.max(1, 0.2 * quadPxPerMm(quad)));
     return fit.share * points.length >= MIN_SIDE_SHARE * POSITIONS ? fit.line : null;
   });
   if (lines.some((l) => !l)) return null;
   const corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4]!, lines[i]!));
   if (corners.some((c) => !Number.isFinite(c.x) || c.x < 1 || c.y < 1 || c.x > img.width - 2 || c.y > img.height - 2)) return null;
   return orderQuad(corners, img);
+}
+
+/** How far beyond a side (card mm) the table must begin for a band of card to lie outside it: a border's width, past the edge's blur. */
+const MIN_BAND_MM = 1;
+
+/**
+ * Per side of `quad` (working-copy pixels): whether a band of card lies beyond it, the table beginning
+ * MIN_BAND_MM or more further out along most of the side (null: the walks did not agree, or found no
+ * table). A traced outline with such a band on two sides is print inside a card (its border round it).
+ */
+export function bandBeyondSides(img: RgbImage, quad: Quad): (boolean | null)[] {
+  const band = MIN_BAND_MM * quadPxPerMm(quad);
+  return tableEdges(img, quad).map(({ offsets }) => {
+    if (offsets.length < MIN_SIDE_SHARE * POSITIONS) return null;
+    return offsets.filter((o) => o >= band).length >= MIN_SIDE_SHARE * POSITIONS;
+  });
+}
+
+/** Card pixels per mm of `quad`'s long sides, whichever way it lies in the frame. */
+const quadPxPerMm = (quad: Quad) => {
+  const [a, b, c, d] = quadSides(quad);
+  return Math.max(a.len + c.len, b.len + d.len) / 2 / CARD_HEIGHT_MM;
+};
+
+/** Per side of `quad`, the walks' edge points (POSITIONS of them at most) and their offsets beyond the side. */
+function tableEdges(img: RgbImage, quad: Quad): { points: Point[]; offsets: number[] }[] {
+  const pxPerMm = quadPxPerMm(quad);
+  if (!(pxPerMm > 0)) return quad.map(() => ({ points: [], offsets: [] }));
+  const mask = foregroundMask(img);
+  return quadSides(quad).map(({ a, u, n, len }) => {
+    const points: Point[] = [];
+    const offsets: number[] = [];
+    for (let i = 0; i < POSITIONS; i++) {
+      const along = len * (0.1 + (0.8 * (i + 0.5)) / POSITIONS);
+      const p = { x: a.x + u.x * along, y: a.y + u.y * along };
+      const edge = walkInFromTable(img, mask, p, n, pxPerMm);
+      if (edge === null) continue;
+      points.push({ x: p.x + n.x * edge, y: p.y + n.y * edge });
+      offsets.push(edge);
+    }
+    return { points, offsets };
+  });
 }
 
 /**
