@@ -21,7 +21,7 @@ import { sampleRgb, type RgbImage } from './image';
 
 /** Positions walked along each side, between 10 % and 90 % of it (clear of the rounded corners). */
 const POSITIONS = 48;
-/** Samples per working-copy pixel along a walk. */
+/** Spacing of a walk's samples (working-copy px). */
 const STEP = 0.5;
 /** How far inside the quad a walk ends (card mm): a quad askew through the art lies up to this far in. */
 const INSIDE_MM = 9;
