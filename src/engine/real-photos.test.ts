@@ -198,6 +198,14 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
       expect(a.checks.holder).toBe('sleeve');
       expect(worstError(a, inside328565373)).toBeLessThan(1);
     });
+
+    it("refuses a purple sleeve whose soft edge wavers, naming the sleeve, when the card inside can't be traced", async () => {
+      // Once refused no_card_found ("could not be traced against this background"), which told the
+      // collector to change the table: the trace was the sleeve's own edge, its shaded margin inside.
+      const outcome = await analyse(photo('zaxpfe__328239480_1243540503176024_6223499013248007135_n.jpg')).catch((err: unknown) => err);
+      expect(outcome).toBeInstanceOf(EngineRefusal);
+      expect((outcome as EngineRefusal).code).toBe('card_in_sleeve');
+    });
   });
 
   it('grades a card through a clear sleeve whose film wavers along its sides over white paper, naming the sleeve', async () => {

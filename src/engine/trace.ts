@@ -235,6 +235,26 @@ export function traceCard(
       if (!(err instanceof EngineRefusal)) throw err;
     }
   }
+  // Traced too ragged, with a coloured sleeve's shaded margin inside: the sleeve's own sealed edge, whose
+  // soft plastic wavers along a side as no card's cut edge does. The card inside the margin is traced, as
+  // traceInsideSleeve does for a clean trace of a sleeve (face.ts then names the sleeve round it); when
+  // it cannot be, what was traced is the sleeve: refused as its outline, once nothing else finds the card.
+  let sleeveOnly: SleeveOutlineOnly | null = null;
+  if (refusal instanceof RaggedTrace) {
+    const seed = cardInsideSleeve(createCardView(photo.full, inner.corners), inner.edgeWidthPx);
+    if (seed) {
+      try {
+        const t = checkTrace(photo, refineQuad(photo, scalePoints(seed, photo.scale), false), face, false, minPxPerMm);
+        if (t.squareCorners === 0) return t;
+      } catch (err) {
+        if (!(err instanceof EngineRefusal)) throw err;
+      }
+      sleeveOnly = new SleeveOutlineOnly(
+        face,
+        "a coloured sleeve's shaded margin lies inside the outline traced, and the card's own edges inside it could not be traced",
+      );
+    }
+  }
   const outer = findOuterOutline(photo.small, quad);
   if (outer) {
     try {
@@ -263,6 +283,6 @@ export function traceCard(
       `${first.squareCorners} corners of the outline are square, as a sleeve's are, round a band of one colour; the card's own edge inside it could not be traced`,
     );
   }
-  if (refusal) throw refusal;
+  if (refusal) throw sleeveOnly ?? refusal;
   return first!;
 }
