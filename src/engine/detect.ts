@@ -782,8 +782,22 @@ function oneCardAroundRegions(img: RgbImage, split: SplitRegions, face?: 'front'
 /** How the background is modelled: colour clusters from the frame's ring, or one smoothly shaded surface. */
 type BackgroundModel = 'clusters' | 'shading';
 
-/** The colour pass's mask: 1 where a pixel stands out from the background (its colour clusters, or its shading). */
+/**
+ * The colour pass's mask: 1 where a pixel stands out from the background (its colour clusters, or its
+ * shading). The clusters' mask is kept with the working copy, which is never changed once made: the
+ * detector, the laid-out cards check and the walks from the table (onto-table.ts) ask for the same one.
+ * Read-only to its callers.
+ */
 export function foregroundMask(img: RgbImage, model: BackgroundModel = 'clusters'): Uint8Array {
+  if (model === 'shading') return maskOf(img, model);
+  let mask = clusterMasks.get(img);
+  if (!mask) clusterMasks.set(img, (mask = maskOf(img, model)));
+  return mask;
+}
+
+const clusterMasks = new WeakMap<RgbImage, Uint8Array>();
+
+function maskOf(img: RgbImage, model: BackgroundModel): Uint8Array {
   const dist = model === 'clusters' ? backgroundDistance(img) : shadedBackgroundDistance(img);
   // Clip before Otsu: very distinct print details (a red logo on a dark card) would otherwise pull
   // the threshold up between card parts instead of between card and background.

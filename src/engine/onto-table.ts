@@ -16,7 +16,7 @@
  * square one, so a walk that stopped on a sleeve's rim or on print is never graded.
  */
 import { foregroundMask, orderQuad, type Quad } from './detect';
-import { CARD_HEIGHT_MM, fitLineConsensus, intersect, quadSides, type Point } from './geometry';
+import { fitLineConsensus, intersect, quadPxPerMm, quadSides, type Point } from './geometry';
 import { sampleRgb, type RgbImage } from './image';
 
 /** Positions walked along each side, between 10 % and 90 % of it (clear of the rounded corners). */
@@ -72,12 +72,6 @@ export function bandBeyondSides(img: RgbImage, quad: Quad): (boolean | null)[] {
     return offsets.filter((o) => o >= band).length >= MIN_SIDE_SHARE * POSITIONS;
   });
 }
-
-/** Card pixels per mm of `quad`'s long sides, whichever way it lies in the frame. */
-const quadPxPerMm = (quad: Quad) => {
-  const [a, b, c, d] = quadSides(quad);
-  return Math.max(a.len + c.len, b.len + d.len) / 2 / CARD_HEIGHT_MM;
-};
 
 /** Per side of `quad`, the walks' edge points (POSITIONS of them at most) and their offsets beyond the side. */
 function tableEdges(img: RgbImage, quad: Quad): { points: Point[]; offsets: number[] }[] {
