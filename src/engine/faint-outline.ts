@@ -218,6 +218,8 @@ function shadeEdge({ border, direction }: SideStep): boolean {
   return size > 0 && border.reduce((s, v, c) => s + (v / size) * direction[c], 0) >= SHADE_COS;
 }
 const allAgree = (sides: SideStep[]) => sides.every((x, i) => sides.every((y, j) => j <= i || sameBorder(x, y)));
+/** A side searched again beyond print that stepped harder than the cut edge counts steps down to this share of the caller's floor. */
+const PRINT_INSIDE_FLOOR_SHARE = 1 / 3;
 /** How many times a side whose border disagrees is searched again inside its step (a shadow's, a second shadow's). */
 const MAX_INNER_RETRIES = 2;
 
@@ -251,6 +253,26 @@ export function findOuterOutline(img: RgbImage, quad: Quad, maxOffsets?: number[
         if (!inner || inner.significance < MIN_SIGNIFICANCE || inner.stepRgb < MIN_STEP_RGB) break;
         found[i] = inner;
       }
+    // From the frame, the print inside a dark border can step several times harder than the cut edge
+    // beyond it (a back's brown frame inside its black border, on a dark lid), most of all once a colour
+    // cast or heavy compression flattens that edge: the side stopped on the print, its band the print's
+    // colour. It is searched again with fainter steps counting, for the outer step inside which lies the
+    // border the other sides show, stepping about as hard as theirs: the cut edge is one step all round,
+    // where a card the frame cuts shows only its border's faint shading beyond the print.
+    if (relativeFloor > 0) {
+      const agreeingSteps = found.filter((x) => sameBorder(x, reference)).map((x) => x.stepRgb);
+      for (const [i, { a, b, n }] of quadSide.entries()) {
+        if (sameBorder(found[i], reference)) continue;
+        const outer = sideOutline(img, a, b, n, maxOffsets?.[i] ?? maxOffset, relativeFloor * PRINT_INSIDE_FLOOR_SHARE);
+        if (
+          outer &&
+          outer.significance >= MIN_SIGNIFICANCE &&
+          outer.stepRgb >= Math.max(MIN_STEP_RGB, relativeFloor * Math.min(...agreeingSteps)) &&
+          sameBorder(outer, reference)
+        )
+          found[i] = outer;
+      }
+    }
     if (!allAgree(found)) return null;
   }
   const corners = [0, 1, 2, 3].map((i) => intersect(found[(i + 3) % 4].line, found[i].line)) as Quad;

@@ -154,6 +154,18 @@ export function fitLineConsensus(points: Point[], tolerance: number): { line: Li
 export const distanceToLine = (l: Line, p: Point): number => l.a * p.x + l.b * p.y - l.c;
 
 /**
+ * Whether the points off `line` (beyond `band` px) all lie on its inner side, away from `outward`, but
+ * for a stray or two (2 % of them): beyond a cut edge lies only the table, so where a border the table's
+ * colour hides the edge (a white margin on white paper), the profiles there find the print inside it
+ * instead. A jagged edge (a low-resolution photo's stair-steps, resampled) strays both ways.
+ */
+export function offLineOnlyInward(points: Point[], line: Line, band: number, outward: Point): boolean {
+  const sign = Math.sign(line.a * outward.x + line.b * outward.y);
+  const beyond = points.filter((p) => sign * distanceToLine(line, p) > band).length;
+  return beyond <= Math.floor(0.02 * points.length);
+}
+
+/**
  * Whether the points off `line` (beyond `band` px) all lie in one stretch of the side, no longer than
  * `maxStretch` of its points, with the rest on the line: glare over one corner, a finger or a lifted
  * sleeve's seam hides a single run of the edge, while print or a shadow traced instead strays in many

@@ -127,6 +127,29 @@ describe('refineEdges', () => {
     ).toBe(false);
   });
 
+  it('reads an edge the table hides in several stretches when all that strays lies inside it', () => {
+    // A white margin on white paper: where the border vanishes, the profiles find print 6 px inside, in
+    // three stretches making up 36 % of the side. Beyond the cut edge lies only the table.
+    const inStretches = (y: number) => ((y - 110) % 293) / 293 < 0.36;
+    const hidden = cardOnPaper(
+      () => 0,
+      () => 0,
+      (y) => (inStretches(y) ? 6 : 0),
+    );
+    const refined = refineEdges(hidden.img, hidden.card.map((p) => ({ x: p.x + 3, y: p.y - 2 })) as Quad);
+    for (const y of [150, 550, 950]) expect(Math.abs(distanceToLine(refined.lines[3], { x: 129.5, y }))).toBeLessThan(1);
+    expect(refined.residualPx[3]).toBeLessThan(1.5);
+    expect(refined.heldInward?.map((spread) => spread !== null)).toEqual([false, false, false, true]);
+    // The same stretches standing 6 px outside the line (something dark against the edge): no edge to trust.
+    const outward = cardOnPaper(
+      () => 0,
+      (y) => (inStretches(y) ? 6 : 0),
+    );
+    const ragged = refineEdges(outward.img, outward.card.map((p) => ({ x: p.x + 3, y: p.y - 2 })) as Quad);
+    expect(ragged.residualPx[3]).toBeGreaterThan(1.5);
+    expect(ragged.heldInward?.[3]).toBeNull();
+  });
+
   it('keeps a plain edge where it is: no band, no shift', () => {
     const { img, card } = cardOnPaper(() => 0);
     const refined = refineEdges(img, card.map((p) => ({ x: p.x + 5, y: p.y - 4 })) as Quad);

@@ -12,6 +12,7 @@ import {
   intersect,
   median,
   offLineInOneStretch,
+  offLineOnlyInward,
   quadSides,
   type Line,
   type Point,
@@ -29,6 +30,12 @@ export type RefinedEdges = {
   residualPx: number[];
   /** Share of each side's edge points on its fitted line (1: the whole side is one straight edge). */
   support: number[];
+  /**
+   * Per side whose line stands only because all that strays from it lies inside (offLineOnlyInward), as
+   * where a border of the table's colour hides stretches of the edge: the spread its points would read
+   * without that (px), for trace.ts to check against its corners; null for the other sides.
+   */
+  heldInward?: (number | null)[];
   /** Median 10–90% rise distance across the outer edge, px (blur measure): of its steepest step, beside a ramp (steepStepWidth). */
   edgeWidthPx: number;
   /** Median card/background colour contrast along the edges. */
@@ -239,6 +246,7 @@ export function refineEdges(
   let lines: Line[] = [];
   let residualPx: number[] = [];
   let support: number[] = [];
+  let heldInward: (number | null)[] = [];
   const widths: number[] = [];
   const contrasts: number[] = [];
   const buf = [0, 0, 0];
@@ -292,12 +300,18 @@ export function refineEdges(
       if (bowed.share >= MIN_EDGE_SHARE && bowed.depth <= (MAX_BOW_MM * size) / CARD_DIAGONAL_MM) return bowed;
       // The share counts points within three tolerances of the line (fitLineConsensus), as here.
       if (fit.share >= MIN_PARTLY_HIDDEN_SHARE && offLineInOneStretch(fitPoints, fit.line, 3 * tolerance, MAX_HIDDEN_STRETCH)) return fit;
-      return { ...fit, sigma: Math.max(fit.sigma, fitLineRobust(points).sigma) };
+      // Or all that strays lies inside the line: nothing but table beyond it, and a border of the table's
+      // colour (a white margin on white paper) hiding the edge along stretches, where the profiles found
+      // the print inside it. Print traced instead of the edge has the edge's own points beyond it.
+      const spreadPx = Math.max(fit.sigma, fitLineRobust(points).sigma);
+      if (fit.share >= MIN_PARTLY_HIDDEN_SHARE && offLineOnlyInward(fitPoints, fit.line, 3 * tolerance, n)) return { ...fit, spreadPx };
+      return { ...fit, sigma: spreadPx };
     });
     if (fits.some((f) => !f)) break;
     lines = fits.map((f) => f!.line);
     residualPx = fits.map((f) => f!.sigma);
     support = fits.map((f) => f!.share);
+    heldInward = fits.map((f) => ('spreadPx' in f! ? f.spreadPx : null));
     corners = [0, 1, 2, 3].map((i) => intersect(lines[(i + 3) % 4], lines[i])) as Quad;
   }
   if (!lines.length) {
@@ -317,6 +331,7 @@ export function refineEdges(
     lines,
     residualPx,
     support,
+    heldInward,
     edgeWidthPx: widths.length ? median(widths) : Infinity,
     contrast: contrasts.length ? median(contrasts) : 0,
   };

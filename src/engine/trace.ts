@@ -98,7 +98,8 @@ function checkTrace(
   const traced = createCardView(photo.full, refined.corners);
   // A cut edge is straight to a fraction of a millimetre; a ragged fit means we traced something else
   // (print inside a border that blends into the background, say). Refuse rather than measure it.
-  if (Math.max(...refined.residualPx) > residualAllowance * maxEdgeResidualPx(traced.pxPerMm)) throw new RaggedTrace(face);
+  const maxResidual = residualAllowance * maxEdgeResidualPx(traced.pxPerMm);
+  if (Math.max(...refined.residualPx) > maxResidual) throw new RaggedTrace(face);
   // Contrast thresholds follow the card's own white: a dim photo is measured on the full-light scale.
   const exposure = measureExposure(traced);
   const view: CardView = { ...traced, gain: exposure.gain, glare: exposure.glare, light: exposure.light };
@@ -112,6 +113,12 @@ function checkTrace(
   const square = (d: number | null) => d !== null && d < EXPECTED_CORNER_CUT_MM * 0.4;
   const round = read.map((d) => d !== null && !square(d));
   const squareCorners = read.filter(square).length;
+  // A side that reads ragged but for what strays inside it is the cut edge when its corners read as the
+  // card's: with a square one at either end, the line ran along print (a jagged edge's stretch, resampled askew).
+  const squareAt = [read[0], read[1], read[3], read[2]].map(square);
+  const heldAlongPrint = (spread: number | null, i: number) =>
+    spread !== null && spread > maxResidual && (squareAt[i] || squareAt[(i + 1) % 4]);
+  if (refined.heldInward?.some(heldAlongPrint)) throw new RaggedTrace(face);
   // CORNER_NAMES runs top-left, top-right, bottom-left, bottom-right; the quad goes round.
   const roundAt = [round[0], round[1], round[3], round[2]];
   return { refined, view, exposure, faintOutline: faint, squareCorners, roundCorners: round.filter(Boolean).length, roundAt };
