@@ -8,8 +8,9 @@
  * (worst corner per photo, % of the card's diagonal: mean and p95) and time per photo; then the
  * surface findings by severity on each graded card; then the one-card photos framed tightly and cut by
  * the frame (lib/tight-framing.ts), turned further from the camera (lib/tilted-copies.ts), made small
- * (lib/small-copies.ts), turned in the frame (lib/turned-copies.ts) and cropped to the card's edge
- * (lib/cropped-copies.ts). Skips with a message when the folder is absent.
+ * (lib/small-copies.ts), turned in the frame (lib/turned-copies.ts), cropped to the card's edge
+ * (lib/cropped-copies.ts) and spoiled as phones and uploads spoil photos (lib/degraded-copies.ts). Skips
+ * with a message when the folder is absent.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import { benchSmallCopies } from './lib/small-copies';
 import { benchTiltedCopies } from './lib/tilted-copies';
 import { benchTurnedCopies } from './lib/turned-copies';
 import { benchCroppedCopies } from './lib/cropped-copies';
+import { benchDegradedCopies } from './lib/degraded-copies';
 
 const loaded = loadRealPhotos();
 if (!loaded.photos) {
@@ -171,6 +173,7 @@ await benchTiltedCopies(photos, dir, copiesGoal);
 await benchSmallCopies(photos, dir, copiesGoal);
 await benchTurnedCopies(photos, dir, copiesGoal);
 await benchCroppedCopies(photos, dir, copiesGoal);
+await benchDegradedCopies(photos, dir, copiesGoal);
 
 // Real photos gathered from the same kind of public repositories (bench/gathered-photos.json says where
 // each came from), when they have been fetched into ../gathered: outcomes by situation, no corners.

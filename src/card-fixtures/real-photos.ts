@@ -375,3 +375,60 @@ export async function croppedToCard(
   const [m, right, bottom] = [margin, margin + w, margin + h];
   return { buf, corners: { TL: [m, m], TR: [right, m], BR: [right, bottom], BL: [m, bottom] } };
 }
+
+/** How a phone or an upload spoils a photo (degradedAs). */
+export const DEGRADATIONS = ['blurred', 'compressed', 'dim and noisy', 'warm light', 'cool light'] as const;
+export type Degradation = (typeof DEGRADATIONS)[number];
+
+/**
+ * The labelled photo upright and spoiled as phones and uploads spoil photos, its corners unmoved:
+ * `blurred` by a Gaussian 0.2 % of the card's length (a shaky hand, a soft focus), `compressed` to JPEG
+ * quality 25 (a messaging app), `dim and noisy` (40 % of the light, a darker tone curve and sensor noise of
+ * 6 levels), `warm light` and `cool light` (a tungsten lamp's and a shaded window's colour casts).
+ */
+export async function degradedAs(
+  dir: string,
+  photo: LabelledPhoto,
+  how: Degradation,
+): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> }> {
+  const upright = await sharp(readRealPhoto(dir, photo)).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw = { raw: upright.info };
+  const outline = (['TL', 'TR', 'BR', 'BL'] as const).map((k) => ({ x: photo.corners[k][0], y: photo.corners[k][1] }));
+  let buf: Buffer;
+  if (how === 'blurred')
+    buf = await sharp(upright.data, raw)
+      .blur(Math.max(0.3, 0.002 * cardLongSidePx(outline)))
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  else if (how === 'compressed') buf = await sharp(upright.data, raw).jpeg({ quality: 25 }).toBuffer();
+  else if (how === 'warm light')
+    buf = await sharp(upright.data, raw)
+      .recomb([
+        [1, 0.1, 0],
+        [0.05, 0.9, 0],
+        [0, 0.05, 0.65],
+      ])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  else if (how === 'cool light')
+    buf = await sharp(upright.data, raw)
+      .recomb([
+        [0.7, 0, 0],
+        [0, 0.9, 0.05],
+        [0, 0.1, 1],
+      ])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  else {
+    // A fixed seed: the same noise on every run.
+    let seed = 12345;
+    const uniform = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const data = Buffer.from(upright.data);
+    for (let i = 0; i < data.length; i++) {
+      const noise = (uniform() + uniform() + uniform() - 1.5) * 12;
+      data[i] = Math.max(0, Math.min(255, Math.round(255 * 0.45 * (data[i] / 255) ** 1.3 + noise)));
+    }
+    buf = await sharp(data, raw).jpeg({ quality: 85 }).toBuffer();
+  }
+  return { buf, corners: photo.corners };
+}

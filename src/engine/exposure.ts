@@ -7,6 +7,7 @@
  */
 import { sampleMm, type CardView, type GlareMask } from './card-view';
 import { CARD_HEIGHT_MM, CARD_WIDTH_MM, percentile, roundedRectDistance } from './geometry';
+import type { RgbImage } from './image';
 
 /** A white level at or above this is full exposure: contrasts are used as they are. */
 export const FULL_WHITE_LEVEL = 235;
@@ -38,6 +39,18 @@ export type Exposure = {
   saturatedPercent: number;
   glare: GlareMask;
 };
+
+/**
+ * The photo's own brightest level (its brightest pixels' strongest channel, robustly: the 99.5th
+ * percentile over the working copy). When nothing card-like was found and even this is below
+ * MIN_WHITE_LEVEL, no card in the photo can reach it either: the photo is too dark, which says what to
+ * change where "no card found" would not.
+ */
+export function photoBrightestLevel(img: RgbImage): number {
+  const maxima = new Float32Array(img.width * img.height);
+  for (let i = 0; i < maxima.length; i++) maxima[i] = Math.max(img.data[i * 3], img.data[i * 3 + 1], img.data[i * 3 + 2]);
+  return percentile(maxima, 0.995);
+}
 
 /** One pass over the card's area (grid every 0.5 mm, clear of the cut edge). */
 export function measureExposure(view: CardView): Exposure {

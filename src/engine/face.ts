@@ -21,7 +21,7 @@ import { sleeveMarginOutside, squareCorneredSleeve } from './sleeve-band';
 import { runsOffDetail, scalePoints } from './geometry';
 import { refuseAnotherCardInView } from './other-cards';
 import { tracedTurnedInFrame } from './frame-turn';
-import type { Exposure } from './exposure';
+import { MIN_WHITE_LEVEL, photoBrightestLevel, type Exposure } from './exposure';
 import { measureSurface, type SurfaceMeasure } from './surface';
 import type { ReferenceImage } from './reference';
 
@@ -102,7 +102,11 @@ export async function analyseFace(
     endTime: new Date(),
     results: { width: decodedPhoto.full.width, height: decodedPhoto.full.height, scan: prepared.scan },
   });
-  const { decoded, refined, view, exposure, faintOutline, holder } = locateCard(decodedPhoto, prepared, face, record);
+  const { decoded, refined, view, exposure, faintOutline, holder } = darkWhenNothingFound(
+    () => locateCard(decodedPhoto, prepared, face, record),
+    decodedPhoto,
+    face,
+  );
   const { width, height } = decoded.full;
   try {
     checkPhotoQuality({ refined, view, exposure, faintOutline }, face);
@@ -183,6 +187,21 @@ const FRAME_AS_EDGE_RETRY = new Set([
  * border, was traced, the frame is traced as its outline. The steps of a try that was not kept are not
  * reported; when the frame cannot be traced either, the first refusal or trace stands.
  */
+/**
+ * `locate`, with its no_card_found refusal given as too_dark when the whole photo is darker than a
+ * card's white may be (photoBrightestLevel): a dim room, not the table, is what to change.
+ */
+function darkWhenNothingFound<T>(locate: () => T, photo: DecodedPhoto, face: Face): T {
+  try {
+    return locate();
+  } catch (err) {
+    if (!(err instanceof EngineRefusal) || err.code !== 'no_card_found') throw err;
+    const brightest = photoBrightestLevel(photo.small);
+    if (brightest >= MIN_WHITE_LEVEL) throw err;
+    throw new EngineRefusal('too_dark', face, `the photo's brightest parts reach ${Math.round((100 * brightest) / 255)}% brightness`);
+  }
+}
+
 function locateCard(photo: DecodedPhoto, decoded: PreparedPhoto, face: Face, record: (step: StepLog) => void) {
   const held: StepLog[] = [];
   const flush = () => held.splice(0).forEach(record);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseFace, type FaceAnalysis } from './face';
 import { EngineRefusal } from './refusal';
 import {
+  degradedAs,
   framedAt,
   isLabelled,
   loadRealPhotos,
@@ -163,6 +164,16 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(worstError(warm, p.corners!)).toBeLessThan(1.5);
     const compressed = await analyseAltered(p, (img) => img.jpeg({ quality: 25 }));
     expect(worstError(compressed, p.corners!)).toBeLessThan(1.5);
+  });
+
+  it('says a photo dark all over is too dark, where no card could be traced in it', async () => {
+    // Once refused no_card_found, which asks for another table: a dark back on a dark lid at 40 % of the
+    // light with sensor noise, whose brightest parts reach 25 % brightness, under a card's least white.
+    const p = labelled(photo('stevewoz__zz__raw-T473-1004-1-back-HP.jpg'));
+    const dim = await degradedAs(dir(), p, 'dim and noisy');
+    await expect(analyseFace('front', dim.buf)).rejects.toMatchObject({ code: 'too_dark' });
+    // The photo as taken is graded.
+    expect(worstError(await analyse(p), p.corners)).toBeLessThan(1.5);
   });
 
   it('outlines a sleeved card by its cut edge, not the straight rule just inside it, at JPEG quality 60', async () => {
