@@ -182,12 +182,6 @@ const FRAME_AS_EDGE_RETRY = new Set([
 ]);
 
 /**
- * The card found and traced. A scan or render cropped to the card whose corners are filled with its
- * border's colour shows no cut edge at all (scan.ts): when nothing, or only the print inside the
- * border, was traced, the frame is traced as its outline. The steps of a try that was not kept are not
- * reported; when the frame cannot be traced either, the first refusal or trace stands.
- */
-/**
  * `locate`, with its no_card_found refusal given as too_dark when the whole photo is darker than a
  * card's white may be (photoBrightestLevel): a dim room, not the table, is what to change.
  */
@@ -202,6 +196,12 @@ function darkWhenNothingFound<T>(locate: () => T, photo: DecodedPhoto, face: Fac
   }
 }
 
+/**
+ * The card found and traced. A scan or render cropped to the card whose corners are filled with its
+ * border's colour shows no cut edge at all (scan.ts): when nothing, or only the print inside the
+ * border, was traced, the frame is traced as its outline. The steps of a try that was not kept are not
+ * reported; when the frame cannot be traced either, the first refusal or trace stands.
+ */
 function locateCard(photo: DecodedPhoto, decoded: PreparedPhoto, face: Face, record: (step: StepLog) => void) {
   const held: StepLog[] = [];
   const flush = () => held.splice(0).forEach(record);
