@@ -358,14 +358,19 @@ function cardOnSheet(decoded: PreparedPhoto, t: Trace & CornerRead, face: Face, 
   if (t.squareCorners < SHEET_SQUARE_CORNERS) return null;
   const outer = scalePoints(t.refined.corners, decoded.scale);
   const sides = quadSides(outer);
-  const inside = cardOutlinesApart(decoded.small).find(
-    (q) => q.every((p) => nearQuad(sides, p, 0)) && quadArea(outer) >= MIN_SHEET_TO_CARD_AREA * quadArea(q),
-  );
+  // Or, where the card's straight edges break up (heavy JPEG, a smaller photo), the card the colour pass
+  // finds on the sheet once all round it is painted the sheet's colour.
+  const inside =
+    cardOutlinesApart(decoded.small).find(
+      (q) => q.every((p) => nearQuad(sides, p, 0)) && quadArea(outer) >= MIN_SHEET_TO_CARD_AREA * quadArea(q),
+    ) ?? detectOnSheet(decoded.small, outer, face)?.quad;
   if (!inside) return null;
   try {
     const card = traceCard(decoded, inside, face, options);
     if (!notCardProportions(decoded, card, face)) return card;
   } catch (err) {
+    // The card on the sheet traced, too small to measure: moving closer, not another table, mends that.
+    if (err instanceof CardTooSmall) throw err;
     if (!(err instanceof EngineRefusal)) throw err;
   }
   throw new EngineRefusal('no_card_found', face, "a card lies on a sheet under it, and the card's own edges could not be traced");

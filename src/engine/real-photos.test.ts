@@ -176,6 +176,14 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     expect(worstError(await analyse(p), p.corners)).toBeLessThan(1.5);
   });
 
+  it('never grades the sheet of paper under a card: a smaller, compressed copy is refused as too small', async () => {
+    // Once graded as the sheet (its outline traced with two square corners): at half size and JPEG 30 the
+    // card's straight edges break up, and nothing but the colour pass on the sheet finds the card, 417 px long.
+    const p = photo('andrewgurg__perspective_left.jpg');
+    const half = analyseAltered(p, (img) => img.resize({ width: 960 }).jpeg({ quality: 30 }));
+    await expect(half).rejects.toMatchObject({ code: 'image_too_small' });
+  });
+
   it('outlines a sleeved card by its cut edge, not the straight rule just inside it, at JPEG quality 60', async () => {
     // Once 2.5 % off: the colour mask's outline traced clean along the border's inner rule on one side
     // (two rounded corners seen); the strong edges' outline, clean with more rounded corners, is the card.
