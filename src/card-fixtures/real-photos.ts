@@ -380,6 +380,20 @@ export async function croppedToCard(
 export const DEGRADATIONS = ['blurred', 'compressed', 'dim and noisy', 'warm light', 'cool light'] as const;
 export type Degradation = (typeof DEGRADATIONS)[number];
 
+/** Each light's colour cast, as a matrix from the photo's RGB to the cast's (a tungsten lamp's, a shaded window's). */
+const COLOUR_CASTS: Record<'warm light' | 'cool light', [[number, number, number], [number, number, number], [number, number, number]]> = {
+  'warm light': [
+    [1, 0.1, 0],
+    [0.05, 0.9, 0],
+    [0, 0.05, 0.65],
+  ],
+  'cool light': [
+    [0.7, 0, 0],
+    [0, 0.9, 0.05],
+    [0, 0.1, 1],
+  ],
+};
+
 /**
  * The labelled photo upright and spoiled as phones and uploads spoil photos, its corners unmoved:
  * `blurred` by a Gaussian 0.2 % of the card's length (a shaky hand, a soft focus), `compressed` to JPEG
@@ -401,24 +415,8 @@ export async function degradedAs(
       .jpeg({ quality: 90 })
       .toBuffer();
   else if (how === 'compressed') buf = await sharp(upright.data, raw).jpeg({ quality: 25 }).toBuffer();
-  else if (how === 'warm light')
-    buf = await sharp(upright.data, raw)
-      .recomb([
-        [1, 0.1, 0],
-        [0.05, 0.9, 0],
-        [0, 0.05, 0.65],
-      ])
-      .jpeg({ quality: 90 })
-      .toBuffer();
-  else if (how === 'cool light')
-    buf = await sharp(upright.data, raw)
-      .recomb([
-        [0.7, 0, 0],
-        [0, 0.9, 0.05],
-        [0, 0.1, 1],
-      ])
-      .jpeg({ quality: 90 })
-      .toBuffer();
+  else if (how === 'warm light' || how === 'cool light')
+    buf = await sharp(upright.data, raw).recomb(COLOUR_CASTS[how]).jpeg({ quality: 90 }).toBuffer();
   else {
     // A fixed seed: the same noise on every run.
     let seed = 12345;
