@@ -176,10 +176,13 @@ await benchCroppedCopies(photos, dir, copiesGoal);
 await benchDegradedCopies(photos, dir, copiesGoal);
 
 // Real photos gathered from the same kind of public repositories (bench/gathered-photos.json says where
-// each came from), when they have been fetched into ../gathered: outcomes by situation, no corners.
+// each came from), when they have been fetched into ../gathered: outcomes by situation, and how far the
+// one-card outlines stray from the ones checked by eye (`checked_outline`; no hand-labelled corners).
 const gatheredDir = path.resolve('..', 'gathered');
 const gatheredList = (
-  JSON.parse(fs.readFileSync(path.resolve('bench', 'gathered-photos.json'), 'utf8')) as { photos: (RealPhoto & { sha256: string })[] }
+  JSON.parse(fs.readFileSync(path.resolve('bench', 'gathered-photos.json'), 'utf8')) as {
+    photos: (RealPhoto & { sha256: string; checked_outline?: RealPhoto['corners'] })[];
+  }
 ).photos;
 const present = gatheredList.filter((p) => fs.existsSync(path.join(gatheredDir, p.file)));
 if (!present.length)
@@ -187,7 +190,11 @@ if (!present.length)
     `\nGathered photos: none at ${gatheredDir} (bench/gathered-photos.json lists ${gatheredList.length} and where each came from).`,
   );
 else {
-  const list = present.map((photo) => ({ photo, buf: fs.readFileSync(path.join(gatheredDir, photo.file)) }));
+  // A checked outline stands in for corners, so each graded photo's stray from it is measured (analyseOne).
+  const list = present.map((photo) => ({
+    photo: photo.checked_outline ? { ...photo, corners: photo.checked_outline } : photo,
+    buf: fs.readFileSync(path.join(gatheredDir, photo.file)),
+  }));
   const altered = list.filter(({ photo, buf }) => createHash('sha256').update(buf).digest('hex') !== photo.sha256);
   const gathered = await analyseAll(list);
   console.log(
@@ -210,4 +217,12 @@ else {
     const right = group.filter((r) => (situation.startsWith('one card') ? !r.code && !r.holder : expected(r)));
     console.log(`  ${situation.padEnd(30)} ${String(right.length).padStart(3)}/${String(group.length).padEnd(3)} ${outcome}`);
   }
+  const checked = gathered.filter((r) => r.photo.corners);
+  const strays = checked.flatMap((r) => (r.errorPercent === undefined ? [] : [r.errorPercent]));
+  const off = checked.filter((r) => r.errorPercent === undefined || r.errorPercent > OUTLINE_LIMIT_PERCENT);
+  console.log(
+    `  one-card photos with an outline checked by eye: ${checked.length - off.length}/${checked.length} graded within ${OUTLINE_LIMIT_PERCENT} % of it` +
+      (strays.length ? ` (mean ${f2(strays.reduce((s, e) => s + e, 0) / strays.length)} %, max ${f2(Math.max(...strays))} %)` : ''),
+  );
+  for (const r of off) console.log(`    ${r.photo.file}: ${r.code ?? `graded ${f2(r.errorPercent!)} % off`}`);
 }
