@@ -4,11 +4,18 @@
  * graded with its outline right, or refused for what was done to it (too blurry, too dark: the photo's
  * own fault, and the refusal says how to retake it); any other outcome is wrong.
  */
-import { DEGRADATIONS, degradedAs, isLabelled, type RealPhoto, type RealPhotoGoal } from '../../src/card-fixtures/real-photos';
+import {
+  DEGRADATIONS,
+  degradedAs,
+  isLabelled,
+  type Degradation,
+  type RealPhoto,
+  type RealPhotoGoal,
+} from '../../src/card-fixtures/real-photos';
 import { copyOutcome } from './copy-outcome';
 
 /** Refusals that name the photo's fault, right for a copy spoiled that way. */
-const RIGHT_REFUSALS: Record<(typeof DEGRADATIONS)[number], string[]> = {
+const RIGHT_REFUSALS: Record<Degradation, string[]> = {
   blurred: ['too_blurry'],
   compressed: [],
   'dim and noisy': ['too_dark'],

@@ -111,17 +111,17 @@ function checkTrace(
   // Cards have rounded corners; square ones mean the print frame was outlined.
   const read = CORNER_NAMES.map((c) => cornerCutDistance(view, cornerOrigin(c), cornerBorderColor(view, c)));
   const square = (d: number | null) => d !== null && d < EXPECTED_CORNER_CUT_MM * 0.4;
-  const round = read.map((d) => d !== null && !square(d));
-  const squareCorners = read.filter(square).length;
+  // CORNER_NAMES runs top-left, top-right, bottom-left, bottom-right; the quad goes round.
+  const readAt = [read[0], read[1], read[3], read[2]];
+  const squareAt = readAt.map(square);
+  const roundAt = readAt.map((d) => d !== null && !square(d));
   // A side that reads ragged but for what strays inside it is the cut edge when its corners read as the
   // card's: with a square one at either end, the line ran along print (a jagged edge's stretch, resampled askew).
-  const squareAt = [read[0], read[1], read[3], read[2]].map(square);
   const heldAlongPrint = (spread: number | null, i: number) =>
     spread !== null && spread > maxResidual && (squareAt[i] || squareAt[(i + 1) % 4]);
   if (refined.heldInward?.some(heldAlongPrint)) throw new RaggedTrace(face);
-  // CORNER_NAMES runs top-left, top-right, bottom-left, bottom-right; the quad goes round.
-  const roundAt = [round[0], round[1], round[3], round[2]];
-  return { refined, view, exposure, faintOutline: faint, squareCorners, roundCorners: round.filter(Boolean).length, roundAt };
+  const squareCorners = squareAt.filter(Boolean).length;
+  return { refined, view, exposure, faintOutline: faint, squareCorners, roundCorners: roundAt.filter(Boolean).length, roundAt };
 }
 
 /**
