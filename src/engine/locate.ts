@@ -20,6 +20,7 @@ import { cardOutlinesApart } from './line-quads';
 import { bandBeyondSides, outlineOntoTable } from './onto-table';
 import { refuseCardCutByFrame } from './cut-card';
 import { refuseAnotherCardInView } from './other-cards';
+import { refuseFannedCards } from './fanned-cards';
 import { squareCorneredSleeve } from './sleeve-band';
 import { MAX_CLIPPED_PERCENT, MIN_WHITE_LEVEL } from './exposure';
 import { plausibleAspects } from './perspective';
@@ -96,6 +97,9 @@ export function traceLocated(
     // Nothing card-sized stood out, but a card the frame cuts may show (cut-card.ts): saying so tells
     // the collector what to change.
     if (err.code === 'no_card_found') refuseCardCutByFrame(decoded.small, face);
+    // Cards fanned in a hand or overlapping in a pile: no one card's outline stands out, but their
+    // corners do, turned from each other (fanned-cards.ts).
+    refuseFannedCards(decoded.small, face);
     throw err;
   }
 }

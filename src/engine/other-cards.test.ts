@@ -36,15 +36,29 @@ describe('another card partly in view', () => {
     expect(found!.corner.y).toBeLessThan(40);
   });
 
+  it("finds a neighbour showing only its corner in the frame's corner: the corner is read within the stubs that show", () => {
+    const img = table();
+    // Up and left of the traced card, a card whose bottom-right corner alone is in view: its bottom edge
+    // 40 px long and its right side a 16 px stub into the top of the frame (a playmat photo's neighbour
+    // out of focus in the corner). The border and print inside the corner are read within those 16 px.
+    card(img, { x: -10, y: -54 }, 0);
+    const found = anotherCardCorner(img, traced);
+    expect(found).not.toBeNull();
+    expect(found!.corner.x).toBeLessThan(50);
+    expect(found!.corner.y).toBeLessThan(25);
+  });
+
   it('finds a neighbour whose sides show only down to the edge of something lying over it (a fanned hand, a pile)', () => {
     const img = table();
     card(img, { x: 400, y: 100 }, 0);
-    // A plain box over all but the top 25 px of it: its sides are stubs that stop at the box's edge.
-    paint(img, { x: 420, y: 210 }, 0, () => [200, 190, 120], 180, 310);
+    // A plain box over all but its top 18–30 px, turned a little as a card over it in a fan is (lying
+    // square, its edge would merge with the drawn print lines it runs along): both sides are stubs that
+    // stop at the box's edge.
+    paint(img, { x: 420, y: 213 }, 0.12, () => [200, 190, 120], 180, 310);
     const found = anotherCardCorner(img, traced);
     expect(found).not.toBeNull();
-    // A corner of that card's, in the 25 px of it that show.
-    expect(found!.corner.y).toBeLessThan(60);
+    // One of that card's top corners (y 30), not a corner of its print further down.
+    expect(found!.corner.y).toBeLessThan(35);
     expect(found!.corner.x).toBeGreaterThan(340);
   });
 

@@ -30,9 +30,10 @@ const MIN_ARM = 0.35;
 const MAX_ARM = 1.1;
 /**
  * An arm that runs into the frame (the neighbour cut there) or stops at the edge of a card lying over it
- * (a fanned hand, a pile) may be as short as this share of the card's width.
+ * (a fanned hand, a pile) may be as short as this share of the card's width: a neighbour whose corner
+ * alone shows in the frame's corner (a playmat photo's, out of focus) showed a stub of 0.13.
  */
-const MIN_CUT_ARM = 0.15;
+const MIN_CUT_ARM = 0.12;
 /** An arm's end this close to the frame's edge (working-copy px) runs into it. */
 const FRAME_PX = 3;
 /** The arms' near ends may stop short of their crossing by this share of the card's width (a rounded corner, blur). */
@@ -60,19 +61,34 @@ export function refuseAnotherCardInView({ small, scale }: DecodedPhoto, corners:
     );
 }
 
-export type OtherCard = { corner: Point; arms: [Segment, Segment] };
+/** A card's corner: where its two arms cross, and the directions they run away from there (unit). */
+export type OtherCard = { corner: Point; arms: [Segment, Segment]; away: [Point, Point] };
 
 /**
  * The corner of another card in the working copy `img`, beside the card traced at `card` (its corners
  * in working-copy pixels), or null when no other card shows.
  */
 export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
-  const { width: w, height: h } = img;
   const sides = quadSides(card);
   const cardWidth = Math.min(sides[0].len + sides[2].len, sides[1].len + sides[3].len) / 2;
   const cardLength = Math.max(sides[0].len + sides[2].len, sides[1].len + sides[3].len) / 2;
   const margin = HOLDER_MARGIN * cardWidth;
   const nearCard = (p: Point) => nearQuad(sides, p, margin);
+  for (const found of cardCorners(img, { cardWidth, cardLength }, nearCard)) return found;
+  return null;
+}
+
+/**
+ * Every corner of a card about `cardWidth` × `cardLength` (working-copy pixels) in `img`, away from the
+ * points `nearCard` excludes (the traced card's own): two cut edges meeting at about a right angle, with
+ * print inside (see the header).
+ */
+export function* cardCorners(
+  img: RgbImage,
+  { cardWidth, cardLength }: { cardWidth: number; cardLength: number },
+  nearCard: (p: Point) => boolean = () => false,
+): Generator<OtherCard> {
+  const { width: w, height: h } = img;
   const { mag, angle, threshold, edge } = strongEdges(img);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (edge[y * w + x] && nearCard({ x, y })) edge[y * w + x] = 0;
   const minArm = MIN_ARM * cardWidth,
@@ -100,7 +116,7 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
         if (Math.min(da, db) > maxGap) return null;
         const far = da < db ? s.b : s.a;
         const len = Math.hypot(far.x - x.x, far.y - x.y);
-        return { x: (far.x - x.x) / len, y: (far.y - x.y) / len };
+        return { x: (far.x - x.x) / len, y: (far.y - x.y) / len, reach: len };
       });
       if (!away[0] || !away[1]) continue;
       // A short arm runs into the frame, or its far end stops at another card's edge over it (its near
@@ -111,9 +127,10 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
         return stoppedAt(far, s);
       });
       if (!stopped) continue;
-      if (cardCornerAt(img, mag, threshold, x, away[0], away[1], cardWidth, nearCard)) return { corner: x, arms: [p, q] };
+      const reach = [away[0].reach, away[1].reach] as const;
+      if (cardCornerAt(img, mag, threshold, x, away[0], away[1], cardWidth, nearCard, reach))
+        yield { corner: x, arms: [p, q], away: [away[0], away[1]] };
     }
-  return null;
 }
 
 /** An edge over a side stops it when it runs across it at this angle or more… */
@@ -132,7 +149,8 @@ function crossesAt(over: Segment, own: Segment, p: Point): boolean {
 /**
  * Whether a corner at `corner` whose arms run along `u` and `v` is a card's: both arms cut edges round one
  * border colour, and print inside it (`mag`, `threshold`: strongEdges of `img`). `excluded` points (the
- * traced card's own) are not read as print. cut-card.ts asks it of a card the frame cuts.
+ * traced card's own) are not read as print; `reach` is how far each arm is seen from the corner (both
+ * are read within it). cut-card.ts asks it of a card the frame cuts.
  */
 export function cardCornerAt(
   img: RgbImage,
@@ -143,8 +161,9 @@ export function cardCornerAt(
   v: Point,
   cardWidth: number,
   excluded: (p: Point) => boolean = () => false,
+  reach: readonly [number, number] = [Infinity, Infinity],
 ): boolean {
-  return cutEdges(img, corner, u, v, cardWidth) && printInside(mag, threshold, img, corner, u, v, cardWidth, excluded);
+  return cutEdges(img, corner, u, v, cardWidth, reach) && printInside(mag, threshold, img, corner, u, v, cardWidth, excluded, reach);
 }
 
 /**
@@ -160,16 +179,16 @@ function printInside(
   v: Point,
   cardWidth: number,
   ofTracedCard: (p: Point) => boolean,
+  reach: readonly [number, number],
 ): boolean {
-  const from = 0.1 * cardWidth,
-    to = 0.5 * cardWidth;
+  const [alongU, alongV] = reach.map((r) => span(0.1 * cardWidth, 0.5 * cardWidth, r));
   const steps = 24;
   let inFrame = 0,
     strong = 0;
   for (let i = 0; i < steps; i++)
     for (let j = 0; j < steps; j++) {
-      const a = from + ((to - from) * (i + 0.5)) / steps,
-        b = from + ((to - from) * (j + 0.5)) / steps;
+      const a = alongU.from + ((alongU.to - alongU.from) * (i + 0.5)) / steps,
+        b = alongV.from + ((alongV.to - alongV.from) * (j + 0.5)) / steps;
       const x = Math.round(corner.x + a * u.x + b * v.x),
         y = Math.round(corner.y + a * u.y + b * v.y);
       if (x < 1 || y < 1 || x >= w - 1 || y >= h - 1 || ofTracedCard({ x, y })) continue;
@@ -185,13 +204,14 @@ function printInside(
  * (the card's border). A ruled line on paper is a thin line, paper on both sides; the edge of a shadow
  * meeting it has no border colour in common with it.
  */
-function cutEdges(img: RgbImage, corner: Point, u: Point, v: Point, cardWidth: number): boolean {
+function cutEdges(img: RgbImage, corner: Point, u: Point, v: Point, cardWidth: number, reach: readonly [number, number]): boolean {
   const d = Math.max(1.5, 0.025 * cardWidth);
   const buf = [0, 0, 0];
-  const mean = (along: Point, across: Point, offset: number) => {
+  const mean = (along: Point, alongReach: number, across: Point, offset: number) => {
     const sum = [0, 0, 0];
+    const { from, to } = span(0.15 * cardWidth, 0.35 * cardWidth, alongReach);
     for (let i = 0; i < 8; i++) {
-      const t = cardWidth * (0.15 + (0.2 * i) / 7);
+      const t = from + ((to - from) * i) / 7;
       sampleRgb(img, corner.x + along.x * t + across.x * offset, corner.y + along.y * t + across.y * offset, buf);
       for (let c = 0; c < 3; c++) sum[c] += buf[c] / 8;
     }
@@ -199,13 +219,23 @@ function cutEdges(img: RgbImage, corner: Point, u: Point, v: Point, cardWidth: n
   };
   const gap = (a: number[], b: number[]) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
   // Along arm u the corner's inside lies toward v, and the other way round.
-  const insideU = mean(u, v, d),
-    outsideU = mean(u, v, -d);
-  const insideV = mean(v, u, d),
-    outsideV = mean(v, u, -d);
+  const insideU = mean(u, reach[0], v, d),
+    outsideU = mean(u, reach[0], v, -d);
+  const insideV = mean(v, reach[1], u, d),
+    outsideV = mean(v, reach[1], u, -d);
   return (
     gap(insideU, outsideU) >= MIN_CUT_STEP_RGB &&
     gap(insideV, outsideV) >= MIN_CUT_STEP_RGB &&
     gap(insideU, insideV) <= MAX_BORDER_DIFFERENCE_RGB
   );
+}
+
+/**
+ * Where along an arm to look, from `from` to `to` from the corner: within the `reach` of the arm seen,
+ * the span kept in the same proportions. An arm the frame cuts short (a neighbour whose corner alone is
+ * in view) has no border or print beyond it: read there, the frame's own edge pixels decided.
+ */
+function span(from: number, to: number, reach: number): { from: number; to: number } {
+  const scale = Math.min(1, (0.9 * reach) / to);
+  return { from: from * scale, to: to * scale };
 }

@@ -559,6 +559,15 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     });
   });
 
+  it('refuses cards lying across paper and a playmat, turned every way, as several_cards, not as no card found', async () => {
+    // Once refused no_card_found: no card stood out whole (one across the paper's edge, two cut by the
+    // frame), but corners of one kind show turned from each other (fanned-cards.ts).
+    await expect(analyse(photo('rootkow__img28.jpg'))).rejects.toMatchObject({
+      code: 'several_cards',
+      message: expect.stringContaining('cards fanned or overlapping'),
+    });
+  });
+
   it('refuses a card with neighbours out of focus at the far end of a tilted shot as several_cards', async () => {
     // Once refused card_cut_off: the neighbours' edges at the top of the frame are blurred into bands too
     // wide to pass as lines, until thinned to their ridges (straight-edges.ts).
