@@ -48,7 +48,7 @@ export function refuseFannedCards(img: RgbImage, face: Face | undefined): void {
     throw new EngineRefusal(
       'several_cards',
       face,
-      `cards fanned or overlapping: corners of one kind turned ${Math.round(fan.turnDeg)}° from each other`,
+      `two cards' corners of one kind show, turned ${Math.round(fan.turnDeg)}° from each other`,
     );
 }
 

@@ -564,7 +564,7 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     // frame), but corners of one kind show turned from each other (fanned-cards.ts).
     await expect(analyse(photo('rootkow__img28.jpg'))).rejects.toMatchObject({
       code: 'several_cards',
-      message: expect.stringContaining('cards fanned or overlapping'),
+      message: expect.stringContaining("two cards' corners of one kind show"),
     });
   });
 
