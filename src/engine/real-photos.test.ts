@@ -463,6 +463,22 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     });
   });
 
+  it('never takes one card made small for cards fanned in a hand: its print lies square to its edge', async () => {
+    // fanned-cards.ts is asked of every photo too small to grade; one card, however turned or tilted,
+    // shows each kind of corner once (its print's corners turned as its edge is).
+    const outcomes: string[] = [];
+    for (const p of loaded.photos!.filter(isLabelled)) {
+      const small = await scaledTo(dir(), p, 200);
+      if (!small) continue;
+      outcomes.push(await analyseFace('front', small.buf).then(
+        () => 'graded',
+        (err: EngineRefusal) => err.code,
+      ));
+    }
+    expect(outcomes.length).toBeGreaterThan(20);
+    expect(outcomes.filter((code) => code !== 'image_too_small')).toEqual([]);
+  });
+
   it('refuses a square-cornered outline on plain paper as card_in_sleeve, never grading the sleeve as the card', async () => {
     // A black-bordered card on white paper with two opposite corners squared off in black: what a
     // black-backed penny sleeve round it showed in two photos (its rim merges with the border, so no
