@@ -470,10 +470,12 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     for (const p of loaded.photos!.filter(isLabelled)) {
       const small = await scaledTo(dir(), p, 200);
       if (!small) continue;
-      outcomes.push(await analyseFace('front', small.buf).then(
-        () => 'graded',
-        (err: EngineRefusal) => err.code,
-      ));
+      outcomes.push(
+        await analyseFace('front', small.buf).then(
+          () => 'graded',
+          (err: EngineRefusal) => err.code,
+        ),
+      );
     }
     expect(outcomes.length).toBeGreaterThan(20);
     expect(outcomes.filter((code) => code !== 'image_too_small')).toEqual([]);
