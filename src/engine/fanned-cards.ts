@@ -54,7 +54,8 @@ export function refuseFannedCards(img: RgbImage, face: Face | undefined): void {
 
 /** Two corners of one kind, of two cards turned from each other, in the working copy `img`; null when none show. */
 export function fannedCards(img: RgbImage): FannedCards | null {
-  const { mag, angle, edge } = strongEdges(img);
+  const edges = strongEdges(img);
+  const { mag, angle, edge } = edges;
   const longest = Math.max(
     0,
     ...straightEdges(edge, mag, angle, img.width, img.height, MIN_SIDE_SHARE * Math.max(img.width, img.height), { ridges: true }).map(
@@ -64,7 +65,8 @@ export function fannedCards(img: RgbImage): FannedCards | null {
   if (!longest) return null;
   const atScale = (share: number) => {
     const cardLength = (share * longest) / LONGEST_EDGE_SHARE;
-    return turnedPair([...cardCorners(img, { cardWidth: (cardLength * CARD_WIDTH_MM) / CARD_HEIGHT_MM, cardLength })], cardLength);
+    const size = { cardWidth: (cardLength * CARD_WIDTH_MM) / CARD_HEIGHT_MM, cardLength };
+    return turnedPair([...cardCorners(img, size, undefined, edges)], cardLength);
   };
   const found = atScale(1);
   const smaller = found && atScale(SMALLER_SCALE);

@@ -81,15 +81,18 @@ export function anotherCardCorner(img: RgbImage, card: Quad): OtherCard | null {
 /**
  * Every corner of a card about `cardWidth` × `cardLength` (working-copy pixels) in `img`, away from the
  * points `nearCard` excludes (the traced card's own): two cut edges meeting at about a right angle, with
- * print inside (see the header).
+ * print inside (see the header). `edges`: strongEdges of `img`, when the caller has them already (left
+ * as they are: the excluded points are cleared in a copy).
  */
 export function* cardCorners(
   img: RgbImage,
   { cardWidth, cardLength }: { cardWidth: number; cardLength: number },
   nearCard: (p: Point) => boolean = () => false,
+  edges: ReturnType<typeof strongEdges> = strongEdges(img),
 ): Generator<OtherCard> {
   const { width: w, height: h } = img;
-  const { mag, angle, threshold, edge } = strongEdges(img);
+  const { mag, angle, threshold } = edges;
+  const edge = Uint8Array.from(edges.edge);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (edge[y * w + x] && nearCard({ x, y })) edge[y * w + x] = 0;
   const minArm = MIN_ARM * cardWidth,
     maxArm = MAX_ARM * cardLength;

@@ -3,12 +3,12 @@
  * be refused again when it shows several cards (a fanned hand, a pile on a playmat: most small web images
  * of cards are). Saying so first tells the collector what to change. The photo is read at its own size,
  * the card looked for as in any photo, and only a finding of several cards replaces the size refusal:
- * cards fanned in a hand (fanned-cards.ts), two cards' outlines, or a neighbour beside the card traced.
+ * two cards' outlines, cards fanned in a hand (fanned-cards.ts: traceLocated asks it when no card traces)
+ * or a neighbour beside the card traced.
  */
 import type { Face } from '@contract/grading-report';
 import { decodePhoto } from './decode';
 import { detectCard } from './detect';
-import { refuseFannedCards } from './fanned-cards';
 import { detectOrRefusal, traceLocatedOrNeighbours } from './locate';
 import { refuseAnotherCardInView } from './other-cards';
 import { EngineRefusal } from './refusal';
@@ -27,8 +27,6 @@ export async function refuseSeveralCardsInSmallPhoto(photo: Buffer, face: Face):
     throw err;
   }
   try {
-    // A hand of cards fanned (a small web image of one, most often): no one card is traced in it.
-    refuseFannedCards(decoded.small, face);
     // A card too small to measure (as it mostly is here) has its neighbours looked for there.
     const { detection, located } = detectOrRefusal(() => detectCard(decoded.small, face), face);
     const t = traceLocatedOrNeighbours(decoded, detection, located, face);
