@@ -9,8 +9,8 @@
  * surface findings by severity on each graded card; then the one-card photos framed tightly and cut by
  * the frame (lib/tight-framing.ts), turned further from the camera (lib/tilted-copies.ts), made small
  * (lib/small-copies.ts), turned in the frame (lib/turned-copies.ts), cropped to the card's edge
- * (lib/cropped-copies.ts) and spoiled as phones and uploads spoil photos (lib/degraded-copies.ts). Skips
- * with a message when the folder is absent.
+ * (lib/cropped-copies.ts), spoiled as phones and uploads spoil photos (lib/degraded-copies.ts) and set on
+ * a listing's white canvas (lib/canvas-copies.ts). Skips with a message when the folder is absent.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -23,6 +23,7 @@ import { benchTiltedCopies } from './lib/tilted-copies';
 import { benchTurnedCopies } from './lib/turned-copies';
 import { benchCroppedCopies } from './lib/cropped-copies';
 import { benchDegradedCopies } from './lib/degraded-copies';
+import { benchCanvasCopies } from './lib/canvas-copies';
 
 const loaded = loadRealPhotos();
 if (!loaded.photos) {
@@ -174,6 +175,7 @@ await benchSmallCopies(photos, dir, copiesGoal);
 await benchTurnedCopies(photos, dir, copiesGoal);
 await benchCroppedCopies(photos, dir, copiesGoal);
 await benchDegradedCopies(photos, dir, copiesGoal);
+await benchCanvasCopies(photos, dir, copiesGoal);
 
 // Real photos gathered from the same kind of public repositories (bench/gathered-photos.json says where
 // each came from), when they have been fetched into ../gathered: outcomes by situation, and how far the

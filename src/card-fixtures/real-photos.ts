@@ -214,6 +214,36 @@ export async function scaledTo(
 }
 
 /**
+ * The labelled photo upright, as a listing photo shows it: cut `marginMm` beside the card's outermost
+ * corners on its left and right (full height), and set on a white canvas, squared (bands of white at
+ * least a tenth of the photo's width either side), as a JPEG with its corners moved with it; null when
+ * the photo has no such margin beside the card.
+ */
+export async function onListingCanvas(
+  dir: string,
+  photo: LabelledPhoto,
+  marginMm: number,
+): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> } | null> {
+  const upright = await sharp(readRealPhoto(dir, photo)).rotate().toBuffer({ resolveWithObject: true });
+  const c = Object.values(photo.corners);
+  const pxPerMm = Math.hypot(c[0][0] - c[2][0], c[0][1] - c[2][1]) / Math.hypot(CARD_WIDTH_MM, CARD_HEIGHT_MM);
+  const xs = c.map((q) => q[0]);
+  const left = Math.round(Math.min(...xs) - marginMm * pxPerMm),
+    right = Math.round(Math.max(...xs) + marginMm * pxPerMm);
+  const { width, height } = upright.info;
+  if (left < 0 || right > width) return null;
+  const w = right - left;
+  const band = Math.max(Math.round((height - w) / 2), Math.round(0.1 * w));
+  const buf = await sharp(upright.data)
+    .extract({ left, top: 0, width: w, height })
+    .extend({ left: band, right: band, background: { r: 255, g: 255, b: 255 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const corners = Object.fromEntries(Object.entries(photo.corners).map(([k, [x, y]]) => [k, [x - left + band, y]]));
+  return { buf, corners: corners as Record<Corner, [number, number]> };
+}
+
+/**
  * The labelled photo upright, then turned in its own plane by `quarterTurns` quarter turns clockwise (a
  * phone held sideways or upside down, its orientation tag lost), as a JPEG with its corners turned with
  * it. The engine must find the same card whichever way up the photo is.

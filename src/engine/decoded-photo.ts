@@ -4,4 +4,14 @@ import type { RgbImage } from './image';
 /** Long side of the copy used to find the card; measurements use the full image. */
 export const WORKING_LONG_SIDE = 480;
 
-export type DecodedPhoto = { full: RgbImage; small: RgbImage; scale: number };
+/**
+ * `canvas`: when the image is a photo set on a canvas of flat bands (canvas-padding.ts), where the photo
+ * analysed lies in the image as uploaded (its left and top, px) and that image's size: findings are
+ * reported in the uploaded image's pixels.
+ */
+export type DecodedPhoto = {
+  full: RgbImage;
+  small: RgbImage;
+  scale: number;
+  canvas?: { left: number; top: number; width: number; height: number };
+};

@@ -78,15 +78,21 @@ const OUTLINE_LONG_SIDE = 1000;
  */
 async function outlineEvidence(a: FaceAnalysis): Promise<Buffer> {
   const { img } = a.view;
-  const { widthPx: width, heightPx: height, corners } = a.checks;
-  const pad = Math.round((img.width - width) / 2);
+  const { widthPx, heightPx, origin } = a.checks;
+  // The part of the analysed image that is the photo: not a scan's backdrop band, and a listing's
+  // canvas was never in it. The outline is drawn in that part's pixels.
+  const left = Math.max(0, Math.round(-origin.x)),
+    top = Math.max(0, Math.round(-origin.y));
+  const width = Math.min(img.width - left, Math.round(widthPx - origin.x) - left),
+    height = Math.min(img.height - top, Math.round(heightPx - origin.y) - top);
+  const corners = a.checks.corners.map((p) => ({ x: p.x - origin.x - left, y: p.y - origin.y - top })) as typeof a.checks.corners;
   const s = Math.min(1, OUTLINE_LONG_SIDE / Math.max(width, height));
   const w = Math.max(1, Math.round(width * s)),
     h = Math.max(1, Math.round(height * s));
   return sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), {
     raw: { width: img.width, height: img.height, channels: 3 },
   })
-    .extract({ left: pad, top: pad, width, height })
+    .extract({ left, top, width, height })
     .resize(w, h, { fit: 'fill' })
     .composite([{ input: Buffer.from(outlineSvg(corners, w, h, s)), top: 0, left: 0 }])
     .jpeg({ quality: 80 })

@@ -14,6 +14,7 @@ import { refuseTwoCardsAsOne } from './two-cards';
 export { maxEdgeWidthPx, MAX_SATURATED_PERCENT } from './locate';
 import { EngineRefusal } from './refusal';
 import { SleeveOutlineOnly, traceCard, traceInsideSleeve, traceOuterOutline } from './trace';
+import { withoutCanvas } from './canvas-padding';
 import { detectHolder, type Holder } from './holder';
 import { borderEdgeOnGrain } from './border-on-grain';
 import { frameBesideUnroundedSide } from './cut-side';
@@ -44,7 +45,13 @@ export type PhotoChecks = {
   /** The card lies in a clear holder (its rim shows just outside the card): measured through plastic. */
   holder: Exclude<Holder, 'slab'> | null;
   saturatedPercent: number;
+  /** The card's outline in the photo's own pixels (as uploaded, upright). */
   corners: Quad;
+  /**
+   * Where the analysed image's top-left pixel (view.img) lies in the photo's own pixels: a scan's backdrop
+   * band added round it lies before the photo (negative), a listing's canvas cut off leaves the photo at its place on it.
+   */
+  origin: { x: number; y: number };
   edgeResidualPx: number[];
   exposure: Exposure;
 };
@@ -93,14 +100,20 @@ export async function analyseFace(
   };
   const t0 = new Date();
   // A flatbed scan (card filling the frame) is surrounded by its own backdrop so its edges can be traced.
-  const decodedPhoto = await decodeOrSayWhy(photo, face);
+  // A listing photo set on a canvas of flat bands is analysed without them (canvas-padding.ts).
+  const decodedPhoto = withoutCanvas(await decodeOrSayWhy(photo, face));
   const prepared = prepareScan(decodedPhoto, face);
   record({
     name: faceStepName(face, 'decode'),
     description: 'Read the photo, apply its orientation, convert to sRGB and check the size caps.',
     startTime: t0,
     endTime: new Date(),
-    results: { width: decodedPhoto.full.width, height: decodedPhoto.full.height, scan: prepared.scan },
+    results: {
+      width: decodedPhoto.canvas?.width ?? decodedPhoto.full.width,
+      height: decodedPhoto.canvas?.height ?? decodedPhoto.full.height,
+      scan: prepared.scan,
+      ...(decodedPhoto.canvas && { photoOnCanvas: { left: decodedPhoto.canvas.left, top: decodedPhoto.canvas.top } }),
+    },
   });
   const { decoded, refined, view, exposure, faintOutline, holder } = darkWhenNothingFound(
     () => locateCard(decodedPhoto, prepared, face, record),
@@ -121,11 +134,11 @@ export async function analyseFace(
   const saturated = exposure.saturatedPercent;
   // Reported in the photo's own pixels: a scan's backdrop band is analysis scaffolding, not part of the photo.
   const pad = decoded.offsetPx;
-  const photoCorners = refined.corners.map((p) => ({ x: p.x - pad, y: p.y - pad })) as Quad;
+  const photoCorners = refined.corners.map((p) => inUploadedPixels(decoded, p.x, p.y)) as Quad;
   const checks: PhotoChecks = {
     scan: decoded.scan,
-    widthPx: width - 2 * pad,
-    heightPx: height - 2 * pad,
+    widthPx: decoded.canvas?.width ?? width - 2 * pad,
+    heightPx: decoded.canvas?.height ?? height - 2 * pad,
     pxPerMm: view.pxPerMm,
     edgeWidthPx: refined.edgeWidthPx,
     edgeContrast: refined.contrast,
@@ -134,6 +147,7 @@ export async function analyseFace(
     holder,
     saturatedPercent: saturated,
     corners: photoCorners,
+    origin: inUploadedPixels(decoded, 0, 0),
     edgeResidualPx: refined.residualPx,
     exposure,
   };
@@ -254,7 +268,7 @@ function traceOutline(decoded: PreparedPhoto, face: Face, record: (step: StepLog
         // The coarse outline in the photo's own pixels, so a wrong find can be seen before refinement.
         (d) => ({
           areaShare: Math.round(d.areaShare * 1000) / 10,
-          outline: d.quad.map((p) => photoPoint(p.x / decoded.scale - decoded.offsetPx, p.y / decoded.scale - decoded.offsetPx)),
+          outline: d.quad.map((p) => roundPoint(inUploadedPixels(decoded, p.x / decoded.scale, p.y / decoded.scale))),
         }),
       ),
     face,
@@ -328,7 +342,7 @@ function traceOutline(decoded: PreparedPhoto, face: Face, record: (step: StepLog
       edgeWidthPx: Math.round(t.refined.edgeWidthPx * 100) / 100,
       residualPx: t.refined.residualPx.map((x) => Math.round(x * 100) / 100),
       faintOutline: t.faintOutline,
-      outline: t.refined.corners.map((p) => photoPoint(p.x - decoded.offsetPx, p.y - decoded.offsetPx)),
+      outline: t.refined.corners.map((p) => roundPoint(inUploadedPixels(decoded, p.x, p.y))),
     }),
   );
 }
@@ -343,7 +357,15 @@ function sleeveWhenOnlyItsOutline<T>(trace: () => T): T {
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
-const photoPoint = (x: number, y: number) => ({ x: round1(x), y: round1(y) });
+const roundPoint = (p: { x: number; y: number }) => ({ x: round1(p.x), y: round1(p.y) });
+
+/**
+ * A point of the analysed image (full size) in the pixels of the image as uploaded: a scan's backdrop
+ * band is analysis scaffolding, and a listing photo's canvas was cut off before analysis.
+ */
+function inUploadedPixels(decoded: PreparedPhoto, x: number, y: number) {
+  return { x: x - decoded.offsetPx + (decoded.canvas?.left ?? 0), y: y - decoded.offsetPx + (decoded.canvas?.top ?? 0) };
+}
 
 /** The photo decoded; one too small to grade is refused, as showing several cards when it does (small-photo.ts). */
 async function decodeOrSayWhy(photo: Buffer, face: Face) {

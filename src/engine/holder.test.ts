@@ -48,6 +48,23 @@ describe('the holder round a traced card', () => {
     expect(detectHolder(createCardView(cardIn(1.5), cardQuad), cardQuad).holder).toBe('sleeve');
   });
 
+  it('names no toploader where the photo ends 5.5 mm beside the card, padded with white to a square', () => {
+    // Listing photos: a card on a dark cloth, the photo set on a white canvas. The canvas's edge steps as a
+    // change of material does, where a toploader's clear wall shows the table on both sides of it.
+    const img = greyTable(560, 700);
+    img.data.fill(255);
+    paint(img, centre, angle, () => [30, 38, 48], (63 + 11) * MM, 700);
+    paint(
+      img,
+      centre,
+      angle,
+      (u, v) => (Math.max(Math.abs(u) - 28.5 * MM, Math.abs(v) - 41 * MM) > 0 ? [230, 200, 40] : [200, 120, 160]),
+      63 * MM,
+      88 * MM,
+    );
+    expect(detectHolder(createCardView(img, cardQuad), cardQuad).holder).toBeNull();
+  });
+
   it('names nothing round a bare card on the table', () => {
     expect(detectHolder(createCardView(cardIn(null), cardQuad), cardQuad).holder).toBeNull();
   });

@@ -35,7 +35,7 @@ const MIN_WAVERING_RIM_SIGNIFICANCE = 12;
 /**
  * The median rim's step above which it is the card's own edge, not plastic (RGB units at full light):
  * penny sleeves on real photos stepped 10–57 (median per card at most 45), a black border's cut edge
- * against the table 65–216 (median 130 and up).
+ * against the table 65–216 (median 130 and up). A toploader's wall, clear plastic too, steps no more.
  */
 const MAX_SLEEVE_RIM_STEP_RGB = 80;
 
@@ -77,8 +77,12 @@ export function detectHolder(view: CardView, corners: Quad): Surround {
   const clear = found.map((rim) => (rim && rim.significance >= MIN_RIM_SIGNIFICANCE ? rim : null));
   const wavering = clear.filter(Boolean).length < MIN_SIDES;
   const rims = wavering ? found : clear;
+  const maxRimStep = MAX_SLEEVE_RIM_STEP_RGB * (view.gain ?? 1);
   if (rims.filter(Boolean).length < MIN_SIDES) {
-    const walls = sides.filter((side) => rimBeyond(view, side, TOPLOADER_FROM_MM, TOPLOADER_TO_MM));
+    // Clear plastic, with the table seen through it inside the wall as beyond it: a step as small as a
+    // sleeve's rim. A stronger one is a change of material: the edge of a listing photo set on a white
+    // canvas stepped 280–310 five mm out from a bare card's long sides, a toploader's walls 23 and 32.
+    const walls = sides.filter((side) => (rimBeyond(view, side, TOPLOADER_FROM_MM, TOPLOADER_TO_MM)?.stepRgb ?? Infinity) <= maxRimStep);
     return { holder: walls.length >= MIN_SIDES ? 'toploader' : null, runsOff: [], cardEdge: null };
   }
   // A side without a rim is taken as far out as the others' rims lie (a sleeve's open end, a rim lost in glare).
@@ -101,7 +105,7 @@ export function detectHolder(view: CardView, corners: Quad): Surround {
   // step. A step from the band to the table this strong is a change of material, the card's own cut
   // edge (its dark border around the printed frame that was traced).
   const steps = rims.flatMap((rim) => (rim ? [rim.stepRgb] : [])).sort((x, y) => x - y);
-  if (steps[Math.floor(steps.length / 2)] > MAX_SLEEVE_RIM_STEP_RGB * (view.gain ?? 1))
+  if (steps[Math.floor(steps.length / 2)] > maxRimStep)
     return { holder: null, runsOff, cardEdge: wavering ? null : (outer.slice(0, 4) as Quad) };
   return { holder: 'sleeve', runsOff, cardEdge: null };
 }

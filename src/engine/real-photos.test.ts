@@ -12,6 +12,7 @@ import {
   framedAt,
   isLabelled,
   loadRealPhotos,
+  onListingCanvas,
   outlineErrorPercent,
   pairedWithItself,
   readRealPhoto,
@@ -254,6 +255,17 @@ describe.skipIf(!loaded.photos)(`real photos${loaded.photos ? '' : ` (skipped: $
     const a = await analyse(photo('rootkow__img8.jpg'));
     expect(a.checks.holder).toBe('sleeve');
     expect(a.checks.edgeWidthPx / a.checks.pxPerMm).toBeLessThan(0.3);
+  });
+
+  it("grades a listing photo, the card 5 mm from a white canvas on its left and right, in the canvas's pixels", async () => {
+    // Without the canvas cut off first, its edge beside the card read as another card in view.
+    const p = labelled(photo('andrewgurg__perspective_left.jpg'));
+    const copy = (await onListingCanvas(dir(), p, 5))!;
+    const a = await analyseFace('front', copy.buf);
+    expect(worstError(a, copy.corners)).toBeLessThan(1.5);
+    expect(a.checks.holder).toBeNull();
+    const { width } = await sharp(copy.buf).metadata();
+    expect(a.checks.widthPx).toBe(width);
   });
 
   it('grades a card shot 25° further from square, its outline within 1.5 % at every corner', async () => {

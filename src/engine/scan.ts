@@ -210,6 +210,7 @@ export function prepareScan(decoded: DecodedPhoto, face?: 'front' | 'back', { fr
     full: pad(full, padFull, backdrop),
     small: pad(decoded.small, padSmall, backdrop),
     scale: decoded.scale,
+    canvas: decoded.canvas,
     scan: true,
     offsetPx: padFull,
     frameMayBeEdge: verdict.frameMayBeEdge,
