@@ -86,6 +86,10 @@ export function outlineErrorPercent(found: Point[], truth: Record<Corner, [numbe
 
 export type FrameSide = 'left' | 'top' | 'right' | 'bottom';
 
+/** The labelled card's scale in the photo: its diagonal (top-left to bottom-right corner) over a card's, px per mm. */
+const labelledPxPerMm = ({ corners: { TL, BR } }: LabelledPhoto) =>
+  Math.hypot(TL[0] - BR[0], TL[1] - BR[1]) / Math.hypot(CARD_WIDTH_MM, CARD_HEIGHT_MM);
+
 /**
  * The labelled photo upright, cropped on one `side` so the frame's edge lies `mm` inside the card's
  * outermost labelled corner there (negative: that far outside it), as a JPEG, with the labelled corners
@@ -100,7 +104,7 @@ export async function framedAt(
 ): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> } | null> {
   const upright = await sharp(readRealPhoto(dir, photo)).rotate().toBuffer({ resolveWithObject: true });
   const c = Object.values(photo.corners);
-  const pxPerMm = Math.hypot(c[0][0] - c[2][0], c[0][1] - c[2][1]) / Math.hypot(63, 88);
+  const pxPerMm = labelledPxPerMm(photo);
   const [xs, ys] = [c.map((q) => q[0]), c.map((q) => q[1])];
   const { width, height } = upright.info;
   const box = { left: 0, top: 0, right: width, bottom: height };
@@ -225,9 +229,8 @@ export async function onListingCanvas(
   marginMm: number,
 ): Promise<{ buf: Buffer; corners: Record<Corner, [number, number]> } | null> {
   const upright = await sharp(readRealPhoto(dir, photo)).rotate().toBuffer({ resolveWithObject: true });
-  const c = Object.values(photo.corners);
-  const pxPerMm = Math.hypot(c[0][0] - c[2][0], c[0][1] - c[2][1]) / Math.hypot(CARD_WIDTH_MM, CARD_HEIGHT_MM);
-  const xs = c.map((q) => q[0]);
+  const pxPerMm = labelledPxPerMm(photo);
+  const xs = Object.values(photo.corners).map((q) => q[0]);
   const left = Math.round(Math.min(...xs) - marginMm * pxPerMm),
     right = Math.round(Math.max(...xs) + marginMm * pxPerMm);
   const { width, height } = upright.info;
@@ -284,7 +287,7 @@ export async function pairedWithItself(
 ): Promise<{ buf: Buffer; union: Point[]; first: Point[] } | null> {
   const upright = await sharp(readRealPhoto(dir, photo)).rotate().toBuffer({ resolveWithObject: true });
   const c = Object.values(photo.corners);
-  const pxPerMm = Math.hypot(c[0][0] - c[2][0], c[0][1] - c[2][1]) / Math.hypot(63, 88);
+  const pxPerMm = labelledPxPerMm(photo);
   const [xs, ys] = [c.map((q) => q[0]), c.map((q) => q[1])];
   // Two cards lie side by side along their own sides: a copy laid beside a card turned in the frame
   // would stand askew of it, so only a card square to the frame is paired.
