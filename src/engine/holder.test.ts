@@ -65,6 +65,28 @@ describe('the holder round a traced card', () => {
     expect(detectHolder(createCardView(img, cardQuad), cardQuad).holder).toBeNull();
   });
 
+  it("names a slab photographed to its case's edge, its label's edge 11 mm beyond the card and the frame's edge beyond that", () => {
+    // The case square to the frame: clear plastic (light grey) with a well 3 mm round the card, the
+    // label's red box above the card reaching to 11 mm from it, and the photo cut at the case's top
+    // edge (two white rows, then the frame), which is the outermost straight step beyond the card.
+    const square = rectangle(centre, 63 * MM, 88 * MM, 0);
+    const img = greyTable(560, 700);
+    img.data.fill(200);
+    paint(img, centre, 0, () => [170, 170, 172], 69 * MM, 94 * MM);
+    paint(img, { x: centre.x, y: centre.y - 62 * MM }, 0, () => [200, 40, 40], 63 * MM, 14 * MM);
+    for (let i = 0; i < 2 * 560 * 3; i++) img.data[i] = 255;
+    paint(
+      img,
+      centre,
+      0,
+      (u, v) =>
+        Math.max(Math.abs(u) - 28.5 * MM, Math.abs(v) - 41 * MM) > 0 ? [25, 25, 25] : printLine(v) ? [60, 40, 30] : [220, 200, 170],
+      63 * MM,
+      88 * MM,
+    );
+    expect(detectHolder(createCardView(img, square), square).holder).toBe('slab');
+  });
+
   it('names nothing round a bare card on the table', () => {
     expect(detectHolder(createCardView(cardIn(null), cardQuad), cardQuad).holder).toBeNull();
   });

@@ -111,7 +111,14 @@ export function detectHolder(view: CardView, corners: Quad): Surround {
 }
 
 /** The straight step that runs along the whole `side` between `fromMm` and `toMm` outside it, else null. */
-function rimBeyond(view: CardView, { a, b, n, mid }: QuadSide, fromMm: number, toMm: number, minSignificance = MIN_RIM_SIGNIFICANCE) {
+function rimBeyond(
+  view: CardView,
+  side: QuadSide,
+  fromMm: number,
+  toMm: number,
+  minSignificance = MIN_RIM_SIGNIFICANCE,
+): ReturnType<typeof sideOutline> {
+  const { a, b, n, mid } = side;
   const mm = view.pxPerMm;
   const off = fromMm * mm;
   const from = { x: a.x + n.x * off, y: a.y + n.y * off },
@@ -119,11 +126,20 @@ function rimBeyond(view: CardView, { a, b, n, mid }: QuadSide, fromMm: number, t
   const rim = sideOutline(view.img, from, to, n, (toMm - fromMm) * mm);
   if (!rim || rim.stepRgb < MIN_RIM_STEP_RGB * (view.gain ?? 1) || rim.significance < minSignificance) return null;
   // A step at the frame's own edge (a scan cropped to the card, a JPEG's last row) is not a rim: it
-  // has nothing beyond it.
+  // has nothing beyond it. One may lie inside it, hidden by it as the outermost step (a slab photographed
+  // to its case's edge: its label's edge 11 mm beyond the card, the frame's 37 mm), so the search is
+  // made again short of the frame's edge.
   const at = distanceToLine(rim.line, mid);
   const onRim = { x: mid.x - rim.line.a * at, y: mid.y - rim.line.b * at };
-  return frameEdgesCrossed([onRim], view.img.width - 1, view.img.height - 1, FRAME_EDGE_PX).length ? null : rim;
+  if (!frameEdgesCrossed([onRim], view.img.width - 1, view.img.height - 1, FRAME_EDGE_PX).length) return rim;
+  const shortOfFrameMm = (Math.abs(at) - 2 * FRAME_EDGE_PX) / mm;
+  return shortOfFrameMm < toMm && shortOfFrameMm - fromMm >= MIN_SEARCH_MM
+    ? rimBeyond(view, side, fromMm, shortOfFrameMm, minSignificance)
+    : null;
 }
+
+/** Narrowest stretch (mm) searched again for a rim short of the frame's edge. */
+const MIN_SEARCH_MM = 1;
 
 /** A step this close to the frame's edge (px) lies on it. */
 const FRAME_EDGE_PX = 3;
