@@ -4,8 +4,8 @@
  * its outline within the limit in the canvas's pixels, with no holder named: the canvas's edge 5 mm from
  * the card is no toploader's wall nor a sleeve's rim, and the card does not run off where the photo does.
  */
-import { EngineRefusal, analyseFace } from '../../src/engine';
-import { isLabelled, onListingCanvas, outlineErrorPercent, type RealPhoto, type RealPhotoGoal } from '../../src/card-fixtures/real-photos';
+import { isLabelled, onListingCanvas, type RealPhoto, type RealPhotoGoal } from '../../src/card-fixtures/real-photos';
+import { copyOutcome } from './copy-outcome';
 
 const MARGIN_MM = 5;
 
@@ -22,16 +22,8 @@ export async function benchCanvasCopies(
     const copy = await onListingCanvas(dir, p, MARGIN_MM);
     if (!copy) continue;
     n++;
-    const name = p.file.replace(/^images\//, '');
-    try {
-      const a = await analyseFace('front', copy.buf);
-      const error = outlineErrorPercent(a.checks.corners, copy.corners)[0];
-      if (error > outlineLimitPercent || a.checks.holder)
-        missed.push(`${name}: graded, outline ${error.toFixed(1)} % off${a.checks.holder ? `, holder ${a.checks.holder}` : ''}`);
-    } catch (err) {
-      if (!(err instanceof EngineRefusal)) throw err;
-      missed.push(`${name}: ${err.code}${err.detail ? ` (${err.detail})` : ''}`);
-    }
+    const wrong = await copyOutcome(`${p.file.replace(/^images\//, '')} on a canvas`, copy, outlineLimitPercent, { noHolder: true });
+    if (wrong) missed.push(wrong);
   }
   console.log(
     `\nOn a listing canvas (cut ${MARGIN_MM} mm beside the card, set on white, squared): ${n - missed.length}/${n} graded with every corner within ${outlineLimitPercent} % and no holder named`,
