@@ -226,15 +226,27 @@ export async function runSync(ctx: RunContext, claimed: SyncRun): Promise<SyncRu
  * (the live API has served pages that shrink mid-run): a second short answer is taken with a warning.
  */
 async function fetchFullPage(ctx: RunContext, syncLogId: string, listing: Listing, page: number, pageSize: number): Promise<SourcePage> {
+  // The source reports a retry synchronously before it sleeps; the event's insert runs meanwhile and is
+  // awaited before the page's outcome is acted on, so no write of this run lands after its end.
+  const retryEvents: Promise<unknown>[] = [];
   const onRetry = (n: { attempt: number; reason: string; waitMs: number }) =>
-    void addEvent(
-      ctx.db,
-      syncLogId,
-      'warning',
-      `Retrying ${listing} page ${page} in ${(n.waitMs / 1000).toFixed(1)} s (attempt ${n.attempt} failed: ${n.reason})`,
-      { listing, page, ...n },
-    ).catch(() => undefined);
-  const first = await ctx.source.fetchPage(listing, page, pageSize, { signal: ctx.signal, onRetry });
+    retryEvents.push(
+      addEvent(
+        ctx.db,
+        syncLogId,
+        'warning',
+        `Retrying ${listing} page ${page} in ${(n.waitMs / 1000).toFixed(1)} s (attempt ${n.attempt} failed: ${n.reason})`,
+        { listing, page, ...n },
+      ).catch(() => undefined),
+    );
+  const fetchPage = async () => {
+    try {
+      return await ctx.source.fetchPage(listing, page, pageSize, { signal: ctx.signal, onRetry });
+    } finally {
+      await Promise.all(retryEvents.splice(0));
+    }
+  };
+  const first = await fetchPage();
   const expected = Math.min(pageSize, first.totalCount - (page - 1) * pageSize);
   if (first.data.length >= expected) return first;
   await addEvent(
@@ -244,7 +256,7 @@ async function fetchFullPage(ctx: RunContext, syncLogId: string, listing: Listin
     `${listing} page ${page} came back with ${first.data.length} of ${expected} records; fetching it again`,
     { listing, page, count: first.data.length, expected },
   );
-  const second = await ctx.source.fetchPage(listing, page, pageSize, { signal: ctx.signal, onRetry });
+  const second = await fetchPage();
   const again = Math.min(pageSize, second.totalCount - (page - 1) * pageSize);
   if (second.data.length < again)
     await addEvent(

@@ -1,6 +1,6 @@
 /**
  * Runs catalogue syncs in the background, with `sync_logs` as the queue, on the shared job runner
- * (jobs/runner.ts): a started run is a `running` row without a claim; a runner takes it with FOR UPDATE
+ * (jobs/runner.ts): a started run is a `running` row without a claim; a runner takes it with FOR NO KEY UPDATE
  * SKIP LOCKED, a fresh claim id and a lease its heartbeat renews (each renewal also looks for a cancel
  * asked for from any process). Every write of the run is fenced by the claim. The partial unique index
  * on running rows keeps one run at a time across all processes.

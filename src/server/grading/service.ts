@@ -1,7 +1,7 @@
 /**
  * Grading jobs. Starting one spends a credit (starter accounts) in the same transaction that queues
  * the job, with a conditional UPDATE so concurrent requests can never spend more than the balance.
- * The `gradings` table is the queue: a worker claims rows with FOR UPDATE SKIP LOCKED, so any number
+ * The `gradings` table is the queue: a worker claims rows with FOR NO KEY UPDATE SKIP LOCKED, so any number
  * of worker processes share it without double work (see worker.ts).
  */
 import { randomBytes } from 'node:crypto';

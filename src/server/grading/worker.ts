@@ -1,6 +1,6 @@
 /**
  * The grading worker. The `gradings` table is the queue, run by the shared job runner (jobs/runner.ts:
- * claim with FOR UPDATE SKIP LOCKED, lease, heartbeat, fence, recover, stop). A claim flips a row to
+ * claim with FOR NO KEY UPDATE SKIP LOCKED, lease, heartbeat, fence, recover, stop). A claim flips a row to
  * processing; a worker that dies stops renewing, and within LEASE_MS its job is claimable again (the
  * poll loop picks it up within a second of expiry); on the embedded database the process is the only
  * worker there is, so a restarted one takes its interrupted jobs back at once. Every write of a job

@@ -5,7 +5,7 @@
  *
  * Why the row is the queue, not pg-boss or another broker: the embedded PGlite default has one process
  * and no broker, and PostgreSQL deployments should not need a second queue with its own schema. Both
- * databases run FOR UPDATE SKIP LOCKED, so several processes never take the same job, and the job's
+ * databases run FOR NO KEY UPDATE SKIP LOCKED, so several processes never take the same job, and the job's
  * state (progress, cursor, result) is the row itself.
  */
 import { randomUUID } from 'node:crypto';
@@ -47,7 +47,7 @@ export const heldBy = (table: LeasedTable, job: Claimed, active?: SQL) =>
 
 /**
  * Claims the first row matching `where` (in `orderBy` order) that no other transaction holds: one
- * UPDATE over a FOR UPDATE SKIP LOCKED sub-select, so two runners racing never get the same row.
+ * UPDATE over a FOR NO KEY UPDATE SKIP LOCKED sub-select, so two runners racing never get the same row.
  * `set` adds columns of the job's own (its status, its start time). Rows in `except` are never taken
  * (the jobs this runner holds itself: re-claiming would fence its own writes out).
  */
@@ -62,7 +62,10 @@ export async function claimNext<Row>(
     .where(and(opts.where, opts.except?.length ? notInArray(table.id, opts.except) : undefined))
     .orderBy(opts.orderBy)
     .limit(1)
-    .for('update', { skipLocked: true });
+    // NO KEY UPDATE, not UPDATE: a claim changes no key, and an insert of a row referencing the job (a
+    // sync event's foreign key) holds a KEY SHARE lock on it, which FOR UPDATE would take for another
+    // runner's claim and skip the job.
+    .for('no key update', { skipLocked: true });
   const [row] = await db
     .update(table)
     .set({ ...opts.set, ...newClaim(opts.now, opts.leaseMs) })

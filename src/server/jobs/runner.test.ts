@@ -46,9 +46,17 @@ beforeAll(async () => {
   await database.db.execute(
     sql.raw(`CREATE TABLE job_runner_test_${suffix}_effects (job_id uuid NOT NULL, step integer NOT NULL, claim_id uuid NOT NULL)`),
   );
+  // Rows that reference a job, as sync events reference their run.
+  await database.db.execute(
+    sql.raw(
+      `CREATE TABLE job_runner_test_${suffix}_notes (job_id uuid NOT NULL REFERENCES job_runner_test_${suffix} (id) ON DELETE CASCADE)`,
+    ),
+  );
 });
 afterAll(async () => {
-  await database.db.execute(sql.raw(`DROP TABLE job_runner_test_${suffix}_effects, job_runner_test_${suffix}`));
+  await database.db.execute(
+    sql.raw(`DROP TABLE job_runner_test_${suffix}_notes, job_runner_test_${suffix}_effects, job_runner_test_${suffix}`),
+  );
   await database.close();
 });
 beforeEach(async () => {
@@ -143,6 +151,29 @@ it('two runners racing for one job: exactly one takes it, and it runs once', asy
   expect(taken.filter(Boolean)).toHaveLength(1);
   expect((await effectsOf(id)).map((e) => e.step)).toEqual([1, 2, 3, 4, 5]);
   expect(await database.db.select().from(jobs)).toMatchObject([{ status: 'done', progress: STEPS, claimId: null }]);
+});
+
+// Only PostgreSQL has a second connection to hold a transaction open on; PGlite runs one at a time.
+it.skipIf(!process.env.DATABASE_URL)('a job is claimed while another transaction inserts a row that references it', async () => {
+  const [id] = await queue(1);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let inserted: () => void = () => undefined;
+  const noted = new Promise<void>((resolve) => (inserted = resolve));
+  // The foreign key check holds a KEY SHARE lock on the job's row until this transaction ends.
+  const writer = database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`INSERT INTO job_runner_test_${suffix}_notes (job_id) VALUES ('${id}')`));
+    inserted();
+    await held;
+  });
+  await noted;
+  try {
+    expect(await runnerFor().runOnce()).toBe(true);
+  } finally {
+    release();
+    await writer;
+  }
+  expect((await effectsOf(id)).map((e) => e.step)).toEqual([1, 2, 3, 4, 5]);
 });
 
 it('two runners draining one queue at once run every job exactly once', async () => {

@@ -1,6 +1,6 @@
 /**
  * One job runner for every background job (gradings, catalogue syncs, the weekly price update): it
- * claims a row of the job's table (lease.ts: FOR UPDATE SKIP LOCKED, a fresh claim id, a lease), renews
+ * claims a row of the job's table (lease.ts: FOR NO KEY UPDATE SKIP LOCKED, a fresh claim id, a lease), renews
  * the lease every `heartbeatMs` while the job runs, hands the job a fence for its writes and an abort
  * signal, and stops cleanly. A job keeps only its work: which rows are waiting, what claiming sets, what
  * one run does, and what becomes of a job whose runner died.
@@ -118,9 +118,11 @@ export function createJobRunner<Row extends Claimed, Result = void>(job: JobDefi
   async function execute(row: Row): Promise<Result | undefined> {
     const entry: Held<Row> = { row, abort: new AbortController() };
     held.set(row.id, entry);
+    // The renewal in flight, awaited when the job ends: runOnce() returning means the job writes no more.
+    let renewal: Promise<unknown> = Promise.resolve();
     const heartbeat = setInterval(() => {
       if (held.get(row.id) === entry)
-        void renew(entry).catch((err: unknown) => log?.warn({ err, jobId: row.id }, `could not renew a ${job.name} lease`));
+        renewal = renew(entry).catch((err: unknown) => log?.warn({ err, jobId: row.id }, `could not renew a ${job.name} lease`));
     }, opts.heartbeatMs);
     try {
       return await job.run(row, contextOf(entry));
@@ -132,6 +134,7 @@ export function createJobRunner<Row extends Claimed, Result = void>(job: JobDefi
     } finally {
       clearInterval(heartbeat);
       if (held.get(row.id) === entry) held.delete(row.id);
+      await renewal;
     }
   }
 
