@@ -178,8 +178,7 @@ export async function tiltedAt(
       return [k, [q.x, q.y]];
     }),
   ) as Record<Corner, [number, number]>;
-  const c0 = photo.corners;
-  const pxPerMm = Math.hypot(c0.TL[0] - c0.BR[0], c0.TL[1] - c0.BR[1]) / Math.hypot(63, 88);
+  const pxPerMm = labelledPxPerMm(photo);
   if (Object.values(corners).some(([x, y]) => x < pxPerMm || y < pxPerMm || x > w - pxPerMm || y > h - pxPerMm)) return null;
   const fromTilted = invertHomography(toTilted);
   const out = resample(img, w, h, fromTilted);
